@@ -1,0 +1,1 @@
+"""Facedown: a rules-judge assistant for hidden-information card game mechanics."""

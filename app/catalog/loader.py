@@ -1,0 +1,231 @@
+"""The card catalog shipped with the app: card facts in ``cards.json``, looked up by name.
+
+Every entry is a :class:`app.rules.cards.CardDef`, the same shape a game's setup accepts as an
+inline definition (DESIGN.md, "The HTTP contract"). Names are matched in English or French,
+ignoring case, accents, repeated spaces and the kind of apostrophe, so a judge typing
+"hauts de VENTABRUPT" on a phone finds Windbrisk Heights.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from app.rules.cards import CardDef
+
+__all__ = [
+    "CATALOG_PATH",
+    "Catalog",
+    "CatalogError",
+    "load_catalog",
+    "normalize_name",
+]
+
+CATALOG_PATH: Path = Path(__file__).with_name("cards.json")
+
+# Apostrophe look-alikes a phone keyboard or a copy-paste may produce.
+_APOSTROPHES = str.maketrans(
+    {
+        "\u2019": "'",  # right single quotation mark (the "curly" apostrophe)
+        "\u2018": "'",  # left single quotation mark
+        "\u02bc": "'",  # modifier letter apostrophe
+        "\u00b4": "'",  # acute accent used as an apostrophe
+        "`": "'",
+    }
+)
+
+
+def normalize_name(name: str) -> str:
+    """The lookup key of a card name: no accents, no case, single spaces, straight apostrophes."""
+    decomposed = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(stripped.casefold().split())
+
+
+class CatalogError(ValueError):
+    """A card that can't be resolved: unknown name, invalid inline definition or bad catalog.
+
+    ``message_en`` / ``message_fr`` are ready for the page language; ``suggestions`` lists
+    close catalog names (display spelling) when the problem is an unknown name.
+    """
+
+    def __init__(
+        self,
+        message_en: str,
+        message_fr: str | None = None,
+        *,
+        name: str | None = None,
+        suggestions: Iterable[str] = (),
+    ) -> None:
+        super().__init__(message_en)
+        self.message_en = message_en
+        self.message_fr = message_fr if message_fr is not None else message_en
+        self.name = name
+        self.suggestions: tuple[str, ...] = tuple(suggestions)
+
+
+class Catalog:
+    """An immutable set of card definitions indexed by normalised English and French names."""
+
+    def __init__(self, cards: Iterable[CardDef]) -> None:
+        self._cards: tuple[CardDef, ...] = tuple(cards)
+        index: dict[str, CardDef] = {}
+        display: dict[str, str] = {}
+        for card in self._cards:
+            for spelling in _lookup_names(card):
+                key = normalize_name(spelling)
+                if not key:
+                    raise CatalogError(f"Card {card.name!r} has an empty name.")
+                other = index.get(key)
+                if other is not None and other is not card:
+                    raise CatalogError(
+                        f"Duplicate card name {spelling!r}: used by {other.name!r} "
+                        f"and {card.name!r}."
+                    )
+                index[key] = card
+                display[key] = spelling
+        # Flip halves are not looked up on their own (a setup entry is the physical card),
+        # but their names must not clash with another card's name either.
+        for card in self._cards:
+            if card.flip is None:
+                continue
+            for spelling in (card.flip.name, card.flip.name_fr):
+                if spelling is None:
+                    continue
+                other = index.get(normalize_name(spelling))
+                if other is not None and other is not card:
+                    raise CatalogError(
+                        f"Flipped name {spelling!r} of {card.name!r} clashes with "
+                        f"card {other.name!r}."
+                    )
+        self._index: Mapping[str, CardDef] = index
+        self._display: Mapping[str, str] = display
+
+    # -- construction ---------------------------------------------------------------
+
+    @classmethod
+    def from_records(cls, records: Iterable[Mapping[str, Any]]) -> Catalog:
+        """Validate raw dicts (as found in ``cards.json``) into a catalog."""
+        cards: list[CardDef] = []
+        for position, record in enumerate(records):
+            try:
+                cards.append(CardDef.model_validate(record))
+            except ValidationError as exc:
+                label = record.get("name", f"#{position}") if isinstance(record, Mapping) else None
+                raise CatalogError(
+                    f"Catalog entry {label!r} is not a valid card definition: {exc}"
+                ) from exc
+        return cls(cards)
+
+    @classmethod
+    def from_json_file(cls, path: Path) -> Catalog:
+        with path.open(encoding="utf-8") as handle:
+            records = json.load(handle)
+        if not isinstance(records, list):
+            raise CatalogError(f"{path} must hold a JSON list of card definitions.")
+        return cls.from_records(records)
+
+    # -- lookups --------------------------------------------------------------------
+
+    def get(self, name: str) -> CardDef | None:
+        """The card whose English or French name matches ``name``, or ``None``."""
+        return self._index.get(normalize_name(name))
+
+    def __getitem__(self, name: str) -> CardDef:
+        card = self.get(name)
+        if card is None:
+            raise self._unknown(name)
+        return card
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.get(name) is not None
+
+    def __iter__(self) -> Iterator[CardDef]:
+        return iter(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    @property
+    def cards(self) -> tuple[CardDef, ...]:
+        return self._cards
+
+    def names(self, *, include_french: bool = False) -> list[str]:
+        """English names in catalog order; with ``include_french``, French names follow each."""
+        result: list[str] = []
+        for card in self._cards:
+            result.append(card.name)
+            if include_french and card.name_fr and card.name_fr != card.name:
+                result.append(card.name_fr)
+        return result
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """Close catalog names (as spelled in the catalog) for a name that didn't match."""
+        matches = difflib.get_close_matches(
+            normalize_name(name), list(self._index), n=limit, cutoff=0.6
+        )
+        return [self._display[key] for key in matches]
+
+    def resolve(self, card: str | Mapping[str, Any] | CardDef) -> CardDef:
+        """A catalog name (English or French) or an inline definition, as a ``CardDef``.
+
+        Raises :class:`CatalogError` for an unknown name (with suggestions) or an inline
+        definition that doesn't validate.
+        """
+        if isinstance(card, CardDef):
+            return card
+        if isinstance(card, str):
+            found = self.get(card)
+            if found is None:
+                raise self._unknown(card)
+            return found
+        if isinstance(card, Mapping):
+            try:
+                return CardDef.model_validate(dict(card))
+            except ValidationError as exc:
+                label = card.get("name")
+                shown = repr(label) if isinstance(label, str) else "(no name)"
+                details = "; ".join(
+                    f"{'.'.join(str(part) for part in err['loc']) or 'card'}: {err['msg']}"
+                    for err in exc.errors()
+                )
+                raise CatalogError(
+                    f"Invalid inline card definition {shown}: {details}",
+                    f"Définition de carte invalide {shown} : {details}",
+                    name=label if isinstance(label, str) else None,
+                ) from exc
+        raise CatalogError(
+            f"A card must be a catalog name or an inline definition, not {type(card).__name__}.",
+            "Une carte doit être un nom du catalogue ou une définition en ligne, "
+            f"pas {type(card).__name__}.",
+        )
+
+    def _unknown(self, name: str) -> CatalogError:
+        suggestions = self.suggest(name)
+        hint_en = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        hint_fr = f" Vouliez-vous dire : {', '.join(suggestions)} ?" if suggestions else ""
+        return CatalogError(
+            f"Unknown card {name!r}: it is not in the catalog.{hint_en}",
+            f"Carte inconnue {name!r} : elle n'est pas dans le catalogue.{hint_fr}",
+            name=name,
+            suggestions=suggestions,
+        )
+
+
+def _lookup_names(card: CardDef) -> tuple[str, ...]:
+    if card.name_fr and card.name_fr != card.name:
+        return (card.name, card.name_fr)
+    return (card.name,)
+
+
+@functools.cache
+def load_catalog() -> Catalog:
+    """The catalog shipped with the app, read and validated once per process."""
+    return Catalog.from_json_file(CATALOG_PATH)

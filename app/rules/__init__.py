@@ -1,0 +1,1 @@
+"""The pure rules core: no FastAPI, no SQL, no I/O (DESIGN.md)."""

@@ -1,0 +1,44 @@
+"""Characteristics in layers: printed -> face-down override -> copy -> counters and pumps.
+
+707.2 / 708.2: a face-down object has only what its enabling rule lists, and those
+listed values are its copiable values. 707.10: a face-down permanent that becomes a
+copy keeps its face-down values until it is turned face up.
+"""
+
+from __future__ import annotations
+
+from app.rules.state import FaceDownVia, GameObject
+from app.rules.values import Characteristics
+
+WARD_2 = "Ward {2}"
+
+
+def face_down_values(via: FaceDownVia | None) -> Characteristics:
+    """707.2a / 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
+    Disguise (702.168) and cloak (701.58) add ward {2}."""
+    abilities = (WARD_2,) if via in ("disguise", "cloak") else ()
+    return Characteristics(types=("Creature",), power=2, toughness=2, abilities=abilities)
+
+
+def face_up_values(obj: GameObject) -> Characteristics:
+    """What the object is (or will be once turned face up): a copy effect wins over print."""
+    return obj.copy_of if obj.copy_of is not None else Characteristics.printed(obj.card)
+
+
+def copiable_values(obj: GameObject) -> Characteristics:
+    """706.2 / today 707.2: what a copy of this object copies."""
+    if obj.face_down:
+        return face_down_values(obj.face_down_via)
+    return face_up_values(obj)
+
+
+def current(obj: GameObject) -> Characteristics:
+    """The characteristics every rule and every viewer sees right now."""
+    base = copiable_values(obj)
+    if base.power is None or base.toughness is None:
+        return base
+    # 707.8: counters and outside effects keep applying whatever the face.
+    delta = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+    power = base.power + delta + sum(m.power for m in obj.modifiers)
+    toughness = base.toughness + delta + sum(m.toughness for m in obj.modifiers)
+    return base.model_copy(update={"power": power, "toughness": toughness})

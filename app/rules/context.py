@@ -1,0 +1,134 @@
+"""The working copy an action is applied to: ids, zone changes and events in one place."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+
+from app.rules.errors import RuleError
+from app.rules.events import Event, Text
+from app.rules.state import GameObject, GameState, Zone
+from app.rules.visibility import in_view
+
+ZONE_FR = {
+    Zone.LIBRARY: "bibliothèque",
+    Zone.HAND: "main",
+    Zone.STACK: "pile",
+    Zone.BATTLEFIELD: "champ de bataille",
+    Zone.GRAVEYARD: "cimetière",
+    Zone.EXILE: "exil",
+    Zone.PHASED_OUT: "zone hors phase",
+}
+
+
+class Ctx:
+    """A deep copy of the state being changed, the actor, and the events so far.
+    The caller's state is never touched, so a RuleError leaves it as it was."""
+
+    def __init__(self, state: GameState, actor: str | None) -> None:
+        self.state = state.model_copy(deep=True)
+        self.actor = actor
+        self.events: list[Event] = []
+
+    # --- identity -------------------------------------------------------
+    def new_id(self) -> str:
+        """Random-looking, never sequential, yet replayable: a keyed hash of a counter
+        under the game's secret seed (DESIGN invariant 3)."""
+        self.state.id_counter += 1
+        digest = hashlib.blake2b(
+            str(self.state.id_counter).encode(),
+            key=self.state.seed.encode()[:64],
+            digest_size=8,
+        )
+        return digest.hexdigest()
+
+    def next_position(self) -> int:
+        self.state.position_counter += 1
+        return self.state.position_counter
+
+    # --- look-ups that respect what the actor may see -------------------
+    def find(self, object_id: str) -> GameObject:
+        """The object, or the same 404 whether it does not exist or is hidden from the
+        actor: an error must not confirm that a hidden id exists."""
+        obj = self.state.get(object_id)
+        if obj is None or (self.actor is not None and not in_view(self.state, obj, self.actor)):
+            raise RuleError(
+                [],
+                "No such object in this game (it may have changed zones and got a new id).",
+                "Aucun objet de ce type dans la partie (il a pu changer de zone et d'identifiant).",
+                kind="not_found",
+            )
+        return obj
+
+    def player(self, name: str) -> str:
+        if name not in self.state.player_names():
+            raise RuleError(
+                [],
+                f"There is no player named {name!r} in this game.",
+                f"Aucun joueur nommé {name!r} dans cette partie.",
+                kind="not_found",
+            )
+        return name
+
+    def acting_for(self, default: str) -> str:
+        """The player doing it: the actor, or for the judge the natural default."""
+        return self.actor if self.actor is not None else default
+
+    def require_controller(self, obj: GameObject, rules: list[str], what: Text) -> None:
+        if self.actor is not None and obj.controller != self.actor:
+            raise RuleError(
+                rules,
+                f"Only its controller ({obj.controller}) may {what.en}.",
+                f"Seul son contrôleur ({obj.controller}) peut {what.fr}.",
+            )
+
+    # --- changes -------------------------------------------------------
+    def relocate(
+        self,
+        obj: GameObject,
+        zone: Zone,
+        *,
+        controller: str | None = None,
+        top: bool = False,
+        face_down: bool = False,
+    ) -> GameObject:
+        """400.7: a zone change makes a new object with a new id and no memory of the old
+        one: counters, effects, status and copy effects are gone."""
+        self.state.objects.remove(obj)
+        position = self.next_position()
+        if top:
+            library = self.state.in_zone(Zone.LIBRARY, obj.owner)
+            position = (library[0].position - 1) if library else -position
+        new = GameObject(
+            id=self.new_id(),
+            card=obj.card,
+            is_token=obj.is_token,
+            owner=obj.owner,
+            controller=controller if controller is not None else obj.owner,
+            zone=zone,
+            position=position,
+            face_down=face_down,
+        )
+        self.state.objects.append(new)
+        return new
+
+    def emit(
+        self,
+        kind: str,
+        rules: Iterable[str],
+        public: Text,
+        *,
+        private: Text | None = None,
+        private_to: Iterable[str] = (),
+        objects: Iterable[str] = (),
+    ) -> None:
+        self.events.append(
+            Event(
+                kind=kind,
+                rules=tuple(rules),
+                public=public,
+                private=private,
+                private_to=tuple(sorted(set(private_to))) if private is not None else (),
+                objects=tuple(objects),
+            )
+        )

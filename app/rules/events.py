@@ -1,0 +1,26 @@
+"""Events: what happened, the rules that made it so, and who may read the details."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Text(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    en: str
+    fr: str
+
+
+class Event(BaseModel):
+    """One thing that happened. `public` is for everyone; `private` (if any) only for
+    the players in `private_to` and the judge. Ids in `objects` are public ids."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    rules: tuple[str, ...] = ()
+    public: Text
+    private: Text | None = None
+    private_to: tuple[str, ...] = ()
+    objects: tuple[str, ...] = Field(default=())

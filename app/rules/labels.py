@@ -1,0 +1,73 @@
+"""Public labels for face-down objects (707.6 / 708.6): told apart by public facts only.
+
+A label may use: power/toughness and abilities as they are face down, what made it face
+down (morph and megamorph read the same: both are cast for {3} the same way), the
+order it was cast or entered, and whether it attacked this turn or last turn.
+"""
+
+from __future__ import annotations
+
+from app.rules import characteristics
+from app.rules.events import Text
+from app.rules.state import GameObject, GameState, Zone
+
+_VIA = {
+    "morph": ("morph", "mue"),
+    "megamorph": ("morph", "mue"),
+    "disguise": ("disguise", "déguisement"),
+    "manifest": ("manifested", "manifesté"),
+    "cloak": ("cloaked", "voilé"),
+    "illusionary_mask": ("Illusionary Mask", "Masque illusoire"),
+    "ixidron": ("turned down by Ixidron", "retourné par Ixidron"),
+    "effect": ("turned face down by an effect", "retourné face cachée par un effet"),
+}
+
+
+def ordinal_en(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def ordinal_fr(n: int) -> str:
+    return "1er" if n == 1 else f"{n}e"
+
+
+def public_label(state: GameState, obj: GameObject) -> Text:
+    """e.g. "Face-down 2/2 — morph, cast 2nd, attacked last turn"."""
+    now = characteristics.current(obj)
+    via_en, via_fr = _VIA.get(obj.face_down_via or "effect", _VIA["effect"])
+    parts_en = [via_en]
+    parts_fr = [via_fr]
+    if obj.cast_order is not None:
+        parts_en.append(f"cast {ordinal_en(obj.cast_order)}")
+        parts_fr.append(f"lancé en {ordinal_fr(obj.cast_order)}")
+    if obj.zone == Zone.BATTLEFIELD and obj.entered_order is not None:
+        parts_en.append(f"face down {ordinal_en(obj.entered_order)}")
+        parts_fr.append(f"face cachée en {ordinal_fr(obj.entered_order)}")
+    if obj.attacked_turn is not None:
+        if obj.attacked_turn == state.turn:
+            parts_en.append("attacked this turn")
+            parts_fr.append("a attaqué ce tour")
+        elif obj.attacked_turn == state.turn - 1:
+            parts_en.append("attacked last turn")
+            parts_fr.append("a attaqué au dernier tour")
+    if characteristics.WARD_2 in now.abilities:
+        parts_en.append("ward {2}")
+        parts_fr.append("ward {2}")
+    pt = f"{now.power}/{now.toughness}"
+    return Text(
+        en=f"Face-down {pt} ({obj.controller}) — " + ", ".join(parts_en),
+        fr=f"Face cachée {pt} ({obj.controller}) — " + ", ".join(parts_fr),
+    )
+
+
+def describe(state: GameState, obj: GameObject, *, face: bool) -> Text:
+    """How an event names an object: its face when `face`, else its public label."""
+    if obj.face_down and not face:
+        return public_label(state, obj)
+    values = characteristics.current(obj) if not obj.face_down else None
+    name = (values.name if values else None) or obj.card.name
+    name_fr = (values.name_fr if values else None) or obj.card.name_fr or name
+    if values is not None and values.name is None:
+        return Text(en="a nameless 2/2", fr="un 2/2 sans nom")
+    return Text(en=name, fr=name_fr)

@@ -1,0 +1,1 @@
+"""Magic: The Gathering rules, current edition, with the 2004 differences flagged inline."""

@@ -1,0 +1,231 @@
+"""Permanents on the battlefield: attacking, tapping, counters, pumps, phasing, control."""
+
+from __future__ import annotations
+
+from app.rules import characteristics
+from app.rules.actions import AddCounter, Attack, GainControl, PhaseIn, PhaseOut, Pump, Tap, Untap
+from app.rules.context import Ctx
+from app.rules.errors import RuleError
+from app.rules.events import Text
+from app.rules.labels import describe
+from app.rules.mtg.edition import is_2004
+from app.rules.mtg.face_down import turn_up
+from app.rules.state import GameObject, Modifier, Zone
+
+
+def _on_battlefield(ctx: Ctx, object_id: str, *, phased_ok: bool = False) -> GameObject:
+    obj = ctx.find(object_id)
+    if obj.zone != Zone.BATTLEFIELD:
+        raise RuleError(
+            ["110.5"],
+            "That is not a permanent on the battlefield.",
+            "Ce n'est pas un permanent sur le champ de bataille.",
+        )
+    if obj.phased_out and not phased_ok:
+        raise RuleError(
+            ["702.26"],
+            "That permanent is phased out: it is treated as though it doesn't exist.",
+            "Ce permanent est hors phase : il est considéré comme inexistant.",
+        )
+    return obj
+
+
+def _name(ctx: Ctx, obj: GameObject) -> Text:
+    return describe(ctx.state, obj, face=False)
+
+
+def _before_tapping(ctx: Ctx, obj: GameObject) -> None:
+    """Illusionary Mask: as its face-down creature would become tapped, it turns face up."""
+    if obj.face_down and obj.face_down_via == "illusionary_mask":
+        turn_up(ctx, obj, via="illusionary_mask", cost=None)
+        ctx.events[-1] = ctx.events[-1].model_copy(
+            update={"rules": ("card.illusionary-mask", *ctx.events[-1].rules)}
+        )
+
+
+def attack(ctx: Ctx, action: Attack) -> None:
+    """508.1: the active player declares attackers among untapped creatures they control."""
+    attacker = ctx.acting_for(ctx.state.active_player)
+    if attacker != ctx.state.active_player:
+        raise RuleError(
+            ["508.1"],
+            f"Only the active player ({ctx.state.active_player}) declares attackers.",
+            f"Seul le joueur actif ({ctx.state.active_player}) déclare des attaquants.",
+        )
+    objs = [_on_battlefield(ctx, i) for i in dict.fromkeys(action.objects)]
+    for obj in objs:
+        if obj.controller != attacker:
+            raise RuleError(
+                ["508.1"],
+                "You can only attack with creatures you control.",
+                "Vous ne pouvez attaquer qu'avec des créatures que vous contrôlez.",
+            )
+        if not characteristics.current(obj).is_creature():
+            raise RuleError(
+                ["508.1"], "Only creatures can attack.", "Seules les créatures peuvent attaquer."
+            )
+        if obj.tapped:
+            raise RuleError(
+                ["508.1"],
+                "A tapped creature can't be declared as an attacker.",
+                "Une créature engagée ne peut pas être déclarée attaquante.",
+            )
+    names_en, names_fr = [], []
+    for obj in objs:
+        vigilance = "vigilance" in characteristics.current(obj).text.casefold()
+        if not vigilance:
+            _before_tapping(ctx, obj)
+            obj.tapped = True
+        obj.attacked_turn = ctx.state.turn
+        shown = _name(ctx, obj)
+        names_en.append(shown.en)
+        names_fr.append(shown.fr)
+    ctx.emit(
+        "attack",
+        ["508.1", "707.6"],
+        Text(
+            en=f"{attacker} attacks with {', '.join(names_en)}.",
+            fr=f"{attacker} attaque avec {', '.join(names_fr)}.",
+        ),
+        objects=[o.id for o in objs],
+    )
+
+
+def tap(ctx: Ctx, action: Tap) -> None:
+    obj = _on_battlefield(ctx, action.object)
+    if obj.tapped:
+        raise RuleError(["110.5"], "It is already tapped.", "Il est déjà engagé.")
+    _before_tapping(ctx, obj)
+    obj.tapped = True
+    shown = _name(ctx, obj)
+    ctx.emit(
+        "tap",
+        ["110.5"],
+        Text(en=f"{shown.en} becomes tapped.", fr=f"{shown.fr} est engagé."),
+        objects=[obj.id],
+    )
+
+
+def untap(ctx: Ctx, action: Untap) -> None:
+    obj = _on_battlefield(ctx, action.object)
+    if not obj.tapped:
+        raise RuleError(["110.5"], "It is already untapped.", "Il est déjà dégagé.")
+    obj.tapped = False
+    shown = _name(ctx, obj)
+    ctx.emit(
+        "untap",
+        ["110.5"],
+        Text(en=f"{shown.en} untaps.", fr=f"{shown.fr} se dégage."),
+        objects=[obj.id],
+    )
+
+
+def add_counter(ctx: Ctx, action: AddCounter) -> None:
+    obj = _on_battlefield(ctx, action.object)
+    obj.counters[action.counter] = obj.counters.get(action.counter, 0) + action.amount
+    shown = _name(ctx, obj)
+    ctx.emit(
+        "add_counter",
+        ["122.1"],
+        Text(
+            en=f"{shown.en} gets {action.amount} {action.counter} counter(s).",
+            fr=f"{shown.fr} reçoit {action.amount} marqueur(s) {action.counter}.",
+        ),
+        objects=[obj.id],
+    )
+
+
+def pump(ctx: Ctx, action: Pump) -> None:
+    """An outside effect (e.g. Giant Growth): it keeps applying if the permanent is then
+    turned face up (707.8); it ends at cleanup (514.2)."""
+    obj = _on_battlefield(ctx, action.object)
+    obj.modifiers.append(Modifier(power=action.power, toughness=action.toughness))
+    shown = _name(ctx, obj)
+    sign_p = f"{action.power:+d}"
+    sign_t = f"{action.toughness:+d}"
+    ctx.emit(
+        "pump",
+        ["613.4c", "707.8"],
+        Text(
+            en=f"{shown.en} gets {sign_p}/{sign_t} until end of turn.",
+            fr=f"{shown.fr} gagne {sign_p}/{sign_t} jusqu'à la fin du tour.",
+        ),
+        objects=[obj.id],
+    )
+
+
+def phase_out(ctx: Ctx, action: PhaseOut) -> None:
+    """702.26: treated as though it doesn't exist; its controller may still look at it
+    if face down (707.5). 2004 rules: it moves to the phased-out zone (504.2)."""
+    obj = _on_battlefield(ctx, action.object)
+    shown = _name(ctx, obj)
+    if is_2004(ctx):
+        obj.zone = Zone.PHASED_OUT
+        obj.last_controller = obj.controller
+        keys = ["702.26", "2004.phased-out-zone"]
+    else:
+        obj.phased_out = True
+        keys = ["702.26", "707.5"]
+    ctx.emit(
+        "phase_out",
+        keys,
+        Text(en=f"{shown.en} phases out.", fr=f"{shown.fr} passe hors phase."),
+        objects=[obj.id],
+    )
+
+
+def phase_in(ctx: Ctx, action: PhaseIn) -> None:
+    obj = ctx.find(action.object)
+    if obj.zone == Zone.PHASED_OUT:
+        obj.zone = Zone.BATTLEFIELD
+        keys = ["702.26", "2004.phased-out-zone"]
+    elif obj.zone == Zone.BATTLEFIELD and obj.phased_out:
+        obj.phased_out = False
+        keys = ["702.26"]
+    else:
+        raise RuleError(["702.26"], "It is not phased out.", "Il n'est pas hors phase.")
+    shown = _name(ctx, obj)
+    ctx.emit(
+        "phase_in",
+        keys,
+        Text(en=f"{shown.en} phases in.", fr=f"{shown.fr} revient en phase."),
+        objects=[obj.id],
+    )
+
+
+def gain_control(ctx: Ctx, action: GainControl) -> None:
+    """Control changes; the right to look at a face-down permanent follows it (707.5)."""
+    obj = ctx.find(action.object)
+    player = ctx.player(action.player)
+    if obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        raise RuleError(
+            ["110.2"],
+            "Only a spell or a permanent has a controller that can change.",
+            "Seuls un sort ou un permanent ont un contrôleur qui peut changer.",
+        )
+    if obj.controller == player:
+        raise RuleError(["110.2"], f"{player} already controls it.", f"{player} le contrôle déjà.")
+    shown = _name(ctx, obj)
+    before = obj.controller
+    obj.controller = player
+    keys = ["110.2", "707.5"] if obj.face_down else ["110.2"]
+    private = None
+    if obj.face_down:
+        card = obj.card
+        private = Text(
+            en=f"{player} may now look at it: it is {card.name}.",
+            fr=f"{player} peut maintenant le regarder : c'est {card.name_fr or card.name}.",
+        )
+    ctx.emit(
+        "gain_control",
+        keys,
+        Text(
+            en=f"{player} gains control of {shown.en} from {before}."
+            + (" Only the new controller may look at it now." if obj.face_down else ""),
+            fr=f"{player} prend le contrôle de {shown.fr} (avant : {before})."
+            + (" Seul le nouveau contrôleur peut le regarder." if obj.face_down else ""),
+        ),
+        private=private,
+        private_to=[player] if private else [],
+        objects=[obj.id],
+    )

@@ -1,0 +1,522 @@
+"""Face-down spells and permanents: seed 707 (French CR) / today 708 / 2004: 504."""
+
+from __future__ import annotations
+
+from app.rules import characteristics
+from app.rules.actions import (
+    CastFaceDown,
+    Cloak,
+    Copy,
+    Look,
+    Manifest,
+    PutOntoBattlefieldFaceDown,
+    TurnFaceDown,
+    TurnFaceUp,
+)
+from app.rules.context import Ctx
+from app.rules.errors import RuleError
+from app.rules.events import Text
+from app.rules.labels import describe, public_label
+from app.rules.mtg.edition import require_current_rules
+from app.rules.state import FaceDownVia, GameObject, Zone
+from app.rules.visibility import can_see_face
+
+_ENABLER_RULE = {"morph": "702.37", "megamorph": "702.37b", "disguise": "702.168"}
+
+
+def mark_entered(ctx: Ctx, obj: GameObject) -> None:
+    """707.6: keep the order face-down permanents arrived in, per controller."""
+    count = ctx.state.entered_counts.get(obj.controller, 0) + 1
+    ctx.state.entered_counts[obj.controller] = count
+    obj.entered_order = count
+
+
+def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
+    """707.4: turned face down before it goes on the stack; the spell is a face-down 2/2."""
+    obj = ctx.find(action.object)
+    if obj.zone != Zone.HAND:
+        raise RuleError(
+            ["601.2"],
+            "A card is cast face down from its owner's hand.",
+            "Une carte se lance face cachée depuis la main de son propriétaire.",
+        )
+    caster = ctx.acting_for(obj.owner)
+    if caster != obj.owner:
+        raise RuleError(
+            ["601.2"],
+            "You can only cast cards from your own hand.",
+            "Vous ne pouvez lancer que des cartes de votre propre main.",
+            kind="forbidden",
+        )
+    if action.via != "morph":
+        require_current_rules(ctx, action.via.capitalize(), action.via)
+    cost = getattr(obj.card, action.via)
+    rule = _ENABLER_RULE[action.via]
+    if cost is None:
+        # The caster sees their own hand card, so naming it leaks nothing.
+        raise RuleError(
+            [rule, "707.1"],
+            f"{obj.card.name} has no {action.via} ability, so it can't be cast face down that way.",
+            f"{obj.card.name_fr or obj.card.name} n'a pas la capacité {action.via} : elle ne "
+            "peut pas être lancée face cachée ainsi.",
+        )
+    card = obj.card
+    spell = ctx.relocate(obj, Zone.STACK, controller=caster, face_down=True)
+    spell.face_down_via = action.via
+    count = ctx.state.cast_counts.get(caster, 0) + 1
+    ctx.state.cast_counts[caster] = count
+    spell.cast_order = count
+    label = public_label(ctx.state, spell)
+    keys = ["707.4", "707.2", rule]
+    ward = " It has ward {2}." if action.via == "disguise" else ""
+    ward_fr = " Il a ward {2}." if action.via == "disguise" else ""
+    ctx.emit(
+        "cast_face_down",
+        keys,
+        Text(
+            en=f"{caster} casts a face-down creature spell for {{3}}: {label.en}.{ward}",
+            fr=f"{caster} lance un sort de créature face cachée pour {{3}} : {label.fr}.{ward_fr}",
+        ),
+        private=Text(
+            en=f"{caster} casts {card.name} face down ({action.via} {cost}).",
+            fr=f"{caster} lance {card.name_fr or card.name} face cachée ({action.via} {cost}).",
+        ),
+        private_to=[caster],
+        objects=[spell.id],
+    )
+
+
+def _turn_up_options(obj: GameObject) -> dict[str, str]:
+    """How this face-down permanent may be turned face up, with the cost of each.
+
+    707.7: only what made it face down (or its face-up abilities) can turn it up.
+    701.40 / 701.58: a manifested or cloaked creature card, for its mana cost;
+    an instant or sorcery can't be turned up that way. Ixidron's and Illusionary
+    Mask's creatures only by morph or disguise (or, for the Mask, by its trigger)."""
+    face_up = characteristics.face_up_values(obj)
+    options: dict[str, str] = {}
+    for via in ("megamorph", "morph", "disguise"):
+        cost = getattr(face_up, via)
+        if cost is not None:
+            options[via] = cost
+    if (
+        obj.face_down_via in ("manifest", "cloak")
+        and not obj.is_token
+        and obj.card.is_type("Creature")
+        and obj.card.mana_cost is not None
+    ):
+        options["mana_cost"] = obj.card.mana_cost
+    return options
+
+
+def turn_face_up(ctx: Ctx, action: TurnFaceUp) -> None:
+    obj = ctx.find(action.object)
+    if obj.zone == Zone.STACK:
+        raise RuleError(
+            ["707.7"],
+            "Spells can't be turned face up: only a face-down permanent can.",
+            "Un sort ne peut pas être retourné face visible : seul un permanent face cachée "
+            "le peut.",
+        )
+    if obj.zone != Zone.BATTLEFIELD or not obj.face_down:
+        raise RuleError(
+            ["707.7", "110.5"],
+            "Only a face-down permanent can be turned face up; this one is face up.",
+            "Seul un permanent face cachée peut être retourné face visible ; celui-ci est "
+            "face visible.",
+        )
+    ctx.require_controller(
+        obj, ["707.7", "707.5"], Text(en="turn it face up", fr="le retourner face visible")
+    )
+    if obj.phased_out:
+        raise RuleError(
+            ["702.26"],
+            "A phased-out permanent is treated as though it doesn't exist: it can't be "
+            "turned face up.",
+            "Un permanent hors phase est considéré comme inexistant : il ne peut pas être "
+            "retourné.",
+        )
+    options = _turn_up_options(obj)
+    # Past the controller check: the actor may see this card, naming it is fine.
+    name = obj.card.name
+    if not options:
+        why_en, why_fr, keys = _no_way_up(obj)
+        raise RuleError(keys, f"{name} can't be turned face up: {why_en}", why_fr)
+    via = action.via or next(iter(options))
+    if via not in options:
+        raise RuleError(
+            ["707.7"],
+            f"{name} can't be turned face up by {via}; it can by: " + ", ".join(options) + ".",
+            f"{name} ne peut pas être retourné par {via} ; possible par : "
+            + ", ".join(options)
+            + ".",
+        )
+    turn_up(ctx, obj, via=via, cost=options[via], choice=action.choice)
+
+
+def _no_way_up(obj: GameObject) -> tuple[str, str, list[str]]:
+    if obj.face_down_via in ("manifest", "cloak") and not obj.card.is_type("Creature"):
+        rule = "701.40" if obj.face_down_via == "manifest" else "701.58"
+        return (
+            "a manifested or cloaked card that isn't a creature card (an instant or sorcery) "
+            "has no way up unless it has morph or disguise.",
+            "une carte manifestée ou voilée qui n'est pas une carte de créature n'a aucun "
+            "moyen d'être retournée sans mue ni déguisement.",
+            ["707.7", rule],
+        )
+    if obj.face_down_via == "ixidron":
+        return (
+            "Ixidron's creatures stay face down unless they have morph or disguise.",
+            "Les créatures d'Ixidron restent face cachée sauf si elles ont la mue ou le "
+            "déguisement.",
+            ["707.7", "card.ixidron"],
+        )
+    if obj.face_down_via == "illusionary_mask":
+        return (
+            "Illusionary Mask's creature turns face up only when it would deal or be dealt "
+            "damage or become tapped.",
+            "La créature d'Illusionary Mask ne se retourne que si elle doit infliger ou subir "
+            "des blessures ou être engagée.",
+            ["707.7", "card.illusionary-mask"],
+        )
+    return (
+        "nothing that made it face down lets it be turned face up.",
+        "rien de ce qui l'a rendu face cachée ne permet de le retourner.",
+        ["707.7"],
+    )
+
+
+def turn_up(
+    ctx: Ctx, obj: GameObject, *, via: str, cost: str | None, choice: str | None = None
+) -> None:
+    """707.8: the same object, its normal copiable values back, effects and counters kept,
+    and no "enters" ability, since it was already on the battlefield."""
+    before = public_label(ctx.state, obj)
+    face_up = characteristics.face_up_values(obj)
+    keys = ["707.8"]
+    copy_note = Text(en="", fr="")
+    if face_up.as_turned_face_up_copy and choice is not None:
+        # 707.11: "as this is turned face up" applies while it turns, not after.
+        target = ctx.find(choice)
+        if target.zone != Zone.BATTLEFIELD or target.id == obj.id:
+            raise RuleError(
+                ["707.11"],
+                "Choose another permanent on the battlefield to copy as it turns face up.",
+                "Choisissez un autre permanent sur le champ de bataille à copier.",
+            )
+        obj.copy_of = characteristics.copiable_values(target)
+        keys.append("707.11")
+        shown = describe(ctx.state, target, face=False)
+        copy_note = Text(
+            en=f" As it turns face up it becomes a copy of {shown.en}.",
+            fr=f" En se retournant, il devient une copie de {shown.fr}.",
+        )
+    obj.face_down = False
+    obj.face_down_via = None
+    obj.known_to = []
+    if via == "megamorph":
+        obj.counters["+1/+1"] = obj.counters.get("+1/+1", 0) + 1
+        keys.append("702.37b")
+    elif via in _ENABLER_RULE:
+        keys.append(_ENABLER_RULE[via])
+    elif via == "mana_cost":
+        keys.append("701.40")
+    card = obj.card
+    how_en = {"mana_cost": "its mana cost"}.get(via, f"its {via} cost")
+    how_fr = {"mana_cost": "son coût de mana"}.get(via, f"son coût de {via}")
+    cost_text = f" ({how_en} {cost})" if cost else ""
+    cost_text_fr = f" ({how_fr} {cost})" if cost else ""
+    extra_en = " It gets a +1/+1 counter." if via == "megamorph" else ""
+    extra_fr = " Il reçoit un marqueur +1/+1." if via == "megamorph" else ""
+    etb = characteristics.face_up_values(obj).enters_ability
+    if etb:
+        extra_en += " Its enters ability does not trigger (707.8)."
+        extra_fr += " Sa capacité d'arrivée ne se déclenche pas (707.8)."
+    ctx.emit(
+        "turn_face_up",
+        keys,
+        Text(
+            en=f"{obj.controller} turns {before.en} face up{cost_text}: it is {card.name}."
+            f"{copy_note.en}{extra_en} Same object: counters and effects stay.",
+            fr=f"{obj.controller} retourne {before.fr} face visible{cost_text_fr} : c'est "
+            f"{card.name_fr or card.name}.{copy_note.fr}{extra_fr} Même objet : marqueurs et "
+            "effets restent.",
+        ),
+        objects=[obj.id],
+    )
+    trigger = characteristics.face_up_values(obj).turned_face_up_ability
+    if trigger:
+        ctx.emit(
+            "trigger",
+            ["702.37"],
+            Text(
+                en=f'{card.name}\'s "when turned face up" ability triggers: {trigger}',
+                fr=f"La capacité « quand retourné face visible » de {card.name_fr or card.name} "
+                f"se déclenche : {trigger}",
+            ),
+            objects=[obj.id],
+        )
+
+
+def _put_face_down(ctx: Ctx, obj: GameObject, via: FaceDownVia, controller: str) -> GameObject:
+    """707.3: turned face down before it enters, so its enters abilities never apply."""
+    new = ctx.relocate(obj, Zone.BATTLEFIELD, controller=controller, face_down=True)
+    new.face_down_via = via
+    mark_entered(ctx, new)
+    return new
+
+
+def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
+    """701.40 manifest / 701.58 cloak: the top card of the library, face down (cloak: ward {2})."""
+    via: FaceDownVia = "manifest" if action.type == "manifest" else "cloak"
+    require_current_rules(ctx, via.capitalize(), "manifester" if via == "manifest" else "voiler")
+    player = ctx.player(action.player)
+    if ctx.actor is not None and ctx.actor != player:
+        raise RuleError(
+            ["701.40"],
+            f"Only {player} may {via} from their own library here.",
+            f"Seul {player} peut faire cela depuis sa propre bibliothèque.",
+            kind="forbidden",
+        )
+    library = ctx.state.in_zone(Zone.LIBRARY, player)
+    if not library:
+        raise RuleError(
+            ["701.40"],
+            f"{player}'s library is empty: there is nothing to {via}.",
+            f"La bibliothèque de {player} est vide : rien à manifester.",
+        )
+    card = library[0].card
+    new = _put_face_down(ctx, library[0], via, player)
+    label = public_label(ctx.state, new)
+    rule = "701.40" if via == "manifest" else "701.58"
+    ctx.emit(
+        via,
+        [rule, "707.3", "707.2"],
+        Text(
+            en=f"{player} puts the top card of their library onto the battlefield face down "
+            f"({via}): {label.en}.",
+            fr=f"{player} met la carte du dessus de sa bibliothèque sur le champ de bataille "
+            f"face cachée : {label.fr}.",
+        ),
+        private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
+        private_to=[player],
+        objects=[new.id],
+    )
+
+
+def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown) -> None:
+    obj = ctx.find(action.object)
+    controller = ctx.acting_for(obj.owner)
+    if obj.owner != controller and obj.zone == Zone.HAND:
+        raise RuleError(
+            ["707.3"],
+            "You can only use cards from your own hand.",
+            "Vous ne pouvez utiliser que les cartes de votre main.",
+            kind="forbidden",
+        )
+    if action.via == "illusionary_mask":
+        if obj.zone != Zone.HAND or not obj.card.is_type("Creature"):
+            raise RuleError(
+                ["card.illusionary-mask"],
+                "Illusionary Mask chooses a creature card in your hand.",
+                "Illusionary Mask choisit une carte de créature dans votre main.",
+            )
+        keys = ["card.illusionary-mask", "707.3", "707.2"]
+    else:
+        if obj.zone not in (Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY):
+            raise RuleError(
+                ["707.3"],
+                "Only a card outside the battlefield and the stack can be put onto the "
+                "battlefield face down.",
+                "Seule une carte hors du champ de bataille et de la pile peut y être mise "
+                "face cachée.",
+            )
+        keys = ["707.3", "707.2a"]
+    came_from = obj.zone
+    public_origin = came_from in (Zone.GRAVEYARD, Zone.EXILE)
+    card = obj.card
+    new = _put_face_down(ctx, obj, action.via, controller)
+    label = public_label(ctx.state, new)
+    origin_en = {Zone.HAND: "hand", Zone.LIBRARY: "library"}.get(came_from, came_from.value)
+    # A card leaving a public zone was seen by everyone already; from a hidden zone it wasn't.
+    what = f"{card.name} from {origin_en}" if public_origin else f"a card from their {origin_en}"
+    ctx.emit(
+        "put_face_down",
+        keys,
+        Text(
+            en=f"{controller} puts {what} onto the battlefield face down: {label.en}. "
+            "Its enters abilities don't apply (707.3).",
+            fr=f"{controller} met une carte sur le champ de bataille face cachée : {label.fr}. "
+            "Ses capacités d'arrivée ne s'appliquent pas (707.3).",
+        ),
+        private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
+        private_to=[controller],
+        objects=[new.id],
+    )
+
+
+def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
+    """Ixidron: other nontoken face-up creatures turn face down (707.2a: nameless 2/2s).
+    Today's 708.2b: something already face down stays as it is."""
+    if action.via == "ixidron":
+        require_current_rules(ctx, "Ixidron", "Ixidron")
+    if action.objects is None:
+        if action.via != "ixidron":
+            raise RuleError(
+                ["707.2a"],
+                "List the permanents the effect turns face down.",
+                "Indiquez les permanents que l'effet retourne face cachée.",
+            )
+        targets = [
+            o
+            for o in ctx.state.in_zone(Zone.BATTLEFIELD)
+            if o.id != action.source
+            and not o.is_token
+            and not o.face_down
+            and not o.phased_out
+            and characteristics.current(o).is_creature()
+        ]
+    else:
+        targets = [ctx.find(i) for i in dict.fromkeys(action.objects)]
+    turned: list[GameObject] = []
+    already: list[GameObject] = []
+    for obj in targets:
+        if obj.zone != Zone.BATTLEFIELD:
+            raise RuleError(
+                ["707.2a"],
+                "Only permanents on the battlefield can be turned face down.",
+                "Seuls les permanents sur le champ de bataille peuvent être retournés.",
+            )
+        if obj.face_down:
+            already.append(obj)
+            continue
+        if action.via == "ixidron" and (
+            obj.is_token or not characteristics.current(obj).is_creature()
+        ):
+            raise RuleError(
+                ["card.ixidron"],
+                "Ixidron turns face down only nontoken face-up creatures.",
+                "Ixidron ne retourne que les créatures face visible qui ne sont pas des jetons.",
+            )
+        turned.append(obj)
+    names_en: list[str] = []
+    names_fr: list[str] = []
+    new_ids: list[str] = []
+    for obj in turned:
+        shown = describe(ctx.state, obj, face=True)
+        names_en.append(shown.en)
+        names_fr.append(shown.fr)
+        # DESIGN invariant 3: a card turning face down gets a new id, so it can't be
+        # followed. By the rules it is the same permanent: status and counters stay.
+        obj.id = ctx.new_id()
+        obj.face_down = True
+        obj.face_down_via = action.via
+        obj.cast_order = None
+        mark_entered(ctx, obj)
+        new_ids.append(obj.id)
+    if turned:
+        ctx.emit(
+            "turn_face_down",
+            ["card.ixidron" if action.via == "ixidron" else "707.2a", "707.2a"],
+            Text(
+                en=f"Turned face down (each now a nameless 2/2): {', '.join(names_en)}.",
+                fr=f"Retournés face cachée (chacun un 2/2 sans nom) : {', '.join(names_fr)}.",
+            ),
+            objects=new_ids,
+        )
+    if already:
+        ctx.emit(
+            "already_face_down",
+            ["708.2b"],
+            Text(
+                en=f"{len(already)} permanent(s) already face down stay as they are.",
+                fr=f"{len(already)} permanent(s) déjà face cachée restent inchangés.",
+            ),
+            objects=[o.id for o in already],
+        )
+    if not turned and not already:
+        raise RuleError(
+            ["707.2a"],
+            "There is nothing to turn face down.",
+            "Il n'y a rien à retourner face cachée.",
+        )
+
+
+def look(ctx: Ctx, action: Look) -> None:
+    """707.5: look at a face-down spell or permanent you control, even phased out;
+    never at one another player controls."""
+    obj = ctx.find(action.object)
+    if not obj.face_down:
+        raise RuleError(
+            ["707.5"],
+            "That object is face up: there is nothing hidden to look at.",
+            "Cet objet est face visible : il n'y a rien de caché à regarder.",
+        )
+    viewer = ctx.actor
+    label = public_label(ctx.state, obj)
+    if viewer is not None and not can_see_face(ctx.state, obj, viewer):
+        if obj.zone == Zone.PHASED_OUT:
+            raise RuleError(
+                ["2004.phased-out-look"],
+                "Under the January 2004 rules you may look only at face-down spells on the "
+                "stack and face-down permanents in play, not at cards in the phased-out zone.",
+                "Selon les règles de janvier 2004, on ne peut regarder que les sorts face "
+                "cachée sur la pile et les permanents face cachée en jeu, pas la zone hors phase.",
+            )
+        raise RuleError(
+            ["707.5"],
+            f"You may look only at face-down spells and permanents you control; "
+            f"{obj.controller} controls this one.",
+            f"Vous ne pouvez regarder que les sorts et permanents face cachée que vous "
+            f"contrôlez ; celui-ci est contrôlé par {obj.controller}.",
+            kind="rule",
+        )
+    who = viewer if viewer is not None else obj.controller
+    card = obj.card
+    ctx.emit(
+        "look",
+        ["707.5"],
+        Text(en=f"{who} looks at {label.en}.", fr=f"{who} regarde {label.fr}."),
+        private=Text(
+            en=f"{label.en} is {card.name}.", fr=f"{label.fr} est {card.name_fr or card.name}."
+        ),
+        private_to=[who],
+        objects=[obj.id],
+    )
+
+
+def copy(ctx: Ctx, action: Copy) -> None:
+    """707.10: a face-down permanent that becomes a copy keeps its face-down values until
+    turned face up. A face-up permanent copying a face-down one gets the face-down
+    copiable values: a nameless 2/2 that can't be turned face up."""
+    obj = ctx.find(action.object)
+    source = ctx.find(action.source)
+    if obj.zone != Zone.BATTLEFIELD or source.zone != Zone.BATTLEFIELD or obj.id == source.id:
+        raise RuleError(
+            ["707.2-copy"],
+            "A permanent can become a copy of another permanent on the battlefield.",
+            "Un permanent peut devenir la copie d'un autre permanent sur le champ de bataille.",
+        )
+    obj.copy_of = characteristics.copiable_values(source)
+    shown_src = describe(ctx.state, source, face=False)
+    shown_obj = describe(ctx.state, obj, face=False)
+    if obj.face_down:
+        keys = ["707.10"]
+        tail_en = "It keeps its face-down characteristics until it is turned face up."
+        tail_fr = "Il garde ses caractéristiques face cachée jusqu'à ce qu'il soit retourné."
+    elif source.face_down:
+        keys = ["707.2", "707.2-copy"]
+        tail_en = "It copies the face-down values: a face-up, nameless, colourless 2/2."
+        tail_fr = "Il copie les valeurs face cachée : un 2/2 incolore sans nom, face visible."
+    else:
+        keys = ["707.2-copy"]
+        tail_en = tail_fr = ""
+    ctx.emit(
+        "copy",
+        keys,
+        Text(
+            en=f"{shown_obj.en} becomes a copy of {shown_src.en}. {tail_en}".strip(),
+            fr=f"{shown_obj.fr} devient une copie de {shown_src.fr}. {tail_fr}".strip(),
+        ),
+        objects=[obj.id, source.id],
+    )

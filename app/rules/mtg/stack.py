@@ -1,0 +1,135 @@
+"""Casting, resolving and countering spells (601, 608, 701.6) and playing lands (305)."""
+
+from __future__ import annotations
+
+from app.rules import characteristics
+from app.rules.actions import Cast, Counter, PlayLand, Resolve
+from app.rules.context import Ctx
+from app.rules.errors import RuleError
+from app.rules.events import Text
+from app.rules.labels import public_label
+from app.rules.mtg.face_down import mark_entered
+from app.rules.mtg.zones import leave
+from app.rules.state import GameObject, Zone
+
+
+def _from_own_hand(ctx: Ctx, obj: GameObject, rule: str) -> str:
+    if obj.zone != Zone.HAND:
+        raise RuleError(
+            [rule],
+            "That card is not in a hand.",
+            "Cette carte n'est pas dans une main.",
+        )
+    player = ctx.acting_for(obj.owner)
+    if player != obj.owner:
+        raise RuleError(
+            [rule],
+            "You can only use cards from your own hand.",
+            "Vous ne pouvez utiliser que les cartes de votre main.",
+            kind="forbidden",
+        )
+    return player
+
+
+def cast(ctx: Ctx, action: Cast) -> None:
+    obj = ctx.find(action.object)
+    caster = _from_own_hand(ctx, obj, "601.2")
+    if obj.card.is_type("Land"):
+        raise RuleError(
+            ["305.1"],
+            "A land is played, not cast: use play_land.",
+            "Un terrain se joue, il ne se lance pas : utilisez play_land.",
+        )
+    spell = ctx.relocate(obj, Zone.STACK, controller=caster)
+    name = spell.card
+    ctx.emit(
+        "cast",
+        ["601.2"],
+        Text(en=f"{caster} casts {name.name}.", fr=f"{caster} lance {name.name_fr or name.name}."),
+        objects=[spell.id],
+    )
+
+
+def play_land(ctx: Ctx, action: PlayLand) -> None:
+    obj = ctx.find(action.object)
+    player = _from_own_hand(ctx, obj, "305.1")
+    if not obj.card.is_type("Land"):
+        raise RuleError(
+            ["305.1"], "Only a land can be played this way.", "Seul un terrain se joue ainsi."
+        )
+    land = ctx.relocate(obj, Zone.BATTLEFIELD, controller=player)
+    ctx.emit(
+        "play_land",
+        ["305.1"],
+        Text(
+            en=f"{player} plays {land.card.name}.",
+            fr=f"{player} joue {land.card.name_fr or land.card.name}.",
+        ),
+        objects=[land.id],
+    )
+
+
+def top_of_stack(ctx: Ctx) -> GameObject:
+    stack = ctx.state.in_zone(Zone.STACK)
+    if not stack:
+        raise RuleError(["608.1"], "The stack is empty.", "La pile est vide.")
+    return stack[-1]
+
+
+def resolve(ctx: Ctx, action: Resolve) -> None:
+    spell = top_of_stack(ctx)
+    if spell.face_down:
+        # A face-down spell becomes a face-down permanent (707.2): it has no name, no
+        # text, so nothing of its face applies on the way in.
+        label = public_label(ctx.state, spell)
+        card, via, order = spell.card, spell.face_down_via, spell.cast_order
+        permanent = ctx.relocate(
+            spell, Zone.BATTLEFIELD, controller=spell.controller, face_down=True
+        )
+        permanent.face_down_via = via
+        permanent.cast_order = order
+        mark_entered(ctx, permanent)
+        after = public_label(ctx.state, permanent)
+        ctx.emit(
+            "resolve",
+            ["608.3", "707.2", "707.3"],
+            Text(
+                en=f"{label.en} resolves and enters the battlefield face down: {after.en}.",
+                fr=f"{label.fr} se résout et arrive face cachée : {after.fr}.",
+            ),
+            private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
+            private_to=[permanent.controller],
+            objects=[permanent.id],
+        )
+        return
+    values = characteristics.current(spell)
+    if spell.card.is_permanent_card:
+        permanent = ctx.relocate(spell, Zone.BATTLEFIELD, controller=spell.controller)
+        etb = values.enters_ability
+        extra_en = f" Its enters ability triggers: {etb}" if etb else ""
+        extra_fr = f" Sa capacité d'arrivée se déclenche : {etb}" if etb else ""
+        ctx.emit(
+            "resolve",
+            ["608.3"],
+            Text(
+                en=f"{spell.card.name} resolves and enters the battlefield.{extra_en}",
+                fr=f"{spell.card.name_fr or spell.card.name} se résout et arrive sur le champ "
+                f"de bataille.{extra_fr}",
+            ),
+            objects=[permanent.id],
+        )
+        return
+    leave(ctx, spell, Zone.GRAVEYARD, cause=" after resolving")
+
+
+def counter(ctx: Ctx, action: Counter) -> None:
+    """701.6: a countered spell goes to its owner's graveyard; a face-down one is
+    revealed as it leaves the stack (707.9)."""
+    spell = ctx.find(action.object)
+    if spell.zone != Zone.STACK:
+        raise RuleError(
+            ["701.6"],
+            "Only a spell on the stack can be countered.",
+            "Seul un sort peut être contré.",
+        )
+    leave(ctx, spell, Zone.GRAVEYARD, cause=" (countered)")

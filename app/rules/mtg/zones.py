@@ -1,0 +1,109 @@
+"""Moving objects between zones, and the reveal a face-down object owes as it goes (707.9)."""
+
+from __future__ import annotations
+
+from app.rules.actions import Move
+from app.rules.context import ZONE_FR, Ctx
+from app.rules.errors import RuleError
+from app.rules.events import Text
+from app.rules.labels import describe, public_label
+from app.rules.state import GameObject, Zone
+
+_DESTINATIONS = {
+    "hand": (Zone.HAND, False),
+    "graveyard": (Zone.GRAVEYARD, False),
+    "exile": (Zone.EXILE, False),
+    "library_top": (Zone.LIBRARY, True),
+    "library_bottom": (Zone.LIBRARY, False),
+}
+_HIDDEN_ORIGINS = (Zone.HAND, Zone.LIBRARY)
+
+
+def leave(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool = False, cause: str = "") -> None:
+    """Move `obj` to its owner's `zone` as a new object (400.7), revealing a face-down one
+    to everyone as it moves (707.9), and report it without leaking a hidden origin."""
+    origin = obj.zone
+    was_face_down = obj.face_down
+    label = public_label(ctx.state, obj) if was_face_down else None
+    card = obj.card
+    owner = obj.owner
+    token = obj.is_token
+    if token and origin in (Zone.BATTLEFIELD, Zone.STACK):
+        # 704.5d / 111.7: a token that leaves the battlefield ceases to exist.
+        ctx.state.objects.remove(obj)
+        ctx.emit(
+            "token_gone",
+            ["400.7", "704.5d"],
+            Text(
+                en=f"The token {describe(ctx.state, obj, face=True).en} leaves and ceases to exist.",
+                fr=f"Le jeton {describe(ctx.state, obj, face=True).fr} quitte le jeu et cesse "
+                "d'exister.",
+            ),
+        )
+        return
+    new = ctx.relocate(obj, zone, top=top)
+    dest_en = f"{owner}'s {zone.value}" + (" (top)" if top else "")
+    dest_fr = f"{ZONE_FR[zone]} de {owner}" + (" (dessus)" if top else "")
+    shown_id = [new.id] if zone not in _HIDDEN_ORIGINS else []
+    if was_face_down and label is not None:
+        # 707.9: revealed to all as it leaves the battlefield or the stack (2004: 504.6,
+        # also as it leaves the phased-out zone for anywhere but play).
+        ctx.emit(
+            "reveal_move",
+            ["707.9", "400.7"],
+            Text(
+                en=f"{label.en} moves to {dest_en}{cause} and is revealed: it is {card.name}. "
+                "It is a new object: counters and effects are gone.",
+                fr=f"{label.fr} va dans la {dest_fr}{cause} et est révélé : c'est "
+                f"{card.name_fr or card.name}. C'est un nouvel objet : marqueurs et effets "
+                "disparaissent.",
+            ),
+            objects=shown_id,
+        )
+        return
+    if origin in _HIDDEN_ORIGINS and zone in _HIDDEN_ORIGINS:
+        # From hand to library (or back): nobody else sees which card.
+        ctx.emit(
+            "move_hidden",
+            ["400.7"],
+            Text(
+                en=f"{owner} puts a card from their {origin.value} into their {zone.value}"
+                + (" (top)." if top else "."),
+                fr=f"{owner} met une carte de sa {ZONE_FR[origin]} dans sa {ZONE_FR[zone]}"
+                + (" (dessus)." if top else "."),
+            ),
+            private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
+            private_to=[owner],
+        )
+        return
+    ctx.emit(
+        "move",
+        ["400.7"],
+        Text(
+            en=f"{card.name} moves from {origin.value} to {dest_en}{cause}: a new object.",
+            fr=f"{card.name_fr or card.name} passe de la zone {ZONE_FR[origin]} à la "
+            f"{dest_fr}{cause} : un nouvel objet.",
+        ),
+        objects=shown_id,
+    )
+
+
+def move(ctx: Ctx, action: Move) -> None:
+    obj = ctx.find(action.object)
+    zone, top = _DESTINATIONS[action.to]
+    if obj.zone == zone and not (zone == Zone.LIBRARY):
+        raise RuleError(
+            ["400.7"],
+            f"It is already in that {zone.value}.",
+            f"Il est déjà dans cette zone ({ZONE_FR[zone]}).",
+        )
+    in_play = obj.zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.PHASED_OUT)
+    responsible = obj.controller if in_play else obj.owner
+    if ctx.actor is not None and ctx.actor != responsible:
+        raise RuleError(
+            ["400.7"],
+            f"Only {responsible} may move that object (as a judge, act for them).",
+            f"Seul {responsible} peut déplacer cet objet (un arbitre peut agir pour lui).",
+            kind="forbidden",
+        )
+    leave(ctx, obj, zone, top=top)

@@ -1,0 +1,93 @@
+"""A small scenario builder for rules tests: lay out a table, act, read the outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.catalog.loader import load_catalog
+from app.rules import engine
+from app.rules.actions import parse_action
+from app.rules.cards import CardDef
+from app.rules.events import Event
+from app.rules.setup import GameSetup, SetupCard
+from app.rules.state import GameObject, GameState, Ruleset, Zone
+from app.rules.views import View, Viewer, events_for, view_for
+
+SEED = "test-seed-0123456789abcdef"
+
+
+def card(name: str | dict[str, Any]) -> CardDef:
+    return load_catalog().resolve(name)
+
+
+class Table:
+    def __init__(self, ruleset: Ruleset = "mtg", players: tuple[str, ...] = ("Alice", "Bob")):
+        self.ruleset: Ruleset = ruleset
+        self.players = list(players)
+        self.cards: list[SetupCard] = []
+
+    def put(self, owner: str, zone: str, name: str | dict[str, Any], **extra: Any) -> Table:
+        self.cards.append(SetupCard(owner=owner, zone=zone, card=card(name), **extra))  # type: ignore[arg-type]
+        return self
+
+    def hand(self, owner: str, *names: str) -> Table:
+        for n in names:
+            self.put(owner, "hand", n)
+        return self
+
+    def library(self, owner: str, *names: str) -> Table:
+        """Top first."""
+        for n in names:
+            self.put(owner, "library", n)
+        return self
+
+    def battlefield(self, owner: str, name: str | dict[str, Any], **extra: Any) -> Table:
+        return self.put(owner, "battlefield", name, **extra)
+
+    def start(self, seed: str = SEED) -> Game:
+        setup = GameSetup(ruleset=self.ruleset, players=self.players, cards=self.cards)
+        out = engine.new_game(setup, seed)
+        return Game(out.state, list(out.events))
+
+
+class Game:
+    """A game under test: `do` applies an action and keeps the events."""
+
+    def __init__(self, state: GameState, events: list[Event]):
+        self.state = state
+        self.events = events
+        self.last: list[Event] = []
+
+    def do(self, actor: str | None, **action: Any) -> Game:
+        out = engine.apply(self.state, parse_action(action), actor)
+        self.state = out.state
+        self.last = out.events
+        self.events.extend(out.events)
+        return self
+
+    def find(self, name: str, zone: Zone | None = None) -> GameObject:
+        found = [
+            o
+            for o in self.state.objects
+            if o.card.name == name and (zone is None or o.zone == zone)
+        ]
+        assert len(found) == 1, f"expected one {name} in {zone}, found {len(found)}"
+        return found[0]
+
+    def id(self, name: str, zone: Zone | None = None) -> str:
+        return self.find(name, zone).id
+
+    def view(self, who: str) -> View:
+        viewer = {"judge": Viewer.judge(), "spectator": Viewer.spectator()}.get(
+            who, Viewer.seat(who)
+        )
+        return view_for(self.state, viewer)
+
+    def view_json(self, who: str) -> str:
+        return self.view(who).model_dump_json()
+
+    def last_text(self, who: str) -> str:
+        viewer = {"judge": Viewer.judge(), "spectator": Viewer.spectator()}.get(
+            who, Viewer.seat(who)
+        )
+        return " ".join(e.text for e in events_for(self.last, viewer, self.state.ruleset))
