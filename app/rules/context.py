@@ -26,7 +26,7 @@ class Ctx:
     The caller's state is never touched, so a RuleError leaves it as it was."""
 
     def __init__(self, state: GameState, actor: str | None) -> None:
-        self.state = state.model_copy(deep=True)
+        self.state = state.clone()
         self.actor = actor
         self.events: list[Event] = []
 

@@ -104,6 +104,26 @@ class GameState(BaseModel):
     finished: bool = False
     winner: str | None = None
 
+    def clone(self) -> GameState:
+        """A copy safe to change: mutable parts are copied, frozen card values shared."""
+        return self.model_copy(
+            update={
+                "players": [p.model_copy() for p in self.players],
+                "objects": [
+                    o.model_copy(
+                        update={
+                            "counters": dict(o.counters),
+                            "modifiers": list(o.modifiers),
+                            "known_to": list(o.known_to),
+                        }
+                    )
+                    for o in self.objects
+                ],
+                "cast_counts": dict(self.cast_counts),
+                "entered_counts": dict(self.entered_counts),
+            }
+        )
+
     def player_names(self) -> list[str]:
         return [p.name for p in self.players]
 

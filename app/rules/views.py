@@ -166,7 +166,10 @@ def _may_see_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
     if viewer.kind == "judge":
         return True
     allowed, _ = face_known_to(state, obj)
-    return viewer.kind == "player" and viewer.player in allowed
+    if viewer.kind == "spectator":
+        # A spectator sees what every player may see (a revealed card), nothing more.
+        return allowed >= set(state.player_names())
+    return viewer.player in allowed
 
 
 def _reaches(state: GameState, obj: GameObject, viewer: Viewer) -> bool:

@@ -46,6 +46,9 @@ def leave(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool = False, cause: st
     dest_fr = f"{ZONE_FR[zone]} de {owner}" + (" (dessus)" if top else "")
     shown_id = [new.id] if zone not in _HIDDEN_ORIGINS else []
     if was_face_down and label is not None:
+        if zone in _HIDDEN_ORIGINS:
+            # Everyone saw it go there; they know it until it becomes a new object.
+            new.known_to = ctx.state.player_names()
         # 707.9: revealed to all as it leaves the battlefield or the stack (2004: 504.6,
         # also as it leaves the phased-out zone for anywhere but play).
         ctx.emit(

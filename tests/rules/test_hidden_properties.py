@@ -1,0 +1,351 @@
+"""Property tests: random legal games never show a player what the rules hide from them.
+
+1. For each player (and a spectator), the JSON view and the redacted events never contain
+   the name of a card hidden from them that they were never legitimately shown, nor the id
+   of an object outside their view.
+2. Two games that differ only in the names of Bob's cards give Alice byte-identical views,
+   events and error bodies for as long as none of Bob's cards has been shown to her.
+3. Replaying the accepted actions from version 0 rebuilds the same state after every step.
+
+Set FACEDOWN_HYPOTHESIS=long for a long run by hand.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.rules import engine
+from app.rules.actions import parse_action
+from app.rules.cards import CardDef
+from app.rules.errors import RuleError
+from app.rules.events import Event
+from app.rules.setup import GameSetup, SetupCard
+from app.rules.state import GameState
+from app.rules.views import Viewer, error_for, events_for, view_for
+from app.rules.visibility import can_see_face, in_view
+
+LONG = os.environ.get("FACEDOWN_HYPOTHESIS") == "long"
+EXAMPLES = 600 if LONG else 40
+STEPS = 40 if LONG else 25
+
+# Shapes shared by both players' decks; names are chosen so that no other text, label
+# or hexadecimal id can contain them by accident.
+SHAPES: list[dict[str, Any]] = [
+    {"types": ["Creature"], "mana_cost": "{2}{U}", "power": 3, "toughness": 3, "morph": "{1}{U}"},
+    {
+        "types": ["Creature"],
+        "mana_cost": "{3}{G}",
+        "power": 4,
+        "toughness": 4,
+        "megamorph": "{2}{G}",
+    },
+    {"types": ["Creature"], "mana_cost": "{1}{B}", "power": 2, "toughness": 1, "disguise": "{B}"},
+    {"types": ["Creature"], "mana_cost": "{1}{W}", "power": 2, "toughness": 2},
+    {"types": ["Instant"], "mana_cost": "{R}"},
+    {
+        "types": ["Creature"],
+        "mana_cost": "{4}{U}",
+        "power": 0,
+        "toughness": 0,
+        "morph": "{1}{U}",
+        "as_turned_face_up_copy": True,
+    },
+    {
+        "types": ["Creature"],
+        "mana_cost": "{2}{G}",
+        "power": 2,
+        "toughness": 3,
+        "enters_ability": "Draw.",
+    },
+    {"types": ["Sorcery"], "mana_cost": "{2}{U}"},
+    {"types": ["Land"]},
+]
+ALICE_NAMES = [
+    "Quorvex Lantern", "Yzmir Tallow", "Krennic Wisp", "Vhalgrim Ode", "Pyxla Thorn",
+    "Jorvath Quay", "Wuxen Marrow", "Zaffre Gull", "Ulmqvist Reed",
+]  # fmt: skip
+BOB_NAMES = [
+    "Brozzek Veil", "Hygrith Moth", "Qelvane Drum", "Tarkuul Spire", "Xyrrh Lattice",
+    "Gowlim Fen", "Vexkarn Ash", "Pruzzo Knell", "Dwimmer Cask",
+]  # fmt: skip
+BOB_TWINS = [
+    "Ombrax Sill", "Jhuvar Pike", "Klozzim Tarn", "Wyvorn Husk", "Ruzhal Glim",
+    "Snevik Orb", "Plyth Garrow", "Muzzard Kelp", "Tovrix Chime",
+]  # fmt: skip
+PLAYERS = ["Alice", "Bob"]
+
+
+def _cards(owner: str, names: list[str]) -> list[SetupCard]:
+    placed: list[SetupCard] = []
+    for i, (name, shape) in enumerate(zip(names, SHAPES, strict=True)):
+        card = CardDef.model_validate({"name": name, **shape})
+        if i == 0:
+            placed.append(SetupCard(owner=owner, zone="battlefield", card=card, face_down="morph"))
+        elif i == 3:
+            placed.append(SetupCard(owner=owner, zone="battlefield", card=card))
+        elif i in (1, 2, 4, 5):
+            placed.append(SetupCard(owner=owner, zone="hand", card=card))
+        else:
+            placed.append(SetupCard(owner=owner, zone="library", card=card))
+    return placed
+
+
+def new_state(bob_names: list[str]) -> GameState:
+    setup = GameSetup(
+        players=PLAYERS, cards=_cards("Alice", ALICE_NAMES) + _cards("Bob", bob_names)
+    )
+    return engine.new_game(setup, seed="property-seed").state
+
+
+OBJECT_ACTIONS: list[tuple[str, dict[str, list[Any]]]] = [
+    ("cast_face_down", {"via": ["morph", "megamorph", "disguise"]}),
+    ("cast", {}),
+    ("play_land", {}),
+    ("counter", {}),
+    ("turn_face_up", {}),
+    ("put_onto_battlefield_face_down", {"via": ["illusionary_mask", "effect"]}),
+    ("move", {"to": ["hand", "graveyard", "exile", "library_top", "library_bottom"]}),
+    ("look", {}),
+    ("tap", {}),
+    ("untap", {}),
+    ("add_counter", {}),
+    ("pump", {}),
+    ("phase_out", {}),
+    ("phase_in", {}),
+    ("gain_control", {"player": PLAYERS}),
+    ("copy", {"source": ["*object*"]}),
+    ("attack", {}),
+    ("turn_face_down", {"via": ["effect", "ixidron"]}),
+]
+
+
+def _candidates(state: GameState, actor: str | None) -> list[dict[str, Any]]:
+    """Actions worth trying for `actor`, by the zone of each object it can see."""
+    out: list[dict[str, Any]] = [{"type": "resolve"}, {"type": "next_turn"}]
+    out += [{"type": t, "player": p} for t in ("manifest", "cloak") for p in PLAYERS]
+    battlefield = [o.id for o in state.objects if o.zone.value == "battlefield"]
+    for o in state.objects:
+        if actor is not None and not in_view(state, o, actor):
+            continue
+        zone = o.zone.value
+        if zone == "hand":
+            out += [
+                {"type": "cast_face_down", "object": o.id, "via": via}
+                for via in ("morph", "megamorph", "disguise")
+                if getattr(o.card, via)
+            ]
+            out += [{"type": t, "object": o.id} for t in ("cast", "play_land")]
+            out += [
+                {"type": "put_onto_battlefield_face_down", "object": o.id, "via": v}
+                for v in ("illusionary_mask", "effect")
+            ]
+            out.append({"type": "move", "object": o.id, "to": "library_top"})
+        elif zone == "stack":
+            out.append({"type": "counter", "object": o.id})
+        elif zone == "battlefield":
+            out += [
+                {"type": t, "object": o.id}
+                for t in (
+                    "turn_face_up", "look", "tap", "untap", "add_counter", "pump",
+                    "phase_out", "phase_in",
+                )
+            ]  # fmt: skip
+            out += [{"type": "move", "object": o.id, "to": to} for to in ("hand", "graveyard")]
+            out += [{"type": "gain_control", "object": o.id, "player": p} for p in PLAYERS]
+            out += [{"type": "copy", "object": o.id, "source": src} for src in battlefield]
+            out += [
+                {"type": "attack", "objects": [o.id]},
+                {"type": "turn_face_down", "objects": [o.id], "via": "effect"},
+                {"type": "turn_face_down", "via": "ixidron", "source": o.id},
+            ]
+        else:
+            out += [
+                {"type": "move", "object": o.id, "to": "hand"},
+                {"type": "put_onto_battlefield_face_down", "object": o.id, "via": "effect"},
+            ]
+    return out
+
+
+@st.composite
+def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, Any]]:
+    """Mostly a legal action; sometimes anything at all, to exercise the refusals."""
+    actor = draw(st.sampled_from(["Alice", "Bob", None]))
+    if draw(st.integers(0, 5)) == 0:
+        return actor, draw(_any_action(state))
+    if draw(st.integers(0, 60)) == 0:
+        return actor, {"type": draw(st.sampled_from(["end_game", "concede"]))}
+    legal = [a for a in _candidates(state, actor) if _try(state, actor, a)[1] is None]
+    if not legal:  # e.g. the game is over
+        return actor, draw(_any_action(state))
+    return actor, draw(st.sampled_from(legal))
+
+
+@st.composite
+def _any_action(draw: st.DrawFn, state: GameState) -> dict[str, Any]:
+    ids = [o.id for o in state.objects] or ["nope"]
+    kind, params = draw(st.sampled_from(OBJECT_ACTIONS))
+    target = draw(st.sampled_from(ids))
+    action: dict[str, Any] = {"type": kind}
+    if kind in ("attack", "turn_face_down"):
+        action["objects"] = [target]
+    else:
+        action["object"] = target
+    for key, choices in params.items():
+        action[key] = (
+            draw(st.sampled_from(ids))
+            if choices == ["*object*"]
+            else draw(st.sampled_from(choices))
+        )
+    return action
+
+
+def _try(state: GameState, actor: str | None, action: dict[str, Any]):
+    try:
+        return engine.apply(state, parse_action(action), actor), None
+    except RuleError as err:
+        return None, err
+
+
+class Witness:
+    """What one player has legitimately been shown so far (perfect recall)."""
+
+    def __init__(self, player: str | None) -> None:
+        self.viewer = Viewer.seat(player) if player else Viewer.spectator()
+        self.player = player
+        self.seen_names: set[str] = set()
+        self.shown_ids: set[str] = set()
+        self.hidden_ids: set[str] = set()
+
+    def may_see(self, state: GameState, obj) -> bool:
+        if self.player is None:
+            return all(can_see_face(state, obj, p) for p in PLAYERS)
+        return can_see_face(state, obj, self.player)
+
+    def sees_face(self, state: GameState, obj) -> bool:
+        """May know this card's face now (in view or not: a card revealed into a hand
+        stays known until it becomes a new object)."""
+        return self.may_see(state, obj)
+
+    def reaches(self, state: GameState, obj) -> bool:
+        if self.player is None:
+            return obj.zone.value not in ("hand", "library")
+        return in_view(state, obj, self.player)
+
+    def check(self, state: GameState, new_events: list[Event]) -> None:
+        view = view_for(state, self.viewer).model_dump_json()
+        events = "".join(
+            e.model_dump_json() for e in events_for(new_events, self.viewer, state.ruleset)
+        )
+        hidden_now = {o.card.name for o in state.objects if not self.sees_face(state, o)}
+        forbidden = hidden_now - self.seen_names
+        for name in forbidden:
+            assert name not in view, f"{name} leaked into {self.viewer}'s view"
+            assert name not in events, f"{name} leaked into {self.viewer}'s events"
+        for obj in state.objects:
+            if not self.reaches(state, obj):
+                self.hidden_ids.add(obj.id)
+            else:
+                self.shown_ids.add(obj.id)
+        for hidden_id in self.hidden_ids - self.shown_ids:
+            assert hidden_id not in view and hidden_id not in events, "hidden id leaked"
+        # Whatever passed the check was legitimately shown.
+        for obj in state.objects:
+            if obj.card.name in view or obj.card.name in events:
+                self.seen_names.add(obj.card.name)
+
+
+PROFILE = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@PROFILE
+@given(st.data())
+def test_no_hidden_name_or_id_reaches_a_viewer(data: st.DataObject) -> None:
+    state = new_state(BOB_NAMES)
+    witnesses = [Witness("Alice"), Witness("Bob"), Witness(None)]
+    for w in witnesses:
+        w.check(state, [])
+    for _ in range(STEPS):
+        actor, action = data.draw(an_action(state))
+        out, err = _try(state, actor, action)
+        if err is not None:
+            # An error shown to the actor names only what they may see.
+            if actor is not None:
+                body = error_for(err, state.ruleset).model_dump_json()
+                witness = witnesses[PLAYERS.index(actor)]
+                forbidden = {
+                    o.card.name for o in state.objects if not witness.sees_face(state, o)
+                } - witness.seen_names
+                assert not any(name in body for name in forbidden), body
+            continue
+        state = out.state
+        for w in witnesses:
+            w.check(state, out.events)
+
+
+def _as_original(text: str) -> str:
+    for twin, name in zip(BOB_TWINS, BOB_NAMES, strict=True):
+        text = text.replace(twin, name)
+    return text
+
+
+@PROFILE
+@given(st.data())
+def test_alice_cannot_tell_two_games_that_differ_only_in_bobs_hidden_cards(
+    data: st.DataObject,
+) -> None:
+    """Byte-identical for Alice while none of Bob's cards was shown to her; after that,
+    identical once each shown twin name is mapped back (so order, ids and counts never
+    depend on a hidden card)."""
+    a, b = new_state(BOB_NAMES), new_state(BOB_TWINS)
+    alice = Viewer.seat("Alice")
+    shown = False
+    for _ in range(STEPS):
+        actor, action = data.draw(an_action(a))
+        out_a, err_a = _try(a, actor, action)
+        out_b, err_b = _try(b, actor, action)
+        assert (err_a is None) == (err_b is None), "legality depends on a hidden name"
+        if err_a is not None:
+            if actor == "Alice":
+                body_a = error_for(err_a, a.ruleset).model_dump_json()
+                body_b = error_for(err_b, b.ruleset).model_dump_json()
+                assert body_a == (_as_original(body_b) if shown else body_b)
+            continue
+        a, b = out_a.state, out_b.state
+        bytes_a = view_for(a, alice).model_dump_json() + "".join(
+            e.model_dump_json() for e in events_for(out_a.events, alice, a.ruleset)
+        )
+        bytes_b = view_for(b, alice).model_dump_json() + "".join(
+            e.model_dump_json() for e in events_for(out_b.events, alice, b.ruleset)
+        )
+        shown = shown or any(name in bytes_a for name in BOB_NAMES)
+        assert bytes_a == (_as_original(bytes_b) if shown else bytes_b)
+
+
+@PROFILE
+@given(st.data())
+def test_replay_from_version_0_equals_the_live_state(data: st.DataObject) -> None:
+    initial = new_state(BOB_NAMES)
+    state = initial
+    accepted: list[tuple[str | None, dict[str, Any]]] = []
+    for _ in range(STEPS):
+        actor, action = data.draw(an_action(state))
+        before = state.model_dump_json()
+        out, err = _try(state, actor, action)
+        if err is not None:
+            assert state.model_dump_json() == before  # a refused action changes nothing
+            continue
+        state = out.state
+        accepted.append((actor, action))
+    replayed = initial
+    for actor, action in accepted:
+        replayed = engine.apply(replayed, parse_action(action), actor).state
+    assert replayed.model_dump_json() == state.model_dump_json()
+    assert state.version == len(accepted)
