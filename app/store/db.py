@@ -1,0 +1,70 @@
+"""The SQLite engine: WAL, busy timeout, foreign keys, and BEGIN IMMEDIATE for writes.
+
+pysqlite's own transaction handling is switched off (isolation_level=None) and SQLAlchemy
+emits the BEGIN itself on its "begin" event, per SQLAlchemy's SQLite transaction notes.
+A write transaction thus takes the write lock up front, so two writers never both read
+version N and then race to write N+1 (DESIGN invariant 7). Reads go through
+`read_only(engine)`, which begins DEFERRED and never waits for the write lock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
+
+READ_ONLY_OPTION = "facedown_read_only"
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def make_engine(database_url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwargs: Any) -> Engine:
+    """An engine for `database_url`; SQLite gets the pragmas and the BEGIN recipe."""
+    # busy_timeout first, so that switching to WAL waits for a lock like anything else.
+    pragmas = (
+        f"PRAGMA busy_timeout={int(busy_timeout_ms)}",
+        "PRAGMA journal_mode=WAL",
+        "PRAGMA foreign_keys=ON",
+        "PRAGMA synchronous=NORMAL",
+    )
+    url = make_url(database_url)
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, **kwargs)
+    if url.database in (None, "", ":memory:"):
+        # One shared connection, or each checkout would see its own empty database.
+        kwargs.setdefault("poolclass", StaticPool)
+        kwargs.setdefault("connect_args", {"check_same_thread": False})
+    engine = create_engine(url, **kwargs)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Autocommit at the driver level: we emit BEGIN ourselves below.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            for pragma in pragmas:
+                cursor.execute(pragma)
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        if conn.get_execution_options().get(READ_ONLY_OPTION):
+            conn.exec_driver_sql("BEGIN DEFERRED")
+        else:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def read_only(engine: Engine) -> Engine:
+    """The same engine (same pool, same events) whose transactions begin DEFERRED."""
+    return engine.execution_options(**{READ_ONLY_OPTION: True})
+
+
+def is_locked_error(exc: BaseException) -> bool:
+    """SQLite's 'database is locked' / 'database table is locked' (SQLITE_BUSY)."""
+    text = str(getattr(exc, "orig", exc)).lower()
+    return "database is locked" in text or "database table is locked" in text

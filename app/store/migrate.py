@@ -1,0 +1,42 @@
+"""Run the Alembic migrations in migrations/ programmatically (at app start-up)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine
+
+# The repository's migrations/ folder, next to the app/ package.
+MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+
+
+def migrations_dir() -> Path:
+    if (MIGRATIONS_DIR / "env.py").is_file():
+        return MIGRATIONS_DIR
+    # Installed without the source tree: fall back to the working directory's copy.
+    fallback = Path.cwd() / "migrations"
+    if (fallback / "env.py").is_file():
+        return fallback
+    raise FileNotFoundError(f"no Alembic migrations found at {MIGRATIONS_DIR} or {fallback}")
+
+
+def alembic_config(database_url: str) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(migrations_dir()))
+    # ConfigParser interpolation: a literal % in a URL (an encoded password) must be doubled.
+    config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
+    return config
+
+
+def upgrade(database_url: str, engine: Engine | None = None, revision: str = "head") -> None:
+    """Bring the database to `revision`. With `engine`, migrate through it (needed for an
+    in-memory SQLite database, which exists only inside that engine's one connection)."""
+    config = alembic_config(database_url)
+    if engine is None:
+        command.upgrade(config, revision)
+        return
+    with engine.connect() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)

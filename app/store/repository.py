@@ -1,0 +1,464 @@
+"""GameRepository: the event-sourced store. The log is the truth; states are rebuilt.
+
+Every write is one BEGIN IMMEDIATE transaction guarded by the game's version (DESIGN
+invariants 6 and 7). A state at any version is the latest snapshot at or before it plus a
+replay of the recorded actions through `engine.apply`. A refused action writes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import orjson
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import Session, col, select
+
+from app.rules import engine as rules
+from app.rules.actions import Action, parse_action
+from app.rules.errors import RuleError
+from app.rules.events import Event
+from app.rules.setup import GameSetup
+from app.rules.state import GameState
+from app.rules.views import Viewer
+from app.store.db import is_locked_error, read_only
+from app.store.tables import ActionRecord, Game, Seat, Snapshot
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# What version 0's log entry records as its "action": the game was set up.
+SETUP_ACTION = '{"type":"setup"}'
+
+
+class StoreError(Exception):
+    """Base of the store's own failures (not rule refusals)."""
+
+
+class GameNotFound(StoreError):
+    pass
+
+
+class VersionNotFound(StoreError):
+    pass
+
+
+class StaleVersion(StoreError):
+    """The client's expected_version is not the game's version: re-read and retry."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__(f"the game is at version {current}")
+        self.current = current
+
+
+class RequestIdReused(StoreError):
+    """A request_id already recorded for a different action or actor."""
+
+
+class UnknownActor(StoreError):
+    """The judge asked to act as someone who is not a player of this game."""
+
+
+class StoreBusy(StoreError):
+    """The database stayed locked through every retry."""
+
+
+class ReplayFailed(StoreError):
+    """A recorded action no longer replays: the log and the engine disagree (a bug)."""
+
+
+class Refused(RuleError):
+    """A RuleError from the engine, tagged with the game's ruleset for citing rules."""
+
+    def __init__(self, err: RuleError, ruleset: str) -> None:
+        super().__init__(err.rules, err.message_en, err.message_fr, err.kind)
+        self.ruleset = ruleset
+
+
+@dataclass(frozen=True)
+class SeatToken:
+    player: str
+    token: str
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    """A new game and its raw tokens: shown once, never stored."""
+
+    id: str
+    version: int
+    ruleset: str
+    seats: list[SeatToken]
+    judge_token: str
+    spectator_token: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    ruleset: str
+    title: str
+    version: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class ActResult:
+    version: int
+    events: list[Event]
+    # True when request_id matched an earlier request: nothing was applied this time.
+    replayed: bool
+    ruleset: str = field(default="mtg")
+
+
+LogEntry = tuple[int, str | None, list[Event]]
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _dump_events(events: list[Event]) -> str:
+    return orjson.dumps([e.model_dump(mode="json") for e in events]).decode()
+
+
+def _load_events(text: str) -> list[Event]:
+    return [Event.model_validate(item) for item in orjson.loads(text)]
+
+
+def _dump_action(action: Action) -> str:
+    return orjson.dumps(action.model_dump(mode="json")).decode()
+
+
+class _StateCache:
+    """A small thread-safe LRU of (game_id, version) -> GameState. A version's state never
+    changes, so entries never go stale; cached states are never handed out or applied to
+    without a copy."""
+
+    def __init__(self, maxsize: int) -> None:
+        self._maxsize = maxsize
+        self._items: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int]) -> GameState | None:
+        with self._lock:
+            state = self._items.get(key)
+            if state is not None:
+                self._items.move_to_end(key)
+            return state
+
+    def put(self, key: tuple[str, int], state: GameState) -> None:
+        if self._maxsize <= 0:
+            return
+        with self._lock:
+            self._items[key] = state
+            self._items.move_to_end(key)
+            while len(self._items) > self._maxsize:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+class GameRepository:
+    def __init__(
+        self,
+        engine: Engine,
+        snapshot_every: int = 50,
+        cache_size: int = 256,
+        retries: int = 4,
+    ) -> None:
+        self._engine = engine
+        self._read_engine = read_only(engine)
+        self._snapshot_every = max(1, snapshot_every)
+        self._retries = max(1, retries)
+        self.cache = _StateCache(cache_size)
+
+    # -- creating and finding -------------------------------------------------------------
+
+    def create_game(self, setup: GameSetup, title: str = "") -> CreatedGame:
+        """Store version 0 (snapshot + its events) and one hashed token per seat."""
+        seed = secrets.token_hex(16)
+        try:
+            outcome = rules.new_game(setup, seed)
+        except RuleError as err:
+            raise Refused(err, setup.ruleset) from err
+        state = outcome.state
+        if state.version != 0:
+            raise StoreError("new_game must return version 0")
+
+        seat_tokens = [SeatToken(player=name, token=new_token()) for name in setup.players]
+        judge_token, spectator_token = new_token(), new_token()
+        setup_json = setup.model_dump_json()
+        state_json = state.model_dump_json()
+        events_json = _dump_events(list(outcome.events))
+
+        def write() -> str:
+            with Session(self._engine) as session, session.begin():
+                game = Game(
+                    ruleset=setup.ruleset,
+                    title=title,
+                    version=0,
+                    finished=state.finished,
+                    setup=setup_json,
+                )
+                game_id = game.id
+                session.add(game)
+                session.flush()
+                for seat in seat_tokens:
+                    session.add(
+                        Seat(
+                            game_id=game_id,
+                            role="player",
+                            player=seat.player,
+                            token_hash=hash_token(seat.token),
+                        )
+                    )
+                session.add(Seat(game_id=game_id, role="judge", token_hash=hash_token(judge_token)))
+                session.add(
+                    Seat(game_id=game_id, role="spectator", token_hash=hash_token(spectator_token))
+                )
+                session.add(
+                    ActionRecord(
+                        game_id=game_id,
+                        version=0,
+                        actor=None,
+                        action=SETUP_ACTION,
+                        events=events_json,
+                    )
+                )
+                session.add(Snapshot(game_id=game_id, version=0, state=state_json))
+            return game_id
+
+        game_id = self._with_retry(write, retry_integrity=True)
+        self.cache.put((game_id, 0), state)
+        return CreatedGame(
+            id=game_id,
+            version=0,
+            ruleset=setup.ruleset,
+            seats=seat_tokens,
+            judge_token=judge_token,
+            spectator_token=spectator_token,
+        )
+
+    def viewer_for_token(self, game_id: str, token: str) -> Viewer | None:
+        """The viewer a token grants in this game, or None (unknown token or other game)."""
+        found = self.resolve_token(token)
+        if found is None or found[0] != game_id:
+            return None
+        return found[1]
+
+    def resolve_token(self, token: str) -> tuple[str, Viewer] | None:
+        """(game id, viewer) for a seat link (`/join/<token>` carries no game id)."""
+        digest = hash_token(token)
+
+        def read() -> Seat | None:
+            with Session(self._read_engine) as session:
+                return session.exec(select(Seat).where(Seat.token_hash == digest)).first()
+
+        seat = self._with_retry(read)
+        if seat is None or not hmac.compare_digest(seat.token_hash, digest):
+            return None
+        return seat.game_id, Viewer(kind=seat.role, player=seat.player)  # type: ignore[arg-type]
+
+    def info(self, game_id: str) -> GameInfo:
+        def read() -> GameInfo:
+            with Session(self._read_engine) as session:
+                game = session.get(Game, game_id)
+                if game is None:
+                    raise GameNotFound(game_id)
+                return GameInfo(game.id, game.ruleset, game.title, game.version, game.finished)
+
+        return self._with_retry(read)
+
+    # -- reading states and the log -------------------------------------------------------
+
+    def load(self, game_id: str, version: int | None = None) -> GameState:
+        """The state at `version` (default: the latest). The caller owns the copy."""
+
+        def read() -> GameState:
+            with Session(self._read_engine) as session:
+                game = session.get(Game, game_id)
+                if game is None:
+                    raise GameNotFound(game_id)
+                target = game.version if version is None else version
+                if target < 0 or target > game.version:
+                    raise VersionNotFound(f"{game_id}@{version}")
+                return self._state_at(session, game_id, target)
+
+        return self._with_retry(read).model_copy(deep=True)
+
+    def log(self, game_id: str, up_to: int | None = None) -> list[LogEntry]:
+        """(version, actor, events) per recorded action, ascending; version 0 is the setup."""
+
+        def read() -> list[LogEntry]:
+            with Session(self._read_engine) as session:
+                game = session.get(Game, game_id)
+                if game is None:
+                    raise GameNotFound(game_id)
+                upper = game.version if up_to is None else up_to
+                if upper < 0 or upper > game.version:
+                    raise VersionNotFound(f"{game_id}@{up_to}")
+                records = session.exec(
+                    select(ActionRecord)
+                    .where(ActionRecord.game_id == game_id, ActionRecord.version <= upper)
+                    .order_by(col(ActionRecord.version))
+                ).all()
+                return [(r.version, r.actor, _load_events(r.events)) for r in records]
+
+        return self._with_retry(read)
+
+    # -- writing --------------------------------------------------------------------------
+
+    def act(
+        self,
+        game_id: str,
+        action: Action,
+        actor: str | None,
+        expected_version: int | None = None,
+        request_id: str | None = None,
+    ) -> ActResult:
+        """Apply one action in one transaction; raises Refused (a RuleError), StaleVersion,
+        GameNotFound, UnknownActor, RequestIdReused or StoreBusy, and then nothing was written."""
+        action_json = _dump_action(action)
+
+        def write() -> tuple[ActResult, GameState | None]:
+            with Session(self._engine) as session, session.begin():
+                game = session.get(Game, game_id)
+                if game is None:
+                    raise GameNotFound(game_id)
+                ruleset, current = game.ruleset, game.version
+                if request_id is not None:
+                    done = session.exec(
+                        select(ActionRecord).where(
+                            ActionRecord.game_id == game_id,
+                            ActionRecord.request_id == request_id,
+                        )
+                    ).first()
+                    if done is not None:
+                        if done.action != action_json or done.actor != actor:
+                            raise RequestIdReused(request_id)
+                        events = _load_events(done.events)
+                        return ActResult(done.version, events, True, ruleset), None
+                if expected_version is not None and expected_version != current:
+                    raise StaleVersion(current)
+                state = self._state_at(session, game_id, current)
+                if actor is not None and actor not in state.player_names():
+                    raise UnknownActor(actor)
+                try:
+                    outcome = rules.apply(state.model_copy(deep=True), action, actor)
+                except RuleError as err:
+                    raise Refused(err, ruleset) from err
+                new_version = current + 1
+                if outcome.state.version != new_version:
+                    raise StoreError("engine.apply must advance the version by one")
+                session.add(
+                    ActionRecord(
+                        game_id=game_id,
+                        version=new_version,
+                        actor=actor,
+                        action=action_json,
+                        events=_dump_events(list(outcome.events)),
+                        request_id=request_id,
+                    )
+                )
+                game.version = new_version
+                game.finished = outcome.state.finished
+                session.add(game)
+                if new_version % self._snapshot_every == 0:
+                    session.add(
+                        Snapshot(
+                            game_id=game_id,
+                            version=new_version,
+                            state=outcome.state.model_dump_json(),
+                        )
+                    )
+            result = ActResult(new_version, list(outcome.events), False, ruleset)
+            return result, outcome.state
+
+        result, state = self._with_retry(write, retry_integrity=True)
+        if state is not None:
+            # Only once committed: an uncommitted v+1 might lose to another writer.
+            self.cache.put((game_id, result.version), state)
+        return result
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _state_at(self, session: Session, game_id: str, version: int) -> GameState:
+        """Cached state, else the nearest cached or snapshotted state before it + replay.
+        The returned object may be the cached one: do not mutate it."""
+        cached = self.cache.get((game_id, version))
+        if cached is not None:
+            return cached
+        snapshot = session.exec(
+            select(Snapshot)
+            .where(Snapshot.game_id == game_id, Snapshot.version <= version)
+            .order_by(col(Snapshot.version).desc())
+            .limit(1)
+        ).first()
+        if snapshot is None:
+            raise VersionNotFound(f"{game_id}@{version}: no snapshot")
+        state: GameState | None = None
+        start = snapshot.version
+        for v in range(version - 1, snapshot.version, -1):
+            hit = self.cache.get((game_id, v))
+            if hit is not None:
+                state, start = hit.model_copy(deep=True), v
+                break
+        if state is None:
+            state = GameState.model_validate_json(snapshot.state)
+        records = session.exec(
+            select(ActionRecord)
+            .where(
+                ActionRecord.game_id == game_id,
+                ActionRecord.version > start,
+                ActionRecord.version <= version,
+            )
+            .order_by(col(ActionRecord.version))
+        ).all()
+        for record in records:
+            try:
+                action = parse_action(orjson.loads(record.action))
+                state = rules.apply(state, action, record.actor).state
+            except Exception as exc:
+                raise ReplayFailed(f"{game_id}@{record.version}: {exc!r}") from exc
+            if state.version != record.version:
+                raise ReplayFailed(f"{game_id}@{record.version}: replay reached {state.version}")
+        if state.version != version:
+            raise ReplayFailed(f"{game_id}: replay stopped at {state.version}, not {version}")
+        self.cache.put((game_id, version), state)
+        return state
+
+    def _with_retry(self, fn: Callable[[], T], retry_integrity: bool = False) -> T:
+        """Run fn, retrying when SQLite stays locked past busy_timeout (and, for writes, on
+        a unique-key race, which re-reads the version); StoreBusy after the last try."""
+        for attempt in range(self._retries):
+            try:
+                return fn()
+            except OperationalError as exc:
+                if not is_locked_error(exc):
+                    raise
+                if attempt == self._retries - 1:
+                    raise StoreBusy("the database is busy") from exc
+                log.warning("database locked, retrying (%s)", attempt + 1)
+            except IntegrityError:
+                if not retry_integrity or attempt == self._retries - 1:
+                    raise
+            time.sleep(0.02 * (2**attempt) + random.random() * 0.02)
+        raise StoreBusy("the database is busy")  # pragma: no cover

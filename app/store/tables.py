@@ -1,0 +1,91 @@
+"""SQLModel tables: games, seats (hashed tokens), the append-only action log, snapshots.
+
+JSON payloads are stored as text we serialise ourselves, so a stored row is exactly the
+bytes we wrote. migrations/versions/ must match these tables (tests/store/test_migrations.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Literal
+
+from sqlalchemy import Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+SeatRole = Literal["player", "judge", "spectator"]
+
+
+def new_game_id() -> str:
+    """12 url-safe characters, 72 random bits: not guessable, not sequential."""
+    return secrets.token_urlsafe(9)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameBase(SQLModel):
+    ruleset: str = Field(max_length=20)
+    title: str = Field(default="", max_length=200)
+
+
+class Game(GameBase, table=True):
+    __tablename__ = "games"
+
+    id: str = Field(default_factory=new_game_id, primary_key=True, max_length=16)
+    version: int = 0
+    finished: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+    # The GameSetup the game was created from (JSON), kept for audit and re-creation.
+    setup: str = Field(sa_type=Text)
+
+
+class SeatBase(SQLModel):
+    role: str = Field(max_length=10)  # a SeatRole
+    player: str | None = Field(default=None, max_length=40)
+
+
+class Seat(SeatBase, table=True):
+    """One token's rights in one game. Only the sha256 of the token is stored."""
+
+    __tablename__ = "seats"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=16)
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+
+
+class ActionRecordBase(SQLModel):
+    version: int
+    actor: str | None = Field(default=None, max_length=40)
+
+
+class ActionRecord(ActionRecordBase, table=True):
+    """One applied action and its events: the log is the truth (DESIGN invariant 6).
+    Version 0 holds the events of the game's creation."""
+
+    __tablename__ = "actions"
+    __table_args__ = (
+        UniqueConstraint("game_id", "version", name="uq_actions_game_version"),
+        UniqueConstraint("game_id", "request_id", name="uq_actions_game_request"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="games.id", max_length=16)
+    action: str = Field(sa_type=Text)
+    events: str = Field(sa_type=Text)
+    # A client-chosen key: a retried request returns the stored result, applied once.
+    request_id: str | None = Field(default=None, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Snapshot(SQLModel, table=True):
+    """The full state at a version; the state at v is the latest snapshot <= v + replay."""
+
+    __tablename__ = "snapshots"
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True, max_length=16)
+    version: int = Field(primary_key=True)
+    state: str = Field(sa_type=Text)
+    created_at: datetime = Field(default_factory=utcnow)
