@@ -23,6 +23,7 @@ from app.rules.actions import parse_action
 from app.rules.cards import CardDef
 from app.rules.errors import RuleError
 from app.rules.events import Event
+from app.rules.options import actions_for, candidate_actions
 from app.rules.setup import GameSetup, SetupCard
 from app.rules.state import GameState
 from app.rules.views import Viewer, error_for, events_for, view_for
@@ -123,53 +124,6 @@ OBJECT_ACTIONS: list[tuple[str, dict[str, list[Any]]]] = [
 ]
 
 
-def _candidates(state: GameState, actor: str | None) -> list[dict[str, Any]]:
-    """Actions worth trying for `actor`, by the zone of each object it can see."""
-    out: list[dict[str, Any]] = [{"type": "resolve"}, {"type": "next_turn"}]
-    out += [{"type": t, "player": p} for t in ("manifest", "cloak") for p in PLAYERS]
-    battlefield = [o.id for o in state.objects if o.zone.value == "battlefield"]
-    for o in state.objects:
-        if actor is not None and not in_view(state, o, actor):
-            continue
-        zone = o.zone.value
-        if zone == "hand":
-            out += [
-                {"type": "cast_face_down", "object": o.id, "via": via}
-                for via in ("morph", "megamorph", "disguise")
-                if getattr(o.card, via)
-            ]
-            out += [{"type": t, "object": o.id} for t in ("cast", "play_land")]
-            out += [
-                {"type": "put_onto_battlefield_face_down", "object": o.id, "via": v}
-                for v in ("illusionary_mask", "effect")
-            ]
-            out.append({"type": "move", "object": o.id, "to": "library_top"})
-        elif zone == "stack":
-            out.append({"type": "counter", "object": o.id})
-        elif zone == "battlefield":
-            out += [
-                {"type": t, "object": o.id}
-                for t in (
-                    "turn_face_up", "look", "tap", "untap", "add_counter", "pump",
-                    "phase_out", "phase_in",
-                )
-            ]  # fmt: skip
-            out += [{"type": "move", "object": o.id, "to": to} for to in ("hand", "graveyard")]
-            out += [{"type": "gain_control", "object": o.id, "player": p} for p in PLAYERS]
-            out += [{"type": "copy", "object": o.id, "source": src} for src in battlefield]
-            out += [
-                {"type": "attack", "objects": [o.id]},
-                {"type": "turn_face_down", "objects": [o.id], "via": "effect"},
-                {"type": "turn_face_down", "via": "ixidron", "source": o.id},
-            ]
-        else:
-            out += [
-                {"type": "move", "object": o.id, "to": "hand"},
-                {"type": "put_onto_battlefield_face_down", "object": o.id, "via": "effect"},
-            ]
-    return out
-
-
 @st.composite
 def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, Any]]:
     """Mostly a legal action; sometimes anything at all, to exercise the refusals."""
@@ -178,7 +132,7 @@ def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, 
         return actor, draw(_any_action(state))
     if draw(st.integers(0, 60)) == 0:
         return actor, {"type": draw(st.sampled_from(["end_game", "concede"]))}
-    legal = [a for a in _candidates(state, actor) if _try(state, actor, a)[1] is None]
+    legal = [a for a, _ in candidate_actions(state, actor) if _try(state, actor, a)[1] is None]
     if not legal:  # e.g. the game is over
         return actor, draw(_any_action(state))
     return actor, draw(st.sampled_from(legal))
@@ -235,8 +189,10 @@ class Witness:
             return obj.zone.value not in ("hand", "library")
         return in_view(state, obj, self.player)
 
-    def check(self, state: GameState, new_events: list[Event]) -> None:
+    def check(self, state: GameState, new_events: list[Event], options: bool = False) -> None:
         view = view_for(state, self.viewer).model_dump_json()
+        if options:  # the buttons a page would offer, labels included
+            view += "".join(o.model_dump_json() for o in actions_for(state, self.viewer))
         events = "".join(
             e.model_dump_json() for e in events_for(new_events, self.viewer, state.ruleset)
         )
@@ -272,7 +228,7 @@ def test_no_hidden_name_or_id_reaches_a_viewer(data: st.DataObject) -> None:
     witnesses = [Witness("Alice"), Witness("Bob"), Witness(None)]
     for w in witnesses:
         w.check(state, [])
-    for _ in range(STEPS):
+    for step in range(STEPS):
         actor, action = data.draw(an_action(state))
         out, err = _try(state, actor, action)
         if err is not None:
@@ -287,7 +243,7 @@ def test_no_hidden_name_or_id_reaches_a_viewer(data: st.DataObject) -> None:
             continue
         state = out.state
         for w in witnesses:
-            w.check(state, out.events)
+            w.check(state, out.events, options=step % 5 == 0)
 
 
 def _as_original(text: str) -> str:

@@ -76,7 +76,9 @@ def leave(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool = False, cause: st
                 + (" (dessus)." if top else "."),
             ),
             private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
-            private_to=[owner],
+            # The owner knew it if it was in their hand, or sees it now it is; a card
+            # moved within the library stays unknown to them (judge only).
+            private_to=[owner] if Zone.HAND in (origin, zone) else [],
         )
         return
     ctx.emit(
