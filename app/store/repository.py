@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 import orjson
-from sqlalchemy import Engine
+from sqlalchemy import Engine, func
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
@@ -276,6 +276,13 @@ class GameRepository:
         if seat is None or not hmac.compare_digest(seat.token_hash, digest):
             return None
         return seat.game_id, Viewer(kind=seat.role, player=seat.player)  # type: ignore[arg-type]
+
+    def count_games(self) -> int:
+        def read() -> int:
+            with Session(self._read_engine) as session:
+                return session.exec(select(func.count()).select_from(Game)).one()
+
+        return self._with_retry(read)
 
     def info(self, game_id: str) -> GameInfo:
         def read() -> GameInfo:

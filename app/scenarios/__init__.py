@@ -1,0 +1,1 @@
+"""Judge scenarios: a setup plus the steps that build a disputed situation."""

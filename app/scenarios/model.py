@@ -1,0 +1,65 @@
+"""The scenario file format (versioned): setup + steps, the question and its answer.
+
+Steps name objects as "@Card Name": the one object of that card at that moment, so a
+scenario stays readable and survives the new ids every zone change brings (400.7).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FORMAT = "facedown-scenario/1"
+
+
+class SetupEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    owner: str
+    zone: Literal["hand", "library", "battlefield", "graveyard", "exile"]
+    card: str | dict[str, Any]
+    controller: str | None = None
+    face_down: str | None = None
+    tapped: bool = False
+    counters: dict[str, int] = Field(default_factory=dict)
+    is_token: bool = False
+
+
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    # None: the judge, acting for whoever the action concerns.
+    as_: str | None = Field(default=None, alias="as")
+    action: dict[str, Any]
+    # A step that must be refused (a rules answer "no"), with the rules it cites.
+    refused: list[str] | None = None
+
+
+class Expectation(BaseModel):
+    """What a viewer's view and log must (not) contain once all steps ran."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    viewer: str
+    contains: list[str] = Field(default_factory=list)
+    absent: list[str] = Field(default_factory=list)
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["facedown-scenario/1"] = FORMAT
+    key: str
+    title: str
+    title_fr: str
+    question: str
+    question_fr: str
+    answer: str
+    answer_fr: str
+    rules: list[str]
+    ruleset: Literal["mtg", "mtg-2004"] = "mtg"
+    players: list[str] = Field(default_factory=lambda: ["Alice", "Bob"])
+    setup: list[SetupEntry]
+    steps: list[Step] = Field(default_factory=list)
+    expect: list[Expectation] = Field(default_factory=list)

@@ -1,0 +1,103 @@
+"""Judge scenarios over JSON: list them, and build one as a fresh game with its own links."""
+
+from __future__ import annotations
+
+from ipaddress import ip_address
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.demo import create_scenario_game
+from app.scenarios.library import all_scenarios, get_scenario
+from app.scenarios.runner import ScenarioError
+from app.store.repository import CreatedGame
+from app.web.api import GameCreated, TokenLink
+from app.web.api import SeatLink as SeatLinkModel
+from app.web.errors import ApiError, ErrorBody
+from app.web.seats import RepositoryDep
+
+router = APIRouter(prefix="/api", tags=["scenarios"])
+
+
+class ScenarioPublic(BaseModel):
+    key: str
+    title: str
+    title_fr: str
+    question: str
+    question_fr: str
+    answer: str
+    answer_fr: str
+    rules: list[str]
+    ruleset: str
+    players: list[str]
+
+
+class ScenarioGameCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = Field(
+        default=None, min_length=2, max_length=4
+    )
+
+
+def created_body(created: CreatedGame, title: str) -> GameCreated:
+    return GameCreated(
+        id=created.id,
+        version=created.version,
+        ruleset=created.ruleset,
+        title=title,
+        seats=[
+            SeatLinkModel(player=s.player, token=s.token, url=f"/join/{s.token}")
+            for s in created.seats
+        ],
+        judge=TokenLink(token=created.judge_token, url=f"/join/{created.judge_token}"),
+        spectator=TokenLink(token=created.spectator_token, url=f"/join/{created.spectator_token}"),
+    )
+
+
+@router.get("/scenarios", response_model=list[ScenarioPublic], summary="The judge scenarios")
+def list_scenarios() -> list[ScenarioPublic]:
+    return [ScenarioPublic.model_validate(s.model_dump()) for s in all_scenarios()]
+
+
+@router.post(
+    "/scenarios/{key}/games",
+    status_code=201,
+    response_model=GameCreated,
+    responses={404: {"model": ErrorBody}, 422: {"model": ErrorBody}},
+    summary="Build a scenario as a new game (fresh tokens, shown once)",
+)
+def create_from_scenario(
+    key: Annotated[str, Field(max_length=80)],
+    repository: RepositoryDep,
+    body: Annotated[ScenarioGameCreate | None, Body()] = None,
+) -> GameCreated:
+    scenario = get_scenario(key)
+    if scenario is None:
+        raise ApiError(404, "not_found", "No scenario with that key.")
+    try:
+        created = create_scenario_game(repository, key, body.players if body else None)
+    except ScenarioError as err:
+        raise ApiError(422, "invalid", str(err)) from err
+    return created_body(created, scenario.title)
+
+
+@router.get(
+    "/demo",
+    response_model=list[GameCreated],
+    responses={404: {"model": ErrorBody}, 403: {"model": ErrorBody}},
+    summary="Demo mode only, from this machine only: the demo games and their links",
+)
+def demo_games(request: Request) -> list[GameCreated]:
+    games: list[tuple[CreatedGame, str]] | None = getattr(request.app.state, "demo_games", None)
+    if not request.app.state.settings.demo or games is None:
+        raise ApiError(404, "not_found", "Demo mode is off.")
+    client = request.client.host if request.client else ""
+    try:
+        local = ip_address(client).is_loopback
+    except ValueError:
+        local = client in ("testclient", "localhost")
+    if not local:
+        raise ApiError(403, "forbidden", "The demo links are shown on this machine only.")
+    return [created_body(created, title) for created, title in games]

@@ -1,0 +1,66 @@
+"""A real `facedown serve` on 127.0.0.1 for tests that need one (uvicorn, real sockets)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _facedown() -> list[str]:
+    script = shutil.which("facedown", path=str(Path(sys.executable).parent))
+    return [script] if script else [sys.executable, "-m", "app.cli"]
+
+
+@contextmanager
+def running_server(db: Path, *, workers: int = 1, timeout: float = 30.0) -> Iterator[str]:
+    """Start the server on a free port, wait for /healthz, yield its base URL, stop it."""
+    port = free_port()
+    command = [*_facedown(), "serve", "--db", str(db), "--port", str(port)]
+    if workers > 1:
+        command += ["--workers", str(workers)]
+    env = {**os.environ, "FACEDOWN_DEMO": "0"}
+    # To a file, not a pipe: an unread pipe fills up and blocks the server's access log.
+    log_path = db.with_suffix(".log")
+    log_file = log_path.open("wb")
+    process = subprocess.Popen(
+        command, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{base}/healthz", timeout=1) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("server did not become healthy in time")
+            time.sleep(0.1)
+        yield base
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        log_file.close()
