@@ -309,7 +309,7 @@ class GameRepository:
                     raise VersionNotFound(f"{game_id}@{version}")
                 return self._state_at(session, game_id, target)
 
-        return self._with_retry(read).model_copy(deep=True)
+        return self._with_retry(read).clone()
 
     def log(self, game_id: str, up_to: int | None = None) -> list[LogEntry]:
         """(version, actor, events) per recorded action, ascending; version 0 is the setup."""
@@ -369,7 +369,8 @@ class GameRepository:
                 if actor is not None and actor not in state.player_names():
                     raise UnknownActor(actor)
                 try:
-                    outcome = rules.apply(state.model_copy(deep=True), action, actor)
+                    # apply never changes its input (DESIGN invariant 1): no copy needed.
+                    outcome = rules.apply(state, action, actor)
                 except RuleError as err:
                     raise Refused(err, ruleset) from err
                 new_version = current + 1
@@ -426,7 +427,7 @@ class GameRepository:
         for v in range(version - 1, snapshot.version, -1):
             hit = self.cache.get((game_id, v))
             if hit is not None:
-                state, start = hit.model_copy(deep=True), v
+                state, start = hit, v
                 break
         if state is None:
             state = GameState.model_validate_json(snapshot.state)
