@@ -13,7 +13,6 @@ from app.rules.actions import ACTION_TYPES, Action, parse_action
 from app.rules.setup import GameSetup, SetupCard, SetupZone
 from app.rules.state import FaceDownVia, Ruleset
 from app.rules.views import (
-    ErrorView,
     EventView,
     LogEntryView,
     View,
@@ -291,7 +290,7 @@ def get_view(
     responses={
         **_AUTH_ERRORS,
         409: {"model": ErrorBody, "description": "Stale expected_version, or game over"},
-        422: {"model": ErrorView, "description": "Illegal action (cites the rules) or bad body"},
+        422: {"model": ErrorBody, "description": "Illegal action (cites the rules) or bad body"},
         503: {"model": ErrorBody, "description": "Database busy: retry after Retry-After"},
     },
     summary="Apply one action",

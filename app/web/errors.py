@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.rules.actions import ACTION_TYPES
 from app.rules.errors import RuleError
-from app.rules.views import error_for
+from app.rules.views import CitationView, error_for
 from app.store.repository import (
     GameNotFound,
     RequestIdReused,
@@ -58,10 +58,15 @@ class ErrorDetail(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    """The body of every non-rule error."""
+    """The body of every error. A refused action (`error` "rule", or "not_found",
+    "forbidden", "game_over" from the rules) also carries the French message and the rules
+    it cites: exactly the core's ErrorView fields."""
 
     error: str
     message: str
+    message_fr: str | None = None
+    rules: list[str] | None = None
+    citations: list[CitationView] | None = None
     details: list[ErrorDetail] | None = None
     version: int | None = None
 
