@@ -13,3 +13,6 @@ class Settings(BaseSettings):
     snapshot_every: int = 50
     max_body_bytes: int = 65536
     demo: bool = False
+    # Per client address and per process ("N/second|minute|hour", or "off"): see SECURITY.md.
+    rate_create: str = "30/minute"
+    rate_act: str = "600/minute"

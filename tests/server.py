@@ -27,15 +27,38 @@ def _facedown() -> list[str]:
 
 
 @contextmanager
-def running_server(db: Path, *, workers: int = 1, timeout: float = 30.0) -> Iterator[str]:
-    """Start the server on a free port, wait for /healthz, yield its base URL, stop it."""
-    port = free_port()
+def running_server(
+    db: Path, *, workers: int = 1, timeout: float = 30.0, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """Start the server on a free port, wait for /healthz, yield its base URL, stop it.
+    Rate limits are off unless `env` sets them: every test client shares 127.0.0.1."""
+    with server_process(db, workers=workers, timeout=timeout, env=env) as (base, _process):
+        yield base
+
+
+@contextmanager
+def server_process(
+    db: Path,
+    *,
+    workers: int = 1,
+    timeout: float = 30.0,
+    env: dict[str, str] | None = None,
+    port: int | None = None,
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """Like running_server, but also yields the process (to kill it mid-flight)."""
+    port = port or free_port()
     command = [*_facedown(), "serve", "--db", str(db), "--port", str(port)]
     if workers > 1:
         command += ["--workers", str(workers)]
-    env = {**os.environ, "FACEDOWN_DEMO": "0"}
+    env = {
+        **os.environ,
+        "FACEDOWN_DEMO": "0",
+        "FACEDOWN_RATE_CREATE": "off",
+        "FACEDOWN_RATE_ACT": "off",
+        **(env or {}),
+    }
     # To a file, not a pipe: an unread pipe fills up and blocks the server's access log.
-    log_path = db.with_suffix(".log")
+    log_path = db.with_suffix(f".{port}.log")
     log_file = log_path.open("wb")
     process = subprocess.Popen(
         command, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
@@ -55,9 +78,10 @@ def running_server(db: Path, *, workers: int = 1, timeout: float = 30.0) -> Iter
             if time.monotonic() > deadline:
                 raise RuntimeError("server did not become healthy in time")
             time.sleep(0.1)
-        yield base
+        yield base, process
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
         try:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:

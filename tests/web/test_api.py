@@ -418,3 +418,27 @@ def test_openapi_documents_the_public_models(client):
     for model in ("GameCreate", "GameCreated", "View", "ActionResult", "GameLog", "ErrorBody"):
         assert model in schemas
     assert client.get("/docs").status_code == 200
+
+
+def test_api_responses_for_a_viewer_are_never_cached(client, make_game) -> None:
+    game_id, tokens = make_game(client)
+    for response in (
+        client.get(f"/api/games/{game_id}/view", headers=bearer(tokens["Alice"])),
+        client.get(f"/api/games/{game_id}/log", headers=bearer(tokens["Bob"])),
+        client.post(
+            f"/api/games/{game_id}/actions",
+            json={"type": "look", "object": "nope"},
+            headers=bearer(tokens["Bob"]),
+        ),
+        client.get(f"/api/games/{game_id}/view"),
+    ):
+        assert response.headers["cache-control"] == "private, no-store"
+        assert "Authorization" in response.headers["vary"]
+
+
+def test_the_openapi_page_needs_no_cdn(client) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200
+    assert "cdn." not in page.text and "unpkg" not in page.text
+    script = [part.split('"')[0] for part in page.text.split('src="')[1:]]
+    assert script and all(client.get(src).status_code == 200 for src in script)

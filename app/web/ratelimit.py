@@ -1,0 +1,120 @@
+"""Per-client-address rate limits on what costs us: creating games and acting.
+
+A token bucket per (address, kind), in this process: with several workers each has its
+own buckets, so the effective limit is workers x the setting (documented in SECURITY.md).
+Behind a reverse proxy, run uvicorn with --proxy-headers so the address is the client's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+_UNITS = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
+_RATE = re.compile(r"^\s*(\d+)\s*/\s*(second|minute|hour)\s*$")
+
+# (kind, method, path pattern)
+ROUTES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    ("create", "POST", re.compile(r"^/api/games/?$")),
+    ("create", "POST", re.compile(r"^/api/scenarios/[^/]+/games/?$")),
+    ("create", "POST", re.compile(r"^/games/?$")),
+    ("act", "POST", re.compile(r"^/api/games/[^/]+/actions/?$")),
+    ("act", "POST", re.compile(r"^/g/[^/]+/act/?$")),
+)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """`count` requests per `period` seconds; a burst of up to `count` is allowed."""
+
+    count: int
+    period: float
+
+    @classmethod
+    def parse(cls, text: str) -> Rate | None:
+        """"20/minute" -> Rate(20, 60); "off" or "0/minute" -> None (no limit)."""
+        if text.strip().lower() in ("off", "none", ""):
+            return None
+        match = _RATE.match(text)
+        if match is None:
+            raise ValueError(f"rate must look like '20/minute', not {text!r}")
+        count = int(match.group(1))
+        return None if count == 0 else cls(count, _UNITS[match.group(2)])
+
+
+class _Buckets:
+    def __init__(self, rate: Rate, max_clients: int = 10_000) -> None:
+        self.rate = rate
+        self.max_clients = max_clients
+        self._lock = threading.Lock()
+        self._tokens: dict[str, tuple[float, float]] = {}
+
+    def take(self, client: str, now: float) -> float:
+        """0 if allowed (a token is taken), else the seconds to wait for the next one."""
+        per_second = self.rate.count / self.rate.period
+        with self._lock:
+            tokens, last = self._tokens.get(client, (float(self.rate.count), now))
+            tokens = min(float(self.rate.count), tokens + (now - last) * per_second)
+            if tokens >= 1.0:
+                self._tokens[client] = (tokens - 1.0, now)
+                wait = 0.0
+            else:
+                self._tokens[client] = (tokens, now)
+                wait = (1.0 - tokens) / per_second
+            if len(self._tokens) > self.max_clients:
+                # Full buckets carry no state worth keeping.
+                full = [k for k, (t, _) in self._tokens.items() if t >= self.rate.count - 1]
+                for key in full[: len(full) // 2 + 1]:
+                    self._tokens.pop(key, None)
+            return wait
+
+
+class RateLimit:
+    def __init__(self, app: ASGIApp, limits: dict[str, Rate | None]) -> None:
+        self.app = app
+        self.buckets = {kind: _Buckets(rate) for kind, rate in limits.items() if rate is not None}
+
+    def _kind(self, scope: Scope) -> str | None:
+        method, path = scope.get("method", ""), str(scope.get("path", ""))
+        for kind, route_method, pattern in ROUTES:
+            if method == route_method and pattern.match(path):
+                return kind
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = self._kind(scope) if scope["type"] == "http" else None
+        buckets = self.buckets.get(kind) if kind else None
+        if buckets is None:
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = client[0] if client else "unknown"
+        wait = buckets.take(address, time.monotonic())
+        if wait <= 0:
+            await self.app(scope, receive, send)
+            return
+        retry = max(1, int(wait + 0.999))
+        body = json.dumps(
+            {
+                "error": "too_many_requests",
+                "message": f"Too many requests from your address; try again in {retry} s.",
+                "message_fr": f"Trop de requêtes depuis votre adresse ; réessayez dans {retry} s.",
+            }
+        ).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"retry-after", str(retry).encode()),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
