@@ -289,6 +289,7 @@ def get_view(
     response_model=ActionResult,
     responses={
         **_AUTH_ERRORS,
+        404: {"model": ErrorBody, "description": "No such object (or hidden from you)"},
         409: {"model": ErrorBody, "description": "Stale expected_version, or game over"},
         422: {"model": ErrorBody, "description": "Illegal action (cites the rules) or bad body"},
         503: {"model": ErrorBody, "description": "Database busy: retry after Retry-After"},
