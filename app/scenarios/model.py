@@ -1,7 +1,8 @@
 """The scenario file format (versioned): setup + steps, the question and its answer.
 
-Steps name objects as "@Card Name": the one object of that card at that moment, so a
-scenario stays readable and survives the new ids every zone change brings (400.7).
+Steps name objects as "@Card Name" (the one object of that card at that moment: readable,
+and it survives the new ids every zone change brings, 400.7) or, in exports, as "#k": the
+k-th object the game created, which the same steps recreate in any game.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from app.rules.setup import GameOptions
 
 FORMAT = "facedown-scenario/1"
 
@@ -50,15 +53,17 @@ class Scenario(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["facedown-scenario/1"] = FORMAT
-    key: str
-    title: str
-    title_fr: str
-    question: str
-    question_fr: str
-    answer: str
-    answer_fr: str
-    rules: list[str]
+    key: str = Field(min_length=1, max_length=80)
+    title: str = Field(min_length=1, max_length=200)
+    title_fr: str = ""
+    question: str = ""
+    question_fr: str = ""
+    answer: str = ""
+    answer_fr: str = ""
+    rules: list[str] = Field(default_factory=list)
     ruleset: Literal["mtg", "mtg-2004"] = "mtg"
+    # Where editions differ (hideaway look rights, bottom order): which one the game applies.
+    options: GameOptions = Field(default_factory=GameOptions)
     players: list[str] = Field(default_factory=lambda: ["Alice", "Bob"])
     setup: list[SetupEntry]
     steps: list[Step] = Field(default_factory=list)

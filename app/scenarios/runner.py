@@ -6,6 +6,7 @@ from typing import Any
 
 from app.catalog.loader import Catalog, load_catalog
 from app.rules.actions import parse_action
+from app.rules.ids import object_id
 from app.rules.setup import GameSetup, SetupCard
 from app.rules.state import GameState
 from app.scenarios.model import Scenario
@@ -43,6 +44,7 @@ def game_setup(scenario: Scenario, catalog: Catalog | None = None) -> GameSetup:
     return GameSetup(
         ruleset=scenario.ruleset,
         players=scenario.players,
+        options=scenario.options,
         cards=[
             SetupCard(
                 owner=e.owner,
@@ -60,11 +62,17 @@ def game_setup(scenario: Scenario, catalog: Catalog | None = None) -> GameSetup:
 
 
 def resolve_refs(value: Any, state: GameState) -> Any:
-    """Replace "@Card Name" by the id of the one object of that card now."""
+    """Replace "@Card Name" by the id of the one object of that card now, and "#k" by the
+    id of the k-th object this game created."""
     if isinstance(value, list):
         return [resolve_refs(v, state) for v in value]
     if isinstance(value, dict):
         return {k: resolve_refs(v, state) for k, v in value.items()}
+    if isinstance(value, str) and value.startswith("#") and value[1:].isdigit():
+        k = int(value[1:])
+        if not 1 <= k <= state.id_counter:
+            raise ScenarioError(f"{value}: this game has created {state.id_counter} objects.")
+        return object_id(state.seed, k)
     if isinstance(value, str) and value.startswith("@"):
         name = value[1:]
         found = [o.id for o in state.objects if o.card.name == name]

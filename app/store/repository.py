@@ -32,7 +32,7 @@ from app.rules.setup import GameSetup
 from app.rules.state import GameState
 from app.rules.views import Viewer
 from app.store.db import is_locked_error, read_only
-from app.store.tables import ActionRecord, Game, Seat, Snapshot
+from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,10 @@ class RequestIdReused(StoreError):
 
 class UnknownActor(StoreError):
     """The judge asked to act as someone who is not a player of this game."""
+
+
+class RulingNotFound(StoreError):
+    pass
 
 
 class StoreBusy(StoreError):
@@ -123,6 +127,38 @@ class ActResult:
 
 
 LogEntry = tuple[int, str | None, list[Event]]
+
+
+@dataclass(frozen=True)
+class RulingRecord:
+    slug: str
+    game_id: str
+    title: str
+    note: str
+    version: int
+    ruleset: str
+    viewpoints: list[Viewer]
+    state: GameState
+    log: list[LogEntry]
+    created_at: str
+
+
+def _ruling_record(ruling: Ruling) -> RulingRecord:
+    return RulingRecord(
+        slug=ruling.slug,
+        game_id=ruling.game_id,
+        title=ruling.title,
+        note=ruling.note,
+        version=ruling.version,
+        ruleset=ruling.ruleset,
+        viewpoints=[Viewer.model_validate(v) for v in orjson.loads(ruling.viewpoints)],
+        state=GameState.model_validate_json(ruling.state),
+        log=[
+            (v, actor, [Event.model_validate(e) for e in events])
+            for v, actor, events in orjson.loads(ruling.log)
+        ],
+        created_at=ruling.created_at.isoformat(),
+    )
 
 
 def hash_token(token: str) -> str:
@@ -199,20 +235,29 @@ class GameRepository:
             outcome = rules.new_game(setup, seed)
         except RuleError as err:
             raise Refused(err, setup.ruleset) from err
-        state = outcome.state
-        if state.version != 0:
-            raise StoreError("new_game must return version 0")
+        return self._insert_game(outcome.state, list(outcome.events), setup.model_dump_json(), title)
 
-        seat_tokens = [SeatToken(player=name, token=new_token()) for name in setup.players]
+    def create_game_from_state(
+        self, state: GameState, events: list[Event], origin: str, title: str = ""
+    ) -> CreatedGame:
+        """A new game whose version 0 is `state` (a fork of a ruling, an import). `origin`
+        is stored in place of the setup, saying where it came from."""
+        return self._insert_game(state, events, origin, title)
+
+    def _insert_game(
+        self, state: GameState, events: list[Event], setup_json: str, title: str
+    ) -> CreatedGame:
+        if state.version != 0:
+            raise StoreError("a new game starts at version 0")
+        seat_tokens = [SeatToken(player=name, token=new_token()) for name in state.player_names()]
         judge_token, spectator_token = new_token(), new_token()
-        setup_json = setup.model_dump_json()
         state_json = state.model_dump_json()
-        events_json = _dump_events(list(outcome.events))
+        events_json = _dump_events(events)
 
         def write() -> str:
             with Session(self._engine) as session, session.begin():
                 game = Game(
-                    ruleset=setup.ruleset,
+                    ruleset=state.ruleset,
                     title=title,
                     version=0,
                     finished=state.finished,
@@ -251,11 +296,80 @@ class GameRepository:
         return CreatedGame(
             id=game_id,
             version=0,
-            ruleset=setup.ruleset,
+            ruleset=state.ruleset,
             seats=seat_tokens,
             judge_token=judge_token,
             spectator_token=spectator_token,
         )
+
+    def setup_of(self, game_id: str) -> str:
+        """The stored setup JSON (a GameSetup) or origin note of a game."""
+
+        def read() -> str:
+            with Session(self._read_engine) as session:
+                game = session.get(Game, game_id)
+                if game is None:
+                    raise GameNotFound(game_id)
+                return game.setup
+
+        return self._with_retry(read)
+
+    def actions(self, game_id: str, up_to: int | None = None) -> list[tuple[int, str | None, str]]:
+        """(version, actor, action JSON) of every applied action after the setup."""
+
+        def read() -> list[tuple[int, str | None, str]]:
+            with Session(self._read_engine) as session:
+                records = session.exec(
+                    select(ActionRecord)
+                    .where(
+                        ActionRecord.game_id == game_id,
+                        ActionRecord.version > 0,
+                        ActionRecord.version <= (up_to if up_to is not None else 2**62),
+                    )
+                    .order_by(col(ActionRecord.version))
+                ).all()
+                return [(r.version, r.actor, r.action) for r in records]
+
+        return self._with_retry(read)
+
+    # -- rulings --------------------------------------------------------------------------
+
+    def create_ruling(
+        self, game_id: str, version: int, viewpoints: list[Viewer], title: str, note: str
+    ) -> RulingRecord:
+        """Pin a copy of the game at `version`: later actions never change it."""
+        state = self.load(game_id, version)
+        log = self.log(game_id, up_to=version)
+        ruling = Ruling(
+            game_id=game_id,
+            version=version,
+            ruleset=state.ruleset,
+            title=title,
+            note=note,
+            viewpoints=orjson.dumps([v.model_dump() for v in viewpoints]).decode(),
+            state=state.model_dump_json(),
+            log=orjson.dumps(
+                [[v, actor, [e.model_dump(mode="json") for e in events]] for v, actor, events in log]
+            ).decode(),
+        )
+        record = _ruling_record(ruling)
+
+        def write() -> None:
+            with Session(self._engine) as session, session.begin():
+                session.add(ruling)
+
+        self._with_retry(write, retry_integrity=True)
+        return record
+
+    def get_ruling(self, slug: str) -> RulingRecord:
+        def read() -> RulingRecord:
+            with Session(self._read_engine) as session:
+                ruling = session.get(Ruling, slug)
+                if ruling is None:
+                    raise RulingNotFound(slug)
+                return _ruling_record(ruling)
+
+        return self._with_retry(read)
 
     def viewer_for_token(self, game_id: str, token: str) -> Viewer | None:
         """The viewer a token grants in this game, or None (unknown token or other game)."""

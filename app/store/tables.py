@@ -89,3 +89,30 @@ class Snapshot(SQLModel, table=True):
     version: int = Field(primary_key=True)
     state: str = Field(sa_type=Text)
     created_at: datetime = Field(default_factory=utcnow)
+
+
+def new_ruling_slug() -> str:
+    """16 url-safe characters, 96 random bits: a ruling link can't be enumerated."""
+    return secrets.token_urlsafe(12)
+
+
+class RulingBase(SQLModel):
+    title: str = Field(max_length=120)
+    note: str = Field(default="", max_length=2000)
+    version: int
+    ruleset: str = Field(max_length=20)
+
+
+class Ruling(RulingBase, table=True):
+    """An immutable copy of a game at one version, published from chosen viewpoints.
+    It holds the raw state and log (server side); pages redact them per viewpoint."""
+
+    __tablename__ = "rulings"
+
+    slug: str = Field(default_factory=new_ruling_slug, primary_key=True, max_length=24)
+    game_id: str = Field(foreign_key="games.id", index=True, max_length=16)
+    # JSON list of viewers: {"kind": "player"|"judge"|"spectator", "player": name|null}.
+    viewpoints: str = Field(sa_type=Text)
+    state: str = Field(sa_type=Text)
+    log: str = Field(sa_type=Text)
+    created_at: datetime = Field(default_factory=utcnow)

@@ -22,6 +22,8 @@ _RATE = re.compile(r"^\s*(\d+)\s*/\s*(second|minute|hour)\s*$")
 ROUTES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("create", "POST", re.compile(r"^/api/games/?$")),
     ("create", "POST", re.compile(r"^/api/scenarios/[^/]+/games/?$")),
+    ("create", "POST", re.compile(r"^/api/games/import/?$")),
+    ("create", "POST", re.compile(r"^/api/rulings/[^/]+/fork/?$")),
     ("create", "POST", re.compile(r"^/games/?$")),
     ("act", "POST", re.compile(r"^/api/games/[^/]+/actions/?$")),
     ("act", "POST", re.compile(r"^/g/[^/]+/act/?$")),

@@ -24,6 +24,7 @@ from app.rules.cards import CardDef
 from app.rules.errors import RuleError
 from app.rules.events import Event
 from app.rules.options import actions_for, candidate_actions
+from app.rules.ruling import visibility_table
 from app.rules.setup import GameSetup, SetupCard
 from app.rules.state import GameState
 from app.rules.views import Viewer, error_for, events_for, view_for
@@ -193,6 +194,8 @@ class Witness:
         view = view_for(state, self.viewer).model_dump_json()
         if options:  # the buttons a page would offer, labels included
             view += "".join(o.model_dump_json() for o in actions_for(state, self.viewer))
+            # A ruling published from this viewpoint adds one channel: its visibility table.
+            view += "".join(r.model_dump_json() for r in visibility_table(state, [self.viewer]))
         events = "".join(
             e.model_dump_json() for e in events_for(new_events, self.viewer, state.ruleset)
         )
