@@ -29,6 +29,8 @@ __all__ = [
 ]
 
 CATALOG_PATH: Path = Path(__file__).with_name("cards.json")
+# Riftbound cards (seed 001, rules 2026-03-30): a catalog of its own, chosen by ruleset.
+RIFTBOUND_CATALOG_PATH: Path = Path(__file__).with_name("riftbound.json")
 
 # Apostrophe look-alikes a phone keyboard or a copy-paste may produce.
 _APOSTROPHES = str.maketrans(
@@ -229,3 +231,17 @@ def _lookup_names(card: CardDef) -> tuple[str, ...]:
 def load_catalog() -> Catalog:
     """The catalog shipped with the app, read and validated once per process."""
     return Catalog.from_json_file(CATALOG_PATH)
+
+
+@functools.cache
+def load_riftbound_catalog() -> Catalog:
+    """The Riftbound cards shipped with the app (Hidden cards, plain units, runes,
+    battlefields), read and validated once per process."""
+    return Catalog.from_json_file(RIFTBOUND_CATALOG_PATH)
+
+
+def catalog_for(ruleset: str, default: Catalog | None = None) -> Catalog:
+    """The catalog a game of `ruleset` resolves card names in."""
+    if ruleset == "riftbound":
+        return load_riftbound_catalog()
+    return default if default is not None else load_catalog()

@@ -134,6 +134,32 @@ class PhaseIn(_Action):
     object: ObjectId
 
 
+class Flip(_Action):
+    type: Literal["flip"]
+    object: ObjectId
+
+
+class HideawayExile(_Action):
+    """The hideaway trigger's choice: the card to exile face down, and (Lorwyn) the order
+    the others go to the bottom in, top first. Today the order is random."""
+
+    type: Literal["hideaway_exile"]
+    object: ObjectId
+    bottom_order: list[ObjectId] | None = Field(default=None, max_length=20)
+
+
+class HideawayPlay(_Action):
+    """Use a hideaway permanent's ability that plays the card it hid (source: that
+    permanent). `via` is refused: no alternative cost (morph, evoke) when playing a card
+    without paying its mana cost. `condition_met` answers a condition Facedown doesn't
+    track (e.g. damage dealt this turn)."""
+
+    type: Literal["hideaway_play"]
+    source: ObjectId
+    via: Literal["morph", "megamorph", "disguise", "evoke"] | None = None
+    condition_met: bool | None = None
+
+
 class NextTurn(_Action):
     type: Literal["next_turn"]
 
@@ -144,6 +170,50 @@ class EndGame(_Action):
 
 class Concede(_Action):
     type: Literal["concede"]
+    player: PlayerName | None = None
+
+
+# --- Riftbound (seed 001: Hidden; rules 2026-03-30) ----------------------------------------
+class Hide(_Action):
+    """811.1.b: place a card with Hidden face down at a battlefield you control, paying [A]
+    (one Power of any domain: a rune is recycled; `rune` picks which, else the engine does)."""
+
+    type: Literal["hide"]
+    object: ObjectId
+    battlefield: Annotated[str, Field(min_length=1, max_length=40)]
+    rune: ObjectId | None = None
+
+
+class Play(_Action):
+    """Play a card: from hand (811.3, its cost paid with runes) or from face down (811.1.b,
+    base cost ignored). `targets` are the choices of the spell or of the play effect;
+    `to` is where a unit played from hand goes ("base" or a battlefield you control)."""
+
+    type: Literal["play"]
+    object: ObjectId
+    targets: list[ObjectId] = Field(default_factory=list, max_length=4)
+    to: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+
+
+class MoveUnit(_Action):
+    """A standard move: exhaust a ready unit to move it from base to a battlefield or back."""
+
+    type: Literal["move_unit"]
+    object: ObjectId
+    to: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class ResolveShowdown(_Action):
+    """Every player passes in the showdown: a combat deals damage and decides control."""
+
+    type: Literal["resolve_showdown"]
+
+
+class SetControl(_Action):
+    """Judge only: rebuild a table by giving a battlefield to a player (or to nobody)."""
+
+    type: Literal["set_control"]
+    battlefield: Annotated[str, Field(min_length=1, max_length=40)]
     player: PlayerName | None = None
 
 
@@ -169,9 +239,17 @@ Action = Annotated[
     | Pump
     | PhaseOut
     | PhaseIn
+    | Flip
+    | HideawayExile
+    | HideawayPlay
     | NextTurn
     | EndGame
-    | Concede,
+    | Concede
+    | Hide
+    | Play
+    | MoveUnit
+    | ResolveShowdown
+    | SetControl,
     Field(discriminator="type"),
 ]
 
@@ -200,9 +278,17 @@ ACTION_TYPES: tuple[str, ...] = tuple(
         Pump,
         PhaseOut,
         PhaseIn,
+        Flip,
+        HideawayExile,
+        HideawayPlay,
         NextTurn,
         EndGame,
         Concede,
+        Hide,
+        Play,
+        MoveUnit,
+        ResolveShowdown,
+        SetControl,
     )
 )
 

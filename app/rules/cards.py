@@ -6,7 +6,50 @@ Catalog entries and inline definitions in a game's setup share this one shape
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
+
+from app.rules.riftbound.model import PlayEffect
+
+# What a hideaway card's "play the exiled card" ability checks as it resolves. The engine
+# evaluates the ones it tracks; "opponent_dealt_damage" and "stated" are not tracked
+# (no damage is recorded), so the player states them when activating (condition_met).
+HideawayConditionKind = Literal[
+    "attacked_with_creatures",  # Windbrisk Heights: you attacked with N or more creatures
+    "no_cards_in_hands",  # Howltooth Hollow: each player has no cards in hand
+    "creatures_total_power",  # Mosswort Bridge: your creatures' total power is N or more
+    "library_at_most",  # Shelldock Isle: some library has N or fewer cards
+    "opponent_dealt_damage",  # Spinerock Knoll: an opponent was dealt N or more damage
+    "creature_power_at_least",  # Fight Rigging: you control a creature with power N or more
+    "creatures_at_least",  # Rabble Rousing: you control N or more creatures
+    "graveyard_at_least",  # Cemetery Tampering: N or more cards in your graveyard
+    "hand_at_least",  # Wiretapping: N or more cards in your hand
+    "stated",  # anything else: the player says whether it holds
+]
+UNTRACKED_CONDITIONS: frozenset[str] = frozenset({"opponent_dealt_damage", "stated"})
+
+
+class HideawayCondition(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: HideawayConditionKind
+    amount: int | None = Field(default=None, ge=0, le=99)
+    text: str = Field(default="", max_length=300)
+    text_fr: str | None = Field(default=None, max_length=300)
+
+
+class HideawayAbility(BaseModel):
+    """The ability that plays the card a hideaway card exiled, as data: its cost (mana is
+    shown, not tracked; {T} is paid by tapping), or the trigger that offers it, and the
+    condition checked as it resolves."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    cost: str | None = Field(default=None, max_length=60)
+    tap: bool = False
+    trigger: str | None = Field(default=None, max_length=300)
+    condition: HideawayCondition | None = None
 
 
 class FlipFace(BaseModel):
@@ -43,6 +86,10 @@ class CardDef(BaseModel):
     megamorph: str | None = Field(default=None, max_length=60)
     disguise: str | None = Field(default=None, max_length=60)
     hideaway: int | None = Field(default=None, ge=1, le=10)
+    hideaway_ability: HideawayAbility | None = None
+    # "This enters tapped" printed on the card (today's hideaway lands say it themselves;
+    # Lorwyn's hideaway keyword included it).
+    enters_tapped: bool = False
     flip: FlipFace | None = None
     # Ability shapes the engine must treat specially (708.3, 708.8, 708.11).
     enters_ability: str | None = Field(default=None, max_length=500)
@@ -54,6 +101,13 @@ class CardDef(BaseModel):
     power_cost: int | None = Field(default=None, ge=0, le=99)
     domain: str | None = Field(default=None, max_length=40)
     might: int | None = Field(default=None, ge=0, le=99)
+    # Riftbound: keywords printed on the card ("Action", "Reaction", "Backline"...), the
+    # play effect (what it targets and where), a battlefield's facedown capacity, and a
+    # note on facts the catalog could not verify.
+    keywords: tuple[str, ...] = Field(default=(), max_length=12)
+    play_effect: PlayEffect | None = None
+    facedown_capacity: int | None = Field(default=None, ge=1, le=3)
+    unverified: str | None = Field(default=None, max_length=300)
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types

@@ -1,14 +1,21 @@
-"""Characteristics in layers: printed -> face-down override -> copy -> counters and pumps.
+"""Characteristics in layers: printed -> face-down override -> copy -> flipped -> counters
+and pumps.
 
 707.2 / 708.2: a face-down object has only what its enabling rule lists, and those
 listed values are its copiable values. 707.10: a face-down permanent that becomes a
-copy keeps its face-down values until it is turned face up.
+copy keeps its face-down values until it is turned face up. 709.2 / 710.2: a flipped
+permanent uses its flip half's name, text, type line, power and toughness; the copied
+information keeps both halves and a copy uses them as its *own* status says (706.3 /
+707.3), so status is never copied.
 """
 
 from __future__ import annotations
 
-from app.rules.state import FaceDownVia, GameObject
+from app.rules.state import FaceDownVia, GameObject, Zone
 from app.rules.values import Characteristics
+
+# A card exiled face down (hideaway) has no characteristics at all (406.3).
+NO_CHARACTERISTICS = Characteristics()
 
 WARD_2 = "Ward {2}"
 
@@ -26,18 +33,30 @@ def face_up_values(obj: GameObject) -> Characteristics:
 
 
 def copiable_values(obj: GameObject) -> Characteristics:
-    """706.2 / today 707.2: what a copy of this object copies."""
+    """706.2 / today 707.2: what a copy of this object copies. For a flip card, both
+    halves: whether the copy is flipped depends on the copy (706.3 / 707.3)."""
     if obj.face_down:
+        if obj.zone not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
+            return NO_CHARACTERISTICS
         return face_down_values(obj.face_down_via)
     return face_up_values(obj)
+
+
+def is_flipped_now(obj: GameObject) -> bool:
+    """709.1b / 710.1b: the flip half applies only on the battlefield, only once flipped,
+    and never to a face-down permanent (it has only its face-down values)."""
+    return obj.flipped and not obj.face_down and obj.zone == Zone.BATTLEFIELD
 
 
 def current(obj: GameObject) -> Characteristics:
     """The characteristics every rule and every viewer sees right now."""
     base = copiable_values(obj)
+    if is_flipped_now(obj):
+        base = base.flipped()
     if base.power is None or base.toughness is None:
         return base
-    # 707.8: counters and outside effects keep applying whatever the face.
+    # 707.8: counters and outside effects keep applying whatever the face; 709.1c: and
+    # whether flipped or not.
     delta = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
     power = base.power + delta + sum(m.power for m in obj.modifiers)
     toughness = base.toughness + delta + sum(m.toughness for m in obj.modifiers)

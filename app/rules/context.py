@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from app.rules.errors import RuleError
 from app.rules.events import Event, Text
+from app.rules.ids import object_id
 from app.rules.state import GameObject, GameState, Zone
 from app.rules.visibility import in_view
+
+T = TypeVar("T")
 
 ZONE_FR = {
     Zone.LIBRARY: "bibliothèque",
@@ -35,12 +40,20 @@ class Ctx:
         """Random-looking, never sequential, yet replayable: a keyed hash of a counter
         under the game's secret seed (DESIGN invariant 3)."""
         self.state.id_counter += 1
+        return object_id(self.state.seed, self.state.id_counter)
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A random order drawn from the game's secret seed and a shuffle counter: never
+        Python's global generator, so replaying the log gives the same order."""
+        self.state.shuffle_counter += 1
         digest = hashlib.blake2b(
-            str(self.state.id_counter).encode(),
+            f"shuffle:{self.state.shuffle_counter}".encode(),
             key=self.state.seed.encode()[:64],
-            digest_size=8,
+            digest_size=16,
         )
-        return digest.hexdigest()
+        out = list(items)
+        random.Random(int.from_bytes(digest.digest(), "big")).shuffle(out)
+        return out
 
     def next_position(self) -> int:
         self.state.position_counter += 1
@@ -109,6 +122,8 @@ class Ctx:
             position=position,
             face_down=face_down,
         )
+        if zone == Zone.BATTLEFIELD:
+            new.controllers = [new.controller]
         self.state.objects.append(new)
         return new
 

@@ -11,8 +11,8 @@ from app.rules.actions import Action
 from app.rules.context import Ctx
 from app.rules.errors import RuleError
 from app.rules.events import Event, Text
-from app.rules.mtg import battlefield, face_down, stack, turns, zones
-from app.rules.setup import GameSetup
+from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, turns, zones
+from app.rules.setup import RIFTBOUND_ONLY_ZONES, GameSetup
 from app.rules.state import GameObject, GameState, PlayerState, Zone
 
 
@@ -45,10 +45,17 @@ HANDLERS: dict[str, Handler] = {
     "pump": battlefield.pump,
     "phase_out": battlefield.phase_out,
     "phase_in": battlefield.phase_in,
+    "flip": flip.flip,
+    "hideaway_exile": hideaway.hideaway_exile,
+    "hideaway_play": hideaway.hideaway_play,
     "next_turn": turns.next_turn,
     "end_game": turns.end_game,
     "concede": turns.concede,
 }
+
+
+# The only actions accepted while a hideaway choice is pending.
+_WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game"})
 
 
 def new_game(setup: GameSetup, seed: str) -> Outcome:
@@ -60,11 +67,23 @@ def new_game(setup: GameSetup, seed: str) -> Outcome:
             "A game needs at least two players with different names.",
             "Une partie demande au moins deux joueurs aux noms différents.",
         )
+    if setup.ruleset == "riftbound":
+        from app.rules.riftbound.setup import new_game as riftbound_game
+
+        rb_state, rb_events = riftbound_game(setup, seed)
+        return Outcome(state=rb_state, events=rb_events)
+    if any(entry.zone in RIFTBOUND_ONLY_ZONES for entry in setup.cards):
+        raise RuleError(
+            [],
+            "That zone exists only in Riftbound games.",
+            "Cette zone n'existe que dans les parties de Riftbound.",
+        )
     state = GameState(
         ruleset=setup.ruleset,
         seed=seed,
         players=[PlayerState(name=n) for n in names],
         active_player=names[0],
+        hideaway_edition=setup.options.hideaway_edition,
     )
     ctx = Ctx(state, actor=None)
     for entry in setup.cards:
@@ -95,6 +114,8 @@ def new_game(setup: GameSetup, seed: str) -> Outcome:
             tapped=entry.tapped and zone == Zone.BATTLEFIELD,
             counters=dict(entry.counters) if zone == Zone.BATTLEFIELD else {},
         )
+        if zone == Zone.BATTLEFIELD:
+            obj.controllers = [obj.controller]
         ctx.state.objects.append(obj)
         if obj.face_down:
             face_down.mark_entered(ctx, obj)
@@ -109,6 +130,23 @@ def new_game(setup: GameSetup, seed: str) -> Outcome:
     return Outcome(state=ctx.state, events=ctx.events)
 
 
+def _handler_for(ruleset: str, kind: str) -> Handler:
+    """Each ruleset's own handlers; an action of another game is refused, not a crash."""
+    if ruleset == "riftbound":
+        from app.rules.riftbound.handlers import HANDLERS as RIFTBOUND
+
+        found = RIFTBOUND.get(kind)
+    else:
+        found = HANDLERS.get(kind)
+    if found is None:
+        raise RuleError(
+            [],
+            f"{kind!r} is not an action of this game's rules ({ruleset}).",
+            f"{kind!r} n'est pas une action des règles de cette partie ({ruleset}).",
+        )
+    return found
+
+
 def apply(state: GameState, action: Action, actor: str | None) -> Outcome:
     """Apply one action for `actor` (a player name; None = the judge acting for whoever
     the action concerns). Raises RuleError and leaves `state` untouched when illegal."""
@@ -121,7 +159,19 @@ def apply(state: GameState, action: Action, actor: str | None) -> Outcome:
         )
     if actor is not None and actor not in state.player_names():
         raise RuleError([], "Unknown player.", "Joueur inconnu.", kind="forbidden")
+    pending = state.hideaway_pending
+    if pending is not None and action.type not in _WHILE_PENDING:
+        # The hideaway trigger is resolving: nothing else happens until its controller
+        # has chosen (see mtg/hideaway.py).
+        raise RuleError(
+            ["702.75"],
+            f"The game waits for {pending.player} to choose the card to exile face down with "
+            f"{pending.source_name} (hideaway).",
+            f"La partie attend que {pending.player} choisisse la carte à exiler face cachée "
+            f"avec {pending.source_name_fr} (cachette).",
+        )
+    handler = _handler_for(state.ruleset, action.type)
     ctx = Ctx(state, actor)
-    HANDLERS[action.type](ctx, action)
+    handler(ctx, action)
     ctx.state.version += 1
     return Outcome(state=ctx.state, events=ctx.events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.rules import characteristics
 from app.rules.events import Text
 from app.rules.state import GameObject, GameState, Zone
+from app.rules.visibility import hideaway_source
 
 _VIA = {
     "morph": ("morph", "mue"),
@@ -32,8 +33,30 @@ def ordinal_fr(n: int) -> str:
     return "1er" if n == 1 else f"{n}e"
 
 
+def exiled_face_down_label(state: GameState, obj: GameObject) -> Text:
+    """A card exiled face down (hideaway): no characteristics (406.3), so only where it
+    came from and whose it is."""
+    source = hideaway_source(state, obj)
+    if source is not None and not source.face_down:
+        shown = describe(state, source, face=True)
+        return Text(
+            en=f"Face-down card hidden by {shown.en} ({obj.owner}'s)",
+            fr=f"Carte face cachée mise en cachette par {shown.fr} (à {obj.owner})",
+        )
+    return Text(
+        en=f"Face-down exiled card ({obj.owner}'s)",
+        fr=f"Carte exilée face cachée (à {obj.owner})",
+    )
+
+
 def public_label(state: GameState, obj: GameObject) -> Text:
     """e.g. "Face-down 2/2 — morph, cast 2nd, attacked last turn"."""
+    if state.ruleset == "riftbound":
+        from app.rules.riftbound.labels import facedown_label
+
+        return facedown_label(state, obj)
+    if obj.zone not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
+        return exiled_face_down_label(state, obj)
     now = characteristics.current(obj)
     via_en, via_fr = _VIA.get(obj.face_down_via or "effect", _VIA["effect"])
     parts_en = [via_en]
@@ -71,3 +94,12 @@ def describe(state: GameState, obj: GameObject, *, face: bool) -> Text:
     if values is not None and values.name is None:
         return Text(en="a nameless 2/2", fr="un 2/2 sans nom")
     return Text(en=name, fr=name_fr)
+
+
+def flipped_note(obj: GameObject) -> Text:
+    """709.3 / 710.3: flipped status must be clear whether tapped or untapped."""
+    if not characteristics.is_flipped_now(obj):
+        return Text(en="", fr="")
+    normal = characteristics.face_up_values(obj)
+    name = normal.name or obj.card.name
+    return Text(en=f" — flipped ({name})", fr=f" — inversé ({normal.name_fr or name})")

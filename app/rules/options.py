@@ -11,11 +11,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from app.rules import engine
+from app.rules import characteristics, engine
 from app.rules.actions import parse_action
+from app.rules.cards import UNTRACKED_CONDITIONS
 from app.rules.errors import RuleError
 from app.rules.events import Text
 from app.rules.labels import describe
+from app.rules.mtg.hideaway import condition_text
 from app.rules.state import GameObject, GameState, Zone
 from app.rules.views import Viewer
 from app.rules.visibility import can_see_face, in_view
@@ -33,6 +35,7 @@ _SIMPLE: dict[str, tuple[str, str]] = {
     "phase_out": ("Phase out", "Mettre hors phase"),
     "phase_in": ("Phase in", "Remettre en phase"),
     "attack": ("Attack", "Attaquer"),
+    "flip": ("Flip it", "L'inverser"),
 }
 _MOVES: dict[str, tuple[str, str]] = {
     "hand": ("Return to hand", "Renvoyer en main"),
@@ -94,12 +97,13 @@ def _object_candidates(
     elif obj.zone in (Zone.BATTLEFIELD, Zone.PHASED_OUT):
         for kind in (
             "turn_face_up", "look", "attack", "tap", "untap", "add_counter", "pump",
-            "phase_out", "phase_in",
+            "phase_out", "phase_in", "flip",
         ):  # fmt: skip
             if kind == "attack":
                 add({"type": "attack", "objects": [obj.id]}, *_SIMPLE["attack"])
             else:
                 simple(kind)
+        _hideaway_play_candidates(obj, add)
         for to in _MOVES:
             add({"type": "move", "object": obj.id, "to": to}, *_MOVES[to])
         for player in state.player_names():
@@ -128,12 +132,68 @@ def _object_candidates(
                     f"Devenir une copie de {shown.fr}",
                 )
     else:  # graveyard, exile
+        if obj.face_down:
+            simple("look")
         for to in ("hand", "library_top", "library_bottom", "exile", "graveyard"):
             add({"type": "move", "object": obj.id, "to": to}, *_MOVES[to])
         add(
             {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "effect"},
             "Put onto the battlefield face down (an effect)",
             "Mettre sur le champ de bataille face cachée (un effet)",
+        )
+    return out
+
+
+def _hideaway_play_candidates(obj: GameObject, add: Any) -> None:
+    """The ability that plays a hidden card; an untracked condition is offered both ways."""
+    values = characteristics.current(obj)
+    ability = values.hideaway_ability
+    if ability is None or not values.hideaway:
+        return
+    base = {"type": "hideaway_play", "source": obj.id}
+    condition = ability.condition
+    if condition is not None and condition.kind in UNTRACKED_CONDITIONS:
+        text = condition_text(condition)
+        add(
+            {**base, "condition_met": True},
+            f"Play the hidden card ({text.en})",
+            f"Jouer la carte cachée ({text.fr})",
+        )
+        add(
+            {**base, "condition_met": False},
+            "Try to play the hidden card (condition not met)",
+            "Essayer de jouer la carte cachée (condition non remplie)",
+        )
+        return
+    add(base, "Play the hidden card", "Jouer la carte cachée")
+
+
+def _hideaway_exile_candidates(
+    state: GameState, actor: str | None
+) -> list[tuple[dict[str, Any], Text]]:
+    """One choice per looked-at card; the rest keep their order (Lorwyn) or are shuffled."""
+    pending = state.hideaway_pending
+    if pending is None or (actor is not None and actor != pending.player):
+        return []
+    out: list[tuple[dict[str, Any], Text]] = []
+    looked = list(pending.looked)
+    for object_id in looked:
+        card = state.get(object_id)
+        if card is None:
+            continue
+        rest = [i for i in looked if i != object_id]
+        action: dict[str, Any] = {"type": "hideaway_exile", "object": object_id}
+        if state.hideaway_edition == "lorwyn":
+            action["bottom_order"] = rest
+        name = describe(state, card, face=True)
+        out.append(
+            (
+                action,
+                Text(
+                    en=f"Hide {name.en} (the rest to the bottom)",
+                    fr=f"Cacher {name.fr} (le reste au-dessous)",
+                ),
+            )
         )
     return out
 
@@ -166,12 +226,16 @@ def _game_candidates(state: GameState) -> list[tuple[dict[str, Any], Text]]:
 
 def candidate_actions(state: GameState, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
     """Everything worth offering `actor` (None: the judge), legal or not."""
+    if state.ruleset == "riftbound":
+        from app.rules.riftbound.options import candidate_actions as riftbound_candidates
+
+        return riftbound_candidates(state, actor)
     name_of: dict[str, Text] = {}
     for obj in state.objects:
         if actor is None or in_view(state, obj, actor):
             face = actor is None or can_see_face(state, obj, actor)
             name_of[obj.id] = describe(state, obj, face=face)
-    out = _game_candidates(state)
+    out = _hideaway_exile_candidates(state, actor) + _game_candidates(state)
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
             out += _object_candidates(state, obj, name_of)
@@ -196,7 +260,9 @@ def actions_for(state: GameState, viewer: Viewer) -> list[ActionOption]:
         if action["type"] == "concede" and actor is None:
             continue  # the judge ends a game instead
         if _is_legal(state, action, actor):
-            target = action.get("object") or (action.get("objects") or [None])[0]
+            target = (
+                action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
+            )
             if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
                 target = action.get("source")
             options.append(

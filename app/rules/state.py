@@ -11,10 +11,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.rules.cards import CardDef
+from app.rules.cards import CardDef, HideawayCondition
+from app.rules.riftbound.model import RiftboundState
 from app.rules.values import Characteristics
 
-Ruleset = Literal["mtg", "mtg-2004"]
+Ruleset = Literal["mtg", "mtg-2004", "riftbound"]
+# Who may look at a hideaway card: the Lorwyn release notes (seed 004, 502.75 of 2007) or
+# today's 702.75a with 406.3. A game applies one and shows the judge the other's answer.
+HideawayEdition = Literal["current", "lorwyn"]
 
 
 class Zone(StrEnum):
@@ -26,6 +30,18 @@ class Zone(StrEnum):
     EXILE = "exile"
     # 2004 rules only: phasing moved a permanent to its own zone (seed 002, 504.2).
     PHASED_OUT = "phased_out"
+    # Riftbound (seed 001, rules 2026-03-30): a unit at a battlefield is in BATTLEFIELD with
+    # `location` naming which one; the rest are Riftbound's own zones.
+    MAIN_DECK = "main_deck"
+    RUNE_DECK = "rune_deck"
+    RUNES = "runes"
+    BASE = "base"
+    FACEDOWN = "facedown"
+    CHAMPION = "champion_zone"
+    LEGEND = "legend_zone"
+    TRASH = "trash"
+    BANISHMENT = "banishment"
+    CHAIN = "chain"
 
 
 HIDDEN_ZONES = frozenset({Zone.LIBRARY, Zone.HAND})
@@ -77,12 +93,70 @@ class GameObject(BaseModel):
     known_to: list[str] = Field(default_factory=list)
     # Who controlled it when it phased out (2004 phased-out zone).
     last_controller: str | None = None
+    # Status (110.5): flipped (709 / today 710). A new object is never flipped (709.4).
+    flipped: bool = False
+    # Every player who has controlled this permanent since it entered (hideaway's
+    # "any player who has controlled"), in order.
+    controllers: list[str] = Field(default_factory=list)
+    # Links a hideaway permanent and the card its hideaway ability exiled (607 linked
+    # abilities). Server-side only: never shown, gone with a zone change (400.7).
+    hideaway_link: str | None = None
+    # Riftbound: the battlefield id a unit at a battlefield or a facedown card is at, and
+    # the turn a card was hidden (811.1.b: playable from the next turn on).
+    location: str | None = None
+    hidden_turn: int | None = None
+
+
+class HideawayPending(BaseModel):
+    """A hideaway trigger waiting for its controller's choice (hideaway_exile). The game
+    waits: no other action is accepted until it is made (see engine.apply)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    source: str
+    source_name: str
+    source_name_fr: str
+    # The cards looked at, top first: only `player` (and the judge) may see them.
+    looked: tuple[str, ...]
+    link: str
+
+
+class StackAbility(BaseModel):
+    """An activated or triggered ability on the stack (113.7a: it exists on its own,
+    whatever happens to its source). Only the hideaway play ability is modelled."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    kind: Literal["hideaway_play"] = "hideaway_play"
+    source: str
+    source_name: str
+    source_name_fr: str
+    # The player who activated it: they play the card (Lorwyn ruling, seed 004).
+    controller: str
+    link: str | None
+    position: int
+    # Its condition as the source said when activated (its last known information).
+    condition: HideawayCondition | None = None
+    # The player's word on a condition the engine doesn't track (damage dealt, ...).
+    condition_met: bool | None = None
 
 
 class PlayerState(BaseModel):
     name: str
     life: int = 20
     left_game: bool = False
+
+
+def _copy_object(obj: GameObject) -> GameObject:
+    new = obj.__copy__()
+    fields = new.__dict__
+    fields["counters"] = dict(obj.counters)
+    fields["modifiers"] = list(obj.modifiers)
+    fields["known_to"] = list(obj.known_to)
+    fields["controllers"] = list(obj.controllers)
+    return new
 
 
 class GameState(BaseModel):
@@ -103,26 +177,33 @@ class GameState(BaseModel):
     entered_counts: dict[str, int] = Field(default_factory=dict)
     finished: bool = False
     winner: str | None = None
+    hideaway_edition: HideawayEdition = "current"
+    # 305.2: lands played this turn, per player; creatures declared as attackers this turn.
+    land_plays: dict[str, int] = Field(default_factory=dict)
+    attackers_this_turn: dict[str, int] = Field(default_factory=dict)
+    hideaway_pending: HideawayPending | None = None
+    abilities: list[StackAbility] = Field(default_factory=list)
+    # Shuffles drawn so far: with `seed`, makes each random order replayable.
+    shuffle_counter: int = 0
+    # Riftbound games only (battlefields, phase, chain, showdown, points).
+    riftbound: RiftboundState | None = None
 
     def clone(self) -> GameState:
-        """A copy safe to change: mutable parts are copied, frozen card values shared."""
-        return self.model_copy(
-            update={
-                "players": [p.model_copy() for p in self.players],
-                "objects": [
-                    o.model_copy(
-                        update={
-                            "counters": dict(o.counters),
-                            "modifiers": list(o.modifiers),
-                            "known_to": list(o.known_to),
-                        }
-                    )
-                    for o in self.objects
-                ],
-                "cast_counts": dict(self.cast_counts),
-                "entered_counts": dict(self.entered_counts),
-            }
-        )
+        """A copy safe to change: mutable parts are copied, frozen values shared. A shallow
+        copy per object with its lists and dicts copied (as model_copy(update=...) would,
+        without its overhead: options try every candidate action on a clone)."""
+        new = self.__copy__()
+        fields = new.__dict__
+        fields["players"] = [p.__copy__() for p in self.players]
+        fields["objects"] = [_copy_object(o) for o in self.objects]
+        fields["cast_counts"] = dict(self.cast_counts)
+        fields["entered_counts"] = dict(self.entered_counts)
+        fields["land_plays"] = dict(self.land_plays)
+        fields["attackers_this_turn"] = dict(self.attackers_this_turn)
+        fields["abilities"] = list(self.abilities)
+        if self.riftbound is not None:
+            fields["riftbound"] = self.riftbound.model_copy(deep=True)
+        return new
 
     def player_names(self) -> list[str]:
         return [p.name for p in self.players]

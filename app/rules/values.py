@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from app.rules.cards import CardDef
+from app.rules.cards import CardDef, FlipFace, HideawayAbility
 
 
 class Characteristics(BaseModel):
@@ -29,6 +29,12 @@ class Characteristics(BaseModel):
     enters_ability: str | None = None
     turned_face_up_ability: str | None = None
     as_turned_face_up_copy: bool = False
+    # A flip card's upside-down half: part of the copied information (706.3 / 707.3), used
+    # only by a permanent whose own status is flipped (709.2 / 710.2).
+    flip: FlipFace | None = None
+    hideaway: int | None = None
+    hideaway_ability: HideawayAbility | None = None
+    enters_tapped: bool = False
 
     @classmethod
     def printed(cls, card: CardDef) -> Characteristics:
@@ -48,7 +54,44 @@ class Characteristics(BaseModel):
             enters_ability=card.enters_ability,
             turned_face_up_ability=card.turned_face_up_ability,
             as_turned_face_up_copy=card.as_turned_face_up_copy,
+            flip=card.flip,
+            hideaway=card.hideaway,
+            hideaway_ability=card.hideaway_ability,
+            enters_tapped=card.enters_tapped,
         )
+
+    def flipped(self) -> Characteristics:
+        """709.2 / 710.2: the alternative name, text box, type line, power and toughness
+        replace the normal ones; colour and mana cost stay (709.1c / 710.1c). The text box
+        is the flip half's alone, so the normal half's abilities are gone."""
+        face = self.flip
+        if face is None:
+            return self
+        return self.model_copy(
+            update={
+                "name": face.name,
+                "name_fr": face.name_fr,
+                "types": face.types,
+                "supertypes": face.supertypes,
+                "subtypes": face.subtypes,
+                "power": face.power,
+                "toughness": face.toughness,
+                "text": face.text,
+                "abilities": (),
+                "morph": None,
+                "megamorph": None,
+                "disguise": None,
+                "enters_ability": None,
+                "turned_face_up_ability": None,
+                "as_turned_face_up_copy": False,
+                "hideaway": None,
+                "hideaway_ability": None,
+                "enters_tapped": False,
+            }
+        )
+
+    def is_legendary(self) -> bool:
+        return "Legendary" in self.supertypes
 
     def is_creature(self) -> bool:
         return "Creature" in self.types

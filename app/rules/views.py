@@ -13,12 +13,20 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from app.rules import characteristics
+from app.rules.cards import FlipFace
 from app.rules.citations import cite, numbers_for_ruleset
 from app.rules.errors import RuleError
 from app.rules.events import Event, Text
-from app.rules.labels import public_label
-from app.rules.state import GameObject, GameState, Zone
-from app.rules.visibility import face_known_to, in_view
+from app.rules.labels import flipped_note, public_label
+from app.rules.riftbound.view_models import RiftboundView
+from app.rules.state import GameObject, GameState, StackAbility, Zone
+from app.rules.visibility import (
+    face_known_to,
+    hideaway_answers,
+    in_view,
+    is_hideaway_card,
+    other_edition_answer,
+)
 
 ViewerKind = Literal["player", "judge", "spectator"]
 
@@ -67,6 +75,18 @@ class CardFace(BaseModel):
     morph: str | None
     megamorph: str | None
     disguise: str | None
+    hideaway: int | None = None
+    # A flip card's upside-down half (709.1b / 710.1b), printed on the same card.
+    flip: FlipFace | None = None
+
+
+class EditionNote(BaseModel):
+    """Judge only: what the other rules edition answers (hideaway look rights)."""
+
+    edition: Literal["current", "lorwyn"]
+    players: list[str]
+    rules: list[str]
+    same: bool
 
 
 class Visibility(BaseModel):
@@ -74,6 +94,10 @@ class Visibility(BaseModel):
 
     players: list[str]
     rules: list[str]
+    # Hideaway cards: the answer of the edition this game does not apply, so the judge
+    # sees both when they differ.
+    edition: Literal["current", "lorwyn"] | None = None
+    other_edition: EditionNote | None = None
 
 
 class ObjectView(BaseModel):
@@ -98,12 +122,16 @@ class ObjectView(BaseModel):
     label: str
     label_fr: str
     tapped: bool
+    # 709.3 / 710.3: flipped status, shown whether tapped or not.
+    flipped: bool
     phased_out: bool
     counters: dict[str, int]
     token: bool
     attacked: Literal["this_turn", "last_turn"] | None
     card: CardFace | None
     visible_to: Visibility | None = None
+    # Riftbound: the battlefield a unit or facedown card is at.
+    location: str | None = None
 
 
 class PlayerView(BaseModel):
@@ -114,8 +142,35 @@ class PlayerView(BaseModel):
     left_game: bool
 
 
+class PendingView(BaseModel):
+    """A choice the game waits for (public: who, from what, how many cards)."""
+
+    kind: Literal["hideaway"]
+    player: str
+    source: str
+    source_name: str
+    source_name_fr: str
+    count: int
+    rules: list[str]
+
+
+class AbilityView(BaseModel):
+    """An ability on the stack (public)."""
+
+    id: str
+    kind: str
+    source: str
+    source_name: str
+    source_name_fr: str
+    controller: str
+    text: str
+    text_fr: str
+    rules: list[str]
+
+
 class View(BaseModel):
     ruleset: str
+    hideaway_edition: str
     version: int
     turn: int
     active_player: str
@@ -124,6 +179,10 @@ class View(BaseModel):
     viewer: Viewer
     players: list[PlayerView]
     objects: list[ObjectView]
+    pending: PendingView | None = None
+    abilities: list[AbilityView] = []
+    # Riftbound games only: battlefields, phase, chain, showdown, rune pools, points.
+    riftbound: RiftboundView | None = None
 
 
 class CitationView(BaseModel):
@@ -167,8 +226,9 @@ def _may_see_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
         return True
     allowed, _ = face_known_to(state, obj)
     if viewer.kind == "spectator":
-        # A spectator sees what every player may see (a revealed card), nothing more.
-        return allowed >= set(state.player_names())
+        # A spectator sees what every player may see (a revealed card), nothing more; a
+        # hideaway card stays a private look even when every player may look at it.
+        return allowed >= set(state.player_names()) and not is_hideaway_card(obj)
     return viewer.player in allowed
 
 
@@ -197,9 +257,11 @@ def _object_view(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectVie
         name_fr = (obj.card.name_fr or obj.card.name) if see_face else None
     else:
         name, name_fr = now.name, now.name_fr
-        shown = name or "nameless 2/2"
-        label_en = shown + (" (tapped)" if obj.tapped else "")
-        label = Text(en=label_en, fr=(name_fr or name or "2/2 sans nom"))
+        note = flipped_note(obj)
+        label = Text(
+            en=(name or "nameless 2/2") + note.en + (" (tapped)" if obj.tapped else ""),
+            fr=(name_fr or name or "2/2 sans nom") + note.fr + (" (engagé)" if obj.tapped else ""),
+        )
     card = obj.card
     face = (
         CardFace(
@@ -215,6 +277,8 @@ def _object_view(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectVie
             morph=card.morph,
             megamorph=card.megamorph,
             disguise=card.disguise,
+            hideaway=card.hideaway,
+            flip=card.flip,
         )
         if see_face
         else None
@@ -222,8 +286,24 @@ def _object_view(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectVie
     visible_to = None
     if viewer.kind == "judge":
         players, rule = face_known_to(state, obj)
+        other = other_edition_answer(state, obj)
+        rules = [rule]
+        if other is not None:
+            rules = list(hideaway_answers(state, obj)[state.hideaway_edition].rules)
         visible_to = Visibility(
-            players=sorted(players), rules=numbers_for_ruleset([rule], state.ruleset)
+            players=sorted(players),
+            rules=numbers_for_ruleset(rules, state.ruleset),
+            edition=state.hideaway_edition if other is not None else None,
+            other_edition=(
+                EditionNote(
+                    edition=other.edition,
+                    players=sorted(other.players),
+                    rules=numbers_for_ruleset(list(other.rules), state.ruleset),
+                    same=set(other.players) == players,
+                )
+                if other is not None
+                else None
+            ),
         )
     via = obj.face_down_via
     return ObjectView(
@@ -247,6 +327,8 @@ def _object_view(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectVie
         label=label.en,
         label_fr=label.fr,
         tapped=obj.tapped,
+        # A face-down permanent shows no flip status: it would tell a flip card apart.
+        flipped=characteristics.is_flipped_now(obj),
         phased_out=obj.phased_out,
         counters=dict(sorted(obj.counters.items())),
         token=obj.is_token,
@@ -258,6 +340,10 @@ def _object_view(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectVie
 
 def view_for(state: GameState, viewer: Viewer) -> View:
     """Everything `viewer` may know of `state`, and nothing more."""
+    if state.ruleset == "riftbound":
+        from app.rules.riftbound.views import riftbound_view
+
+        return riftbound_view(state, viewer)
     players = [
         PlayerView(
             name=p.name,
@@ -273,8 +359,10 @@ def view_for(state: GameState, viewer: Viewer) -> View:
         (o for o in state.objects if _reaches(state, o, viewer)),
         key=lambda o: (_ZONE_ORDER[o.zone], o.position),
     )
+    pending = state.hideaway_pending
     return View(
         ruleset=state.ruleset,
+        hideaway_edition=state.hideaway_edition,
         version=state.version,
         turn=state.turn,
         active_player=state.active_player,
@@ -283,6 +371,38 @@ def view_for(state: GameState, viewer: Viewer) -> View:
         viewer=viewer,
         players=players,
         objects=[_object_view(state, o, viewer) for o in visible],
+        pending=(
+            PendingView(
+                kind="hideaway",
+                player=pending.player,
+                source=pending.source,
+                source_name=pending.source_name,
+                source_name_fr=pending.source_name_fr,
+                count=len(pending.looked),
+                rules=numbers_for_ruleset(["702.75", "702.75-exile-one"], state.ruleset),
+            )
+            if pending is not None
+            else None
+        ),
+        abilities=[
+            _ability_view(state, a) for a in sorted(state.abilities, key=lambda a: a.position)
+        ],
+    )
+
+
+def _ability_view(state: GameState, ability: StackAbility) -> AbilityView:
+    return AbilityView(
+        id=ability.id,
+        kind=ability.kind,
+        source=ability.source,
+        source_name=ability.source_name,
+        source_name_fr=ability.source_name_fr,
+        controller=ability.controller,
+        text=f"{ability.source_name}: {ability.controller} may play the card it hid, "
+        "without paying its mana cost, as this resolves.",
+        text_fr=f"{ability.source_name_fr} : {ability.controller} pourra jouer la carte mise "
+        "en cachette, sans payer son coût de mana, à la résolution.",
+        rules=numbers_for_ruleset(["702.75-play-timing"], state.ruleset),
     )
 
 

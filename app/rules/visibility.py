@@ -1,4 +1,5 @@
-"""Who may see what: the rules behind every redaction (707.5 / 708.5, 707.9 / 708.9).
+"""Who may see what: the rules behind every redaction (707.5 / 708.5, 707.9 / 708.9, and
+hideaway's 502.75 / 702.75 with 406.3).
 
 `views.view_for` and the engine's error messages both ask here, so a viewer is shown
 a card's face exactly when the rules let them look at it.
@@ -6,21 +7,89 @@ a card's face exactly when the rules let them look at it.
 
 from __future__ import annotations
 
-from app.rules.state import GameObject, GameState, Zone
+from typing import NamedTuple
+
+from app.rules.state import GameObject, GameState, HideawayEdition, Zone
+
+_IN_PLAY = (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT)
+
+
+def looking_at(state: GameState, obj: GameObject) -> str | None:
+    """The player looking at this library card for a hideaway trigger right now, if any."""
+    pending = state.hideaway_pending
+    if pending is not None and obj.zone == Zone.LIBRARY and obj.id in pending.looked:
+        return pending.player
+    return None
 
 
 def in_view(state: GameState, obj: GameObject, player: str) -> bool:
     """Whether the object itself (its id, its place) reaches this player at all.
-    Libraries are counts only; a hand is seen by its owner only."""
+    Libraries are counts only, except the cards a hideaway trigger has its controller
+    look at; a hand is seen by its owner only."""
+    if state.ruleset == "riftbound":
+        from app.rules.riftbound import visibility as riftbound
+
+        return riftbound.in_view(state, obj, player)
     if obj.zone == Zone.LIBRARY:
-        return False
+        return looking_at(state, obj) == player
     if obj.zone == Zone.HAND:
         return obj.owner == player
     return True
 
 
+class EditionAnswer(NamedTuple):
+    edition: HideawayEdition
+    players: frozenset[str]
+    rules: tuple[str, ...]
+
+
+def hideaway_source(state: GameState, obj: GameObject) -> GameObject | None:
+    """The permanent whose hideaway ability exiled `obj`, while it is on the battlefield
+    as the same object (a zone change breaks the link: 400.7)."""
+    if obj.hideaway_link is None:
+        return None
+    for other in state.objects:
+        if (
+            other is not obj
+            and other.zone == Zone.BATTLEFIELD
+            and other.hideaway_link == obj.hideaway_link
+        ):
+            return other
+    return None
+
+
+def has_controlled(permanent: GameObject) -> set[str]:
+    return set(permanent.controllers) | {permanent.controller}
+
+
+def hideaway_answers(state: GameState, obj: GameObject) -> dict[HideawayEdition, EditionAnswer]:
+    """Both editions' answer to "who may look at this hideaway card?".
+
+    Lorwyn (seed 004): the player who controls the hideaway permanent now and every
+    player who controlled it before, only while it stays on the battlefield.
+    Today: 702.75a gives the card "any player who has controlled the permanent that
+    exiled it may look", and 406.3 lets a player once allowed keep looking while the
+    card stays exiled, even after the permanent is gone. `known_to` holds those players."""
+    source = hideaway_source(state, obj)
+    if source is not None:
+        lorwyn = EditionAnswer("lorwyn", frozenset(has_controlled(source)), ("702.75-lorwyn-look",))
+    else:
+        lorwyn = EditionAnswer("lorwyn", frozenset(), ("702.75-lorwyn-leaves",))
+    today_rules = ("702.75-look",) if source is not None else ("406.3", "702.75-look")
+    today = EditionAnswer("current", frozenset(obj.known_to), today_rules)
+    return {"lorwyn": lorwyn, "current": today}
+
+
+def is_hideaway_card(obj: GameObject) -> bool:
+    return obj.zone == Zone.EXILE and obj.face_down and obj.hideaway_link is not None
+
+
 def face_known_to(state: GameState, obj: GameObject) -> tuple[set[str], str]:
     """The players who may see this object's face now, and the rule key that says so."""
+    if state.ruleset == "riftbound":
+        from app.rules.riftbound import visibility as riftbound
+
+        return riftbound.face_known_to(state, obj)
     everyone = set(state.player_names())
     if obj.zone == Zone.LIBRARY:
         return set(obj.known_to), "401.2"
@@ -28,15 +97,29 @@ def face_known_to(state: GameState, obj: GameObject) -> tuple[set[str], str]:
         return {obj.owner} | set(obj.known_to), "402.3"
     if not obj.face_down:
         return everyone, "400.2"
+    if is_hideaway_card(obj):
+        # Not a face-down permanent: no reveal at the end of the game (707.9 is about
+        # spells and permanents).
+        answer = hideaway_answers(state, obj)[state.hideaway_edition]
+        return set(answer.players), answer.rules[0]
+    if obj.zone not in _IN_PLAY:
+        # Another card exiled face down: only those an instruction let look (406.3).
+        return set(obj.known_to), "406.3"
     if state.finished:
         return everyone, "707.9"  # revealed to all at the end of the game
     if obj.zone == Zone.PHASED_OUT:
         # Jan. 2004 504.3: only face-down spells on the stack and permanents in play.
         return set(obj.known_to), "2004.phased-out-look"
-    if obj.zone in (Zone.STACK, Zone.BATTLEFIELD):
-        # 707.5: its controller, at any time, even while it is phased out.
-        return {obj.controller} | set(obj.known_to), "707.5"
-    return set(obj.known_to), "707.5"
+    # 707.5: its controller, at any time, even while it is phased out.
+    return {obj.controller} | set(obj.known_to), "707.5"
+
+
+def other_edition_answer(state: GameState, obj: GameObject) -> EditionAnswer | None:
+    """For the judge: the answer of the hideaway edition this game does not apply."""
+    if not is_hideaway_card(obj):
+        return None
+    other: HideawayEdition = "lorwyn" if state.hideaway_edition == "current" else "current"
+    return hideaway_answers(state, obj)[other]
 
 
 def can_see_face(state: GameState, obj: GameObject, player: str) -> bool:

@@ -64,15 +64,11 @@ def _outcome(state: GameState, body: dict, actor: str | None) -> tuple[GameState
     )
 
 
-def compare_editions(
-    repository: GameRepository, game_id: str, other: Ruleset
-) -> EditionComparison:
+def compare_editions(repository: GameRepository, game_id: str, other: Ruleset) -> EditionComparison:
     scenario = export_game(repository, game_id)
     seed = repository.load(game_id, 0).seed
     ours = engine.new_game(game_setup(scenario), seed).state
-    theirs = engine.new_game(
-        game_setup(scenario.model_copy(update={"ruleset": other})), seed
-    ).state
+    theirs = engine.new_game(game_setup(scenario.model_copy(update={"ruleset": other})), seed).state
     steps: list[StepComparison] = []
     for version, step in enumerate(scenario.steps, start=1):
         ours, mine = _outcome(ours, step.action, step.as_)

@@ -13,7 +13,7 @@ import orjson
 from pydantic import ValidationError
 
 from app.rules.ids import counters_by_id
-from app.rules.setup import GameSetup
+from app.rules.setup import GameOptions, GameSetup
 from app.rules.state import GameState, Zone
 from app.scenarios.model import Scenario, SetupEntry, Step
 from app.store.repository import GameRepository
@@ -35,6 +35,7 @@ def _setup_entries(setup_json: str, first: GameState) -> list[SetupEntry]:
                 tapped=o.tapped,
                 counters=dict(o.counters),
                 is_token=o.is_token,
+                location=o.location,
             )
             for o in sorted(first.objects, key=lambda o: o.position)
             if o.zone != Zone.STACK
@@ -49,6 +50,7 @@ def _setup_entries(setup_json: str, first: GameState) -> list[SetupEntry]:
             tapped=c.tapped,
             counters=dict(c.counters),
             is_token=c.is_token,
+            location=c.location,
         )
         for c in setup.cards
     ]
@@ -77,6 +79,7 @@ def export_game(repository: GameRepository, game_id: str, up_to: int | None = No
         key=f"game-{game_id}",
         title=info.title or "Exported game",
         ruleset=latest.ruleset,
+        options=GameOptions(hideaway_edition=latest.hideaway_edition),
         players=latest.player_names(),
         setup=_setup_entries(repository.setup_of(game_id), first),
         steps=steps,

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.rules.setup import GameOptions
+from app.rules.setup import GameOptions, SetupZone
 
 FORMAT = "facedown-scenario/1"
 
@@ -20,13 +20,15 @@ class SetupEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     owner: str
-    zone: Literal["hand", "library", "battlefield", "graveyard", "exile"]
+    zone: SetupZone
     card: str | dict[str, Any]
     controller: str | None = None
     face_down: str | None = None
     tapped: bool = False
     counters: dict[str, int] = Field(default_factory=dict)
     is_token: bool = False
+    # Riftbound: the battlefield a unit or facedown card is at (its name or "bf1").
+    location: str | None = None
 
 
 class Step(BaseModel):
@@ -61,7 +63,7 @@ class Scenario(BaseModel):
     answer: str = ""
     answer_fr: str = ""
     rules: list[str] = Field(default_factory=list)
-    ruleset: Literal["mtg", "mtg-2004"] = "mtg"
+    ruleset: Literal["mtg", "mtg-2004", "riftbound"] = "mtg"
     # Where editions differ (hideaway look rights, bottom order): which one the game applies.
     options: GameOptions = Field(default_factory=GameOptions)
     players: list[str] = Field(default_factory=lambda: ["Alice", "Bob"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.catalog.loader import Catalog, load_catalog
+from app.catalog.loader import Catalog, catalog_for, load_catalog
 from app.rules.actions import parse_action
 from app.rules.ids import object_id
 from app.rules.setup import GameSetup, SetupCard
@@ -40,7 +40,7 @@ def _rename(scenario: Scenario, players: list[str] | None) -> Scenario:
 
 
 def game_setup(scenario: Scenario, catalog: Catalog | None = None) -> GameSetup:
-    catalog = catalog or load_catalog()
+    catalog = catalog_for(scenario.ruleset, catalog or load_catalog())
     return GameSetup(
         ruleset=scenario.ruleset,
         players=scenario.players,
@@ -55,6 +55,7 @@ def game_setup(scenario: Scenario, catalog: Catalog | None = None) -> GameSetup:
                 tapped=e.tapped,
                 counters=e.counters,
                 is_token=e.is_token,
+                location=e.location,
             )
             for e in scenario.setup
         ],

@@ -9,8 +9,9 @@ from fastapi import APIRouter, Body, Depends, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from app.catalog import Catalog, CatalogError
+from app.catalog.loader import catalog_for
 from app.rules.actions import ACTION_TYPES, Action, parse_action
-from app.rules.setup import GameSetup, SetupCard, SetupZone
+from app.rules.setup import GameOptions, GameSetup, SetupCard, SetupZone
 from app.rules.state import FaceDownVia, Ruleset
 from app.rules.views import (
     EventView,
@@ -56,6 +57,8 @@ class SetupEntry(BaseModel):
     tapped: bool = False
     counters: dict[CounterName, CounterAmount] = Field(default_factory=dict, max_length=8)
     is_token: bool = False
+    # Riftbound: the battlefield (name or id "bf1") a unit or facedown card is at.
+    location: Annotated[str, Field(min_length=1, max_length=120)] | None = None
 
 
 class GameCreate(BaseModel):
@@ -81,6 +84,8 @@ class GameCreate(BaseModel):
     # Library entries are listed top first.
     setup: list[SetupEntry] = Field(default_factory=list, max_length=500)
     title: str = Field(default="", max_length=200)
+    # Where rules editions differ: {"hideaway_edition": "current" | "lorwyn"}.
+    options: GameOptions | None = None
 
     @field_validator("players")
     @classmethod
@@ -164,6 +169,7 @@ _AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
 
 def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
     """Resolve card names through the catalog and check every name is a player."""
+    catalog = catalog_for(body.ruleset, catalog)
     players = set(body.players)
     cards: list[SetupCard] = []
     for index, entry in enumerate(body.setup):
@@ -199,11 +205,17 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
                     tapped=entry.tapped,
                     counters=entry.counters,
                     is_token=entry.is_token,
+                    location=entry.location,
                 )
             )
         except ValidationError as exc:
             raise invalid_error(exc.errors(include_input=False), ("setup", index)) from exc
-    return GameSetup(ruleset=body.ruleset, players=body.players, cards=cards)
+    return GameSetup(
+        ruleset=body.ruleset,
+        players=body.players,
+        cards=cards,
+        options=body.options or GameOptions(),
+    )
 
 
 def split_action_body(body: dict[str, Any]) -> tuple[ActionEnvelope, Action]:

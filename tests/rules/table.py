@@ -9,8 +9,8 @@ from app.rules import engine
 from app.rules.actions import parse_action
 from app.rules.cards import CardDef
 from app.rules.events import Event
-from app.rules.setup import GameSetup, SetupCard
-from app.rules.state import GameObject, GameState, Ruleset, Zone
+from app.rules.setup import GameOptions, GameSetup, SetupCard
+from app.rules.state import GameObject, GameState, HideawayEdition, Ruleset, Zone
 from app.rules.views import View, Viewer, events_for, view_for
 
 SEED = "test-seed-0123456789abcdef"
@@ -21,10 +21,16 @@ def card(name: str | dict[str, Any]) -> CardDef:
 
 
 class Table:
-    def __init__(self, ruleset: Ruleset = "mtg", players: tuple[str, ...] = ("Alice", "Bob")):
+    def __init__(
+        self,
+        ruleset: Ruleset = "mtg",
+        players: tuple[str, ...] = ("Alice", "Bob"),
+        hideaway_edition: HideawayEdition = "current",
+    ):
         self.ruleset: Ruleset = ruleset
         self.players = list(players)
         self.cards: list[SetupCard] = []
+        self.options = GameOptions(hideaway_edition=hideaway_edition)
 
     def put(self, owner: str, zone: str, name: str | dict[str, Any], **extra: Any) -> Table:
         self.cards.append(SetupCard(owner=owner, zone=zone, card=card(name), **extra))  # type: ignore[arg-type]
@@ -45,7 +51,9 @@ class Table:
         return self.put(owner, "battlefield", name, **extra)
 
     def start(self, seed: str = SEED) -> Game:
-        setup = GameSetup(ruleset=self.ruleset, players=self.players, cards=self.cards)
+        setup = GameSetup(
+            ruleset=self.ruleset, players=self.players, cards=self.cards, options=self.options
+        )
         out = engine.new_game(setup, seed)
         return Game(out.state, list(out.events))
 
@@ -82,6 +90,29 @@ class Game:
             who, Viewer.seat(who)
         )
         return view_for(self.state, viewer)
+
+    def obj_view(self, who: str, object_id: str):
+        """One object as `who` sees it (None when it doesn't reach them)."""
+        return next((o for o in self.view(who).objects if o.id == object_id), None)
+
+    def refused(self, actor: str | None, **action: Any):
+        """Apply an action that must be refused; the state must stay as it was."""
+        from app.rules.errors import RuleError
+
+        before = self.state.model_dump_json()
+        try:
+            self.do(actor, **action)
+        except RuleError as err:
+            assert self.state.model_dump_json() == before
+            return err
+        raise AssertionError(f"{action} was accepted")
+
+    def log_text(self, who: str) -> str:
+        """Every event so far as `who` reads it."""
+        viewer = {"judge": Viewer.judge(), "spectator": Viewer.spectator()}.get(
+            who, Viewer.seat(who)
+        )
+        return " ".join(e.text for e in events_for(self.events, viewer, self.state.ruleset))
 
     def view_json(self, who: str) -> str:
         return self.view(who).model_dump_json()

@@ -46,7 +46,14 @@ ENGINE_KEYS = [
     "707.2-copy",
     "card.illusionary-mask",
     "card.ixidron",
-]
+    # Flip cards (seed 003: 709 -> today 710) and copies' own status.
+    "709.1", "709.1a", "709.1b", "709.1c", "709.2", "709.3", "709.4", "709.5", "706.3",
+    # Hideaway (seed 004: Lorwyn 502.75 -> today 702.75) and what it leans on.
+    "702.75", "702.75-exile-one", "702.75-bottom-order", "702.75-look", "702.75-lorwyn-look",
+    "702.75-lorwyn-leaves", "702.75-who-plays", "702.75-linked", "702.75-play-timing",
+    "702.75-play-land", "702.75-cant-play", "702.75-no-alt-costs", "702.75-lose-control",
+    "702.75-left-exile", "406.3", "305.2", "602.2", "107.5",
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("key", ENGINE_KEYS)

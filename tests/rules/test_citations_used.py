@@ -7,7 +7,7 @@ from pathlib import Path
 
 from app.rules.citations import CITATIONS
 
-KEY = re.compile(r'"((?:\d{3}\.\d+[a-z]?(?:-[a-z]+)?)|card\.[a-z-]+|2004\.[a-z-]+)"')
+KEY = re.compile(r'"((?:\d{3}\.\d+[a-z]?(?:-[a-z0-9]+)*)|card\.[a-z-]+|2004\.[a-z-]+)"')
 
 
 def test_every_cited_key_exists():

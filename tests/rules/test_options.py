@@ -39,3 +39,51 @@ def test_every_offered_action_is_accepted_and_spectators_get_none():
         game_copy = type(game)(game.state, [])
         game_copy.do(None, **option.action)  # raises if an offered action were illegal
     assert actions_for(game.state, Viewer.spectator()) == []
+
+
+def test_flip_and_hideaway_are_offered_only_to_who_may_take_them():
+    game = (
+        Table()
+        .battlefield("Alice", "Akki Lavarunner")
+        .hand("Alice", "Shelldock Isle")
+        .library("Alice", "Serra Angel", "Island")
+        .start()
+    )
+    akki = game.id("Akki Lavarunner")
+    assert "flip" in {
+        o.type for o in actions_for(game.state, Viewer.seat("Alice")) if o.object == akki
+    }
+    assert "flip" not in {o.type for o in actions_for(game.state, Viewer.seat("Bob"))}
+    game.do("Alice", type="play_land", object=game.id("Shelldock Isle"))
+    # The game waits: Alice is offered one choice per looked-at card, Bob nothing but conceding.
+    alice = actions_for(game.state, Viewer.seat("Alice"))
+    assert {o.type for o in alice} == {"hideaway_exile", "concede"}
+    assert {o.label for o in alice if o.type == "hideaway_exile"} == {
+        "Hide Serra Angel (the rest to the bottom)",
+        "Hide Island (the rest to the bottom)",
+    }
+    bob = actions_for(game.state, Viewer.seat("Bob"))
+    assert {o.type for o in bob} == {"concede"}
+    assert "Serra Angel" not in "".join(o.model_dump_json() for o in bob)
+    game.do("Alice", type="hideaway_exile", object=game.id("Serra Angel"))
+    game.do(None, type="untap", object=game.id("Shelldock Isle"))
+    offered = actions_for(game.state, Viewer.seat("Alice"))
+    play = next(o for o in offered if o.type == "hideaway_play")
+    assert play.object == game.id("Shelldock Isle")
+    look = next(o for o in offered if o.type == "look")
+    assert look.object == game.id("Serra Angel")
+    assert "hideaway_play" not in {o.type for o in actions_for(game.state, Viewer.seat("Bob"))}
+
+
+def test_lorwyn_hideaway_choices_carry_a_bottom_order():
+    game = (
+        Table(hideaway_edition="lorwyn")
+        .hand("Alice", "Shelldock Isle")
+        .library("Alice", "Serra Angel", "Island", "Forest")
+        .start()
+    )
+    game.do("Alice", type="play_land", object=game.id("Shelldock Isle"))
+    for option in actions_for(game.state, Viewer.judge()):
+        if option.type == "hideaway_exile":
+            assert len(option.action["bottom_order"]) == 2
+            assert option.action["object"] not in option.action["bottom_order"]

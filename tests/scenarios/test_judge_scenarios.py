@@ -27,15 +27,29 @@ def _resolve(value: Any, judge_view: dict[str, Any]) -> Any:
     return value
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.key for s in SCENARIOS])
-def test_scenario_through_the_api(client, make_game, scenario: Scenario) -> None:
-    game_id, tokens = make_game(
-        client,
-        setup=[e.model_dump(exclude_defaults=True) for e in scenario.setup],
-        players=scenario.players,
-        ruleset=scenario.ruleset,
-        title=scenario.title,
+def _create(client, scenario: Scenario) -> tuple[str, dict[str, str]]:
+    """POST /api/games with the scenario's setup and its edition options."""
+    response = client.post(
+        "/api/games",
+        json={
+            "ruleset": scenario.ruleset,
+            "players": scenario.players,
+            "setup": [e.model_dump(exclude_defaults=True) for e in scenario.setup],
+            "title": scenario.title,
+            "options": scenario.options.model_dump(),
+        },
     )
+    assert response.status_code == 201, response.text
+    body = response.json()
+    tokens = {seat["player"]: seat["token"] for seat in body["seats"]}
+    tokens["judge"] = body["judge"]["token"]
+    tokens["spectator"] = body["spectator"]["token"]
+    return body["id"], tokens
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.key for s in SCENARIOS])
+def test_scenario_through_the_api(client, scenario: Scenario) -> None:
+    game_id, tokens = _create(client, scenario)
     judge = bearer(tokens["judge"])
     for number, step in enumerate(scenario.steps, start=1):
         judge_view = client.get(f"/api/games/{game_id}/view", headers=judge).json()
@@ -72,6 +86,25 @@ def test_every_seed_paragraph_has_a_scenario() -> None:
     for paragraph in ("707.1", "707.2", "707.2a", "707.5", "707.7", "707.8", "707.9",
                       "707.10", "707.11"):  # fmt: skip
         assert paragraph in cited, paragraph
+
+
+def test_judge_questions_9_10_11_and_the_flip_paragraphs_have_scenarios() -> None:
+    keys = {s.key for s in SCENARIOS}
+    assert {"hideaway-who-may-look", "hideaway-land-leaves-lorwyn"} <= keys  # question 9
+    assert "hideaway-land-on-opponents-turn" in keys  # question 10
+    assert "akki-flips-then-bounced" in keys  # question 11
+    cited = {rule for s in SCENARIOS for rule in s.rules}
+    for paragraph in ("709.1", "709.1a", "709.1b", "709.1c", "709.2", "709.3", "709.4",
+                      "706.3", "502.75", "702.75a", "406.3"):  # fmt: skip
+        assert paragraph in cited, paragraph
+
+
+def test_a_scenario_built_from_the_library_keeps_its_edition(client) -> None:
+    response = client.post("/api/scenarios/hideaway-land-leaves-lorwyn/games")
+    assert response.status_code == 201, response.text
+    body = response.json()
+    view = client.get(f"/api/games/{body['id']}/view", headers=bearer(body["judge"]["token"]))
+    assert view.json()["hideaway_edition"] == "lorwyn"
 
 
 def test_scenarios_api_lists_and_builds(client) -> None:

@@ -442,3 +442,120 @@ def test_the_openapi_page_needs_no_cdn(client) -> None:
     assert "cdn." not in page.text and "unpkg" not in page.text
     script = [part.split('"')[0] for part in page.text.split('src="')[1:]]
     assert script and all(client.get(src).status_code == 200 for src in script)
+
+
+# -- flip cards and hideaway (seed 003 / 709 -> 710; seed 004 / 502.75 -> 702.75) ---------------
+
+HIDEAWAY_SETUP = [
+    {"owner": "Alice", "zone": "hand", "card": "Hauts de ventabrupt"},  # by its French name
+    {"owner": "Alice", "zone": "library", "card": "Serra Angel"},
+    {"owner": "Alice", "zone": "library", "card": "Forest"},
+    {"owner": "Alice", "zone": "library", "card": "Island"},
+    {"owner": "Alice", "zone": "library", "card": "Grizzly Bears"},
+    {"owner": "Alice", "zone": "library", "card": "Divination"},
+    {"owner": "Alice", "zone": "battlefield", "card": "Akki Lavarunner"},
+]
+
+
+def _hideaway_game(client, edition: str | None = None) -> tuple[str, dict[str, str]]:
+    body: dict[str, Any] = {"players": ["Alice", "Bob"], "setup": HIDEAWAY_SETUP}
+    if edition is not None:
+        body["options"] = {"hideaway_edition": edition}
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    created = response.json()
+    tokens = {s["player"]: s["token"] for s in created["seats"]}
+    tokens |= {"judge": created["judge"]["token"], "spectator": created["spectator"]["token"]}
+    return created["id"], tokens
+
+
+def _seen(client, game_id: str, token: str) -> str:
+    return (
+        client.get(f"/api/games/{game_id}/view", headers=bearer(token)).text
+        + client.get(f"/api/games/{game_id}/log", headers=bearer(token)).text
+    )
+
+
+@engine_needed
+def test_create_game_takes_the_hideaway_edition_option(client):
+    game_id, tokens = _hideaway_game(client, "lorwyn")
+    view = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens["Bob"])).json()
+    assert view["hideaway_edition"] == "lorwyn"
+    default_id, default_tokens = _hideaway_game(client)
+    view = client.get(f"/api/games/{default_id}/view", headers=bearer(default_tokens["Bob"]))
+    assert view.json()["hideaway_edition"] == "current"
+    bad = client.post(
+        "/api/games",
+        json={"players": ["Alice", "Bob"], "options": {"hideaway_edition": "2007"}},
+    )
+    body = assert_error(bad, 422, "invalid")
+    assert "hideaway_edition" in body["message"]
+
+
+@engine_needed
+def test_flip_through_the_api_is_one_way_and_shown_to_every_seat(client):
+    game_id, tokens = _hideaway_game(client)
+    akki = object_id(client, game_id, tokens["judge"], "Akki Lavarunner")
+    assert (
+        act(client, game_id, tokens["Alice"], {"type": "flip", "object": akki}).status_code == 200
+    )
+    for who in ("Bob", "spectator"):
+        view = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens[who])).json()
+        (tok,) = [o for o in view["objects"] if o["id"] == akki]
+        assert tok["flipped"] is True and tok["name"] == "Tok-Tok, Volcano Born"
+        assert tok["supertypes"] == ["Legendary"] and tok["mana_cost"] == "{3}{R}"
+    again = act(client, game_id, tokens["Alice"], {"type": "flip", "object": akki})
+    body = assert_error(again, 422, "rule")
+    assert body["rules"] == ["709.4", "710.4"]
+    refused = act(client, game_id, tokens["Bob"], {"type": "flip", "object": akki})
+    assert refused.status_code == 422
+
+
+@engine_needed
+def test_hideaway_through_the_api_reaches_exactly_the_players_allowed_to_look(client):
+    game_id, tokens = _hideaway_game(client)
+    land = object_id(client, game_id, tokens["judge"], "Windbrisk Heights")
+    assert (
+        act(client, game_id, tokens["Alice"], {"type": "play_land", "object": land}).status_code
+        == 200
+    )
+    alice = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens["Alice"])).json()
+    looked = [o for o in alice["objects"] if o["zone"] == "library"]
+    assert [o["name"] for o in looked] == ["Serra Angel", "Forest", "Island", "Grizzly Bears"]
+    assert alice["pending"]["player"] == "Alice" and alice["pending"]["count"] == 4
+    for who in ("Bob", "spectator"):
+        seen = _seen(client, game_id, tokens[who])
+        assert not any(o["id"] in seen for o in looked)
+        assert "Serra Angel" not in seen and "Forest" not in seen
+    # The game waits for Alice's choice.
+    waiting = act(client, game_id, tokens["Bob"], {"type": "next_turn"})
+    assert assert_error(waiting, 422, "rule")["rules"] == ["502.75", "702.75"]
+    serra = looked[0]["id"]
+    done = act(client, game_id, tokens["Alice"], {"type": "hideaway_exile", "object": serra})
+    assert done.status_code == 200, done.text
+    assert "Serra Angel" in done.text  # her own event, detailed for her
+    for who in ("Bob", "spectator"):
+        assert "Serra Angel" not in _seen(client, game_id, tokens[who])
+    judge = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens["judge"])).json()
+    (hidden,) = [o for o in judge["objects"] if o["zone"] == "exile"]
+    assert hidden["visible_to"]["players"] == ["Alice"]
+    assert hidden["visible_to"]["other_edition"]["edition"] == "lorwyn"
+    # Bob takes the land (a new object since it was played: 400.7): now he may look too;
+    # the spectator never.
+    land = object_id(client, game_id, tokens["judge"], "Windbrisk Heights")
+    taken = act(
+        client,
+        game_id,
+        tokens["judge"],
+        {"type": "gain_control", "object": land, "player": "Bob"},
+    )
+    assert taken.status_code == 200
+    assert "Serra Angel" in _seen(client, game_id, tokens["Bob"])
+    assert "Serra Angel" not in _seen(client, game_id, tokens["spectator"])
+    refused = act(
+        client,
+        game_id,
+        tokens["Bob"],
+        {"type": "hideaway_play", "source": land, "via": "morph"},
+    )
+    assert assert_error(refused, 422, "rule")["rules"] == ["502.75"]

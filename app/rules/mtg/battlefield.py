@@ -10,6 +10,7 @@ from app.rules.events import Text
 from app.rules.labels import describe
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.face_down import turn_up
+from app.rules.mtg.hideaway import control_changed
 from app.rules.state import GameObject, Modifier, Zone
 
 
@@ -80,6 +81,10 @@ def attack(ctx: Ctx, action: Attack) -> None:
         shown = _name(ctx, obj)
         names_en.append(shown.en)
         names_fr.append(shown.fr)
+    # Counted for "if you attacked with three or more creatures this turn" (Windbrisk Heights).
+    ctx.state.attackers_this_turn[attacker] = ctx.state.attackers_this_turn.get(attacker, 0) + len(
+        objs
+    )
     ctx.emit(
         "attack",
         ["508.1", "707.6"],
@@ -229,3 +234,5 @@ def gain_control(ctx: Ctx, action: GainControl) -> None:
         private_to=[player] if private else [],
         objects=[obj.id],
     )
+    if obj.zone == Zone.BATTLEFIELD:
+        control_changed(ctx, obj, before, player)

@@ -19,7 +19,7 @@ from app.rules.events import Text
 from app.rules.labels import describe, public_label
 from app.rules.mtg.edition import require_current_rules
 from app.rules.state import FaceDownVia, GameObject, Zone
-from app.rules.visibility import can_see_face
+from app.rules.visibility import can_see_face, face_known_to
 
 _ENABLER_RULE = {"morph": "702.37", "megamorph": "702.37b", "disguise": "702.168"}
 
@@ -333,7 +333,8 @@ def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown)
             )
         keys = ["707.3", "707.2a"]
     came_from = obj.zone
-    public_origin = came_from in (Zone.GRAVEYARD, Zone.EXILE)
+    # A card exiled face down (hideaway) was never public.
+    public_origin = came_from in (Zone.GRAVEYARD, Zone.EXILE) and not obj.face_down
     card = obj.card
     new = _put_face_down(ctx, obj, action.via, controller)
     label = public_label(ctx.state, new)
@@ -454,6 +455,9 @@ def look(ctx: Ctx, action: Look) -> None:
         )
     viewer = ctx.actor
     label = public_label(ctx.state, obj)
+    if obj.zone not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
+        _look_in_exile(ctx, obj, label)
+        return
     if viewer is not None and not can_see_face(ctx.state, obj, viewer):
         if obj.zone == Zone.PHASED_OUT:
             raise RuleError(
@@ -485,6 +489,45 @@ def look(ctx: Ctx, action: Look) -> None:
     )
 
 
+def _look_in_exile(ctx: Ctx, obj: GameObject, label: Text) -> None:
+    """A card exiled face down (hideaway): only the players its instruction allows, as the
+    game's edition reads it (702.75a + 406.3 today; the Lorwyn release notes)."""
+    allowed, rule = face_known_to(ctx.state, obj)
+    viewer = ctx.actor
+    if viewer is not None and viewer not in allowed:
+        if rule == "702.75-lorwyn-leaves":
+            why_en = "under the Lorwyn release notes nobody may, once the hideaway land has left"
+            why_fr = "selon les notes de Lorwyn, personne ne le peut une fois le terrain parti"
+        elif rule == "702.75-lorwyn-look":
+            why_en = "only the players who have controlled its hideaway land may"
+            why_fr = "seuls les joueurs qui ont contrôlé son terrain à cachette le peuvent"
+        elif rule in ("702.75-look", "406.3"):
+            why_en = "only the players who have controlled the permanent that exiled it may"
+            why_fr = "seuls les joueurs qui ont contrôlé le permanent qui l'a exilée le peuvent"
+        else:
+            why_en = "no instruction lets you"
+            why_fr = "aucune instruction ne vous le permet"
+        raise RuleError(
+            [rule],
+            f"You may not look at that card exiled face down: {why_en}.",
+            f"Vous ne pouvez pas regarder cette carte exilée face cachée : {why_fr}.",
+        )
+    who = viewer if viewer is not None else "The judge"
+    who_fr = viewer if viewer is not None else "L'arbitre"
+    card = obj.card
+    ctx.emit(
+        "look",
+        [rule],
+        Text(en=f"{who} looks at {label.en}.", fr=f"{who_fr} regarde {label.fr}."),
+        private=Text(
+            en=f"{label.en} is {card.name}.", fr=f"{label.fr} est {card.name_fr or card.name}."
+        ),
+        # The judge reads every private detail anyway; a player only their own look.
+        private_to=[viewer] if viewer is not None else [],
+        objects=[obj.id],
+    )
+
+
 def copy(ctx: Ctx, action: Copy) -> None:
     """707.10: a face-down permanent that becomes a copy keeps its face-down values until
     turned face up. A face-up permanent copying a face-down one gets the face-down
@@ -511,6 +554,21 @@ def copy(ctx: Ctx, action: Copy) -> None:
     else:
         keys = ["707.2-copy"]
         tail_en = tail_fr = ""
+    if not obj.face_down and obj.copy_of is not None and obj.copy_of.flip is not None:
+        # 706.3 / 707.3: both halves are copied; status isn't, so the copy is flipped only
+        # if it is itself flipped (Vesuvan Doppelganger ruling, 2004-12-01).
+        keys.append("706.3")
+        own = "flipped" if obj.flipped else "unflipped"
+        own_fr = "inversée" if obj.flipped else "non inversée"
+        tail_en = (
+            f"{tail_en} It copies both halves of the flip card and, being {own} itself, uses "
+            f"the {'flipped' if obj.flipped else 'normal'} half; status is not copied."
+        ).strip()
+        tail_fr = (
+            f"{tail_fr} Elle copie les deux parties de la carte à inversion et, étant elle-même "
+            f"{own_fr}, utilise la partie {'inversée' if obj.flipped else 'normale'} ; le "
+            "statut n'est pas copié."
+        ).strip()
     ctx.emit(
         "copy",
         keys,

@@ -9,8 +9,9 @@ from app.rules.errors import RuleError
 from app.rules.events import Text
 from app.rules.labels import public_label
 from app.rules.mtg.face_down import mark_entered
+from app.rules.mtg.hideaway import entered, resolve_ability
 from app.rules.mtg.zones import leave
-from app.rules.state import GameObject, Zone
+from app.rules.state import GameObject, StackAbility, Zone
 
 
 def _from_own_hand(ctx: Ctx, obj: GameObject, rule: str) -> str:
@@ -57,27 +58,48 @@ def play_land(ctx: Ctx, action: PlayLand) -> None:
         raise RuleError(
             ["305.1"], "Only a land can be played this way.", "Seul un terrain se joue ainsi."
         )
+    state = ctx.state
+    if state.active_player != player:
+        raise RuleError(
+            ["305.2"],
+            f"A land is played only during its owner's own turn; it is {state.active_player}'s "
+            "turn.",
+            f"Un terrain ne se joue que pendant le tour de son propriétaire ; c'est le tour de "
+            f"{state.active_player}.",
+        )
+    if state.land_plays.get(player, 0) >= 1:
+        raise RuleError(
+            ["305.2"],
+            f"{player} has already played a land this turn.",
+            f"{player} a déjà joué un terrain ce tour-ci.",
+        )
+    state.land_plays[player] = state.land_plays.get(player, 0) + 1
     land = ctx.relocate(obj, Zone.BATTLEFIELD, controller=player)
     ctx.emit(
         "play_land",
-        ["305.1"],
+        ["305.1", "305.2"],
         Text(
             en=f"{player} plays {land.card.name}.",
             fr=f"{player} joue {land.card.name_fr or land.card.name}.",
         ),
         objects=[land.id],
     )
+    entered(ctx, land)
 
 
-def top_of_stack(ctx: Ctx) -> GameObject:
-    stack = ctx.state.in_zone(Zone.STACK)
-    if not stack:
+def top_of_stack(ctx: Ctx) -> GameObject | StackAbility:
+    """The last spell or ability put on the stack."""
+    items: list[GameObject | StackAbility] = [*ctx.state.in_zone(Zone.STACK), *ctx.state.abilities]
+    if not items:
         raise RuleError(["608.1"], "The stack is empty.", "La pile est vide.")
-    return stack[-1]
+    return max(items, key=lambda item: item.position)
 
 
 def resolve(ctx: Ctx, action: Resolve) -> None:
     spell = top_of_stack(ctx)
+    if isinstance(spell, StackAbility):
+        resolve_ability(ctx, spell)
+        return
     if spell.face_down:
         # A face-down spell becomes a face-down permanent (707.2): it has no name, no
         # text, so nothing of its face applies on the way in.
@@ -118,6 +140,7 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
             ),
             objects=[permanent.id],
         )
+        entered(ctx, permanent)
         return
     leave(ctx, spell, Zone.GRAVEYARD, cause=" after resolving")
 

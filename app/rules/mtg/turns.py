@@ -25,6 +25,9 @@ def next_turn(ctx: Ctx, action: NextTurn) -> None:
     nxt = players[(players.index(state.active_player) + 1) % len(players)]
     state.turn += 1
     state.active_player = nxt
+    # 305.2: land plays are counted per turn; so are attackers (Windbrisk Heights).
+    state.land_plays = {}
+    state.attackers_this_turn = {}
     # 502.3: the active player untaps their permanents.
     for obj in state.objects:
         if obj.zone == Zone.BATTLEFIELD and obj.controller == nxt and not obj.phased_out:
@@ -67,6 +70,7 @@ def end_game(ctx: Ctx, action: EndGame) -> None:
         )
     shown = _reveal_all(ctx)
     ctx.state.finished = True
+    ctx.state.hideaway_pending = None
     ctx.emit(
         "end_game",
         ["104.1", "707.9"],
@@ -97,6 +101,8 @@ def concede(ctx: Ctx, action: Concede) -> None:
             kind="forbidden",
         )
     state = ctx.state
+    if state.hideaway_pending is not None and state.hideaway_pending.player == player:
+        state.hideaway_pending = None  # their trigger goes with them
     shown = _reveal_all(ctx, only_controller=player)
     for p in state.players:
         if p.name == player:
@@ -115,6 +121,7 @@ def concede(ctx: Ctx, action: Concede) -> None:
     if len(remaining) <= 1:
         shown_rest = _reveal_all(ctx)
         state.finished = True
+        state.hideaway_pending = None
         state.winner = remaining[0] if remaining else None
         ctx.emit(
             "end_game",

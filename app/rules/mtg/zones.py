@@ -8,6 +8,7 @@ from app.rules.errors import RuleError
 from app.rules.events import Text
 from app.rules.labels import describe, public_label
 from app.rules.state import GameObject, Zone
+from app.rules.visibility import face_known_to
 
 _DESTINATIONS = {
     "hand": (Zone.HAND, False),
@@ -23,7 +24,11 @@ def leave(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool = False, cause: st
     """Move `obj` to its owner's `zone` as a new object (400.7), revealing a face-down one
     to everyone as it moves (707.9), and report it without leaking a hidden origin."""
     origin = obj.zone
+    if obj.face_down and origin not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
+        _leave_face_down_exile(ctx, obj, zone, top=top, cause=cause)
+        return
     was_face_down = obj.face_down
+    was_flipped = obj.flipped and origin == Zone.BATTLEFIELD and not was_face_down
     label = public_label(ctx.state, obj) if was_face_down else None
     card = obj.card
     owner = obj.owner
@@ -81,15 +86,59 @@ def leave(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool = False, cause: st
             private_to=[owner] if Zone.HAND in (origin, zone) else [],
         )
         return
+    flip_en = flip_fr = ""
+    keys = ["400.7"]
+    if was_flipped:
+        # 709.4: it retains no memory of having been flipped.
+        flip_en = " It was flipped; the new object is not, and shows its normal half."
+        flip_fr = " Il était inversé ; le nouvel objet ne l'est pas et montre sa partie normale."
+        keys.append("709.4")
     ctx.emit(
         "move",
-        ["400.7"],
+        keys,
         Text(
-            en=f"{card.name} moves from {origin.value} to {dest_en}{cause}: a new object.",
+            en=f"{card.name} moves from {origin.value} to {dest_en}{cause}: a new object."
+            + flip_en,
             fr=f"{card.name_fr or card.name} passe de la zone {ZONE_FR[origin]} à la "
-            f"{dest_fr}{cause} : un nouvel objet.",
+            f"{dest_fr}{cause} : un nouvel objet." + flip_fr,
         ),
         objects=shown_id,
+    )
+
+
+def _leave_face_down_exile(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool, cause: str) -> None:
+    """A card exiled face down (hideaway) leaves exile. It is not a face-down permanent:
+    nothing reveals it (707.9 doesn't apply); it is seen only where its new zone shows it."""
+    label = public_label(ctx.state, obj)
+    lookers, _ = face_known_to(ctx.state, obj)
+    card = obj.card
+    owner = obj.owner
+    new = ctx.relocate(obj, zone, top=top)
+    dest_en = f"{owner}'s {zone.value}" + (" (top)" if top else "")
+    dest_fr = f"{ZONE_FR[zone]} de {owner}" + (" (dessus)" if top else "")
+    if zone in _HIDDEN_ORIGINS:
+        ctx.emit(
+            "move_hidden",
+            ["400.7", "406.3"],
+            Text(
+                en=f"{label.en} leaves exile for {dest_en}{cause}, unrevealed: a new object.",
+                fr=f"{label.fr} quitte l'exil pour la {dest_fr}{cause}, sans être révélée : un "
+                "nouvel objet.",
+            ),
+            private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
+            private_to=sorted(lookers | ({owner} if zone == Zone.HAND else set())),
+        )
+        return
+    ctx.emit(
+        "move",
+        ["400.7", "400.2"],
+        Text(
+            en=f"{label.en} leaves exile for {dest_en}{cause}, face up: it is {card.name}. "
+            "A new object.",
+            fr=f"{label.fr} quitte l'exil pour la {dest_fr}{cause}, face visible : c'est "
+            f"{card.name_fr or card.name}. Un nouvel objet.",
+        ),
+        objects=[new.id],
     )
 
 

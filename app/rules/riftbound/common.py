@@ -1,0 +1,136 @@
+"""Small look-ups shared by the Riftbound handlers: battlefields, units, Might, names."""
+
+from __future__ import annotations
+
+from app.rules.context import Ctx
+from app.rules.errors import RuleError
+from app.rules.events import Text
+from app.rules.riftbound.model import BattlefieldState, RiftboundState
+from app.rules.state import GameObject, GameState, Zone
+
+# Base and battlefields are locations of one zone, the Board: moving between them is not a
+# zone change and keeps the object (and its id). Every other move is a zone change.
+BOARD = (Zone.BASE, Zone.BATTLEFIELD, Zone.RUNES)
+
+ZONE_EN = {
+    Zone.HAND: "hand",
+    Zone.MAIN_DECK: "main deck",
+    Zone.RUNE_DECK: "rune deck",
+    Zone.RUNES: "runes",
+    Zone.BASE: "base",
+    Zone.BATTLEFIELD: "battlefield",
+    Zone.FACEDOWN: "facedown zone",
+    Zone.CHAMPION: "champion zone",
+    Zone.LEGEND: "legend zone",
+    Zone.TRASH: "trash",
+    Zone.BANISHMENT: "banishment",
+    Zone.CHAIN: "chain",
+}
+ZONE_FR = {
+    Zone.HAND: "main",
+    Zone.MAIN_DECK: "deck principal",
+    Zone.RUNE_DECK: "deck de runes",
+    Zone.RUNES: "runes",
+    Zone.BASE: "base",
+    Zone.BATTLEFIELD: "champ de bataille",
+    Zone.FACEDOWN: "zone face cachée",
+    Zone.CHAMPION: "zone de champion",
+    Zone.LEGEND: "zone de légende",
+    Zone.TRASH: "défausse",
+    Zone.BANISHMENT: "bannissement",
+    Zone.CHAIN: "chaîne",
+}
+
+
+def rb(state: GameState) -> RiftboundState:
+    assert state.riftbound is not None, "not a Riftbound game"
+    return state.riftbound
+
+
+def battlefield(ctx: Ctx, bf_id: str) -> BattlefieldState:
+    found = rb(ctx.state).battlefield(bf_id)
+    if found is None:
+        raise RuleError(
+            [],
+            f"There is no battlefield {bf_id!r} in this game.",
+            f"Aucun champ de bataille {bf_id!r} dans cette partie.",
+            kind="not_found",
+        )
+    return found
+
+
+def bf_text(state: GameState, bf_id: str | None) -> Text:
+    found = rb(state).battlefield(bf_id) if bf_id else None
+    if found is None:
+        return Text(en="a battlefield", fr="un champ de bataille")
+    return Text(en=found.name, fr=found.name_fr or found.name)
+
+
+def units_at(state: GameState, bf_id: str, controller: str | None = None) -> list[GameObject]:
+    return [
+        o
+        for o in sorted(state.objects, key=lambda o: o.position)
+        if o.zone == Zone.BATTLEFIELD
+        and o.location == bf_id
+        and is_unit(o)
+        and (controller is None or o.controller == controller)
+    ]
+
+
+def is_unit(obj: GameObject) -> bool:
+    return "Unit" in obj.card.types
+
+
+def is_spell(obj: GameObject) -> bool:
+    return "Spell" in obj.card.types
+
+
+def is_gear(obj: GameObject) -> bool:
+    return "Gear" in obj.card.types
+
+
+def has_keyword(obj: GameObject, keyword: str) -> bool:
+    return keyword in obj.card.keywords
+
+
+def might_of(state: GameState, obj: GameObject) -> int:
+    """Printed Might, then a buff (+1, and Stand United's +1 more for friendly units this
+    turn), then this turn's effects; never below 0."""
+    might = obj.card.might or 0
+    if obj.counters.get("buff"):
+        might += 1 + rb(state).buff_bonus.get(obj.controller, 0)
+    might += sum(m.power for m in obj.modifiers)
+    return max(might, 0)
+
+
+def where_text(state: GameState, obj: GameObject) -> Text:
+    if obj.zone == Zone.BATTLEFIELD:
+        return bf_text(state, obj.location)
+    if obj.zone == Zone.BASE:
+        return Text(en=f"{obj.controller}'s base", fr=f"la base de {obj.controller}")
+    return Text(en=ZONE_EN.get(obj.zone, obj.zone.value), fr=ZONE_FR.get(obj.zone, obj.zone.value))
+
+
+def card_name(obj: GameObject) -> Text:
+    return Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
+
+
+def acting_player(ctx: Ctx, default: str) -> str:
+    return ctx.actor if ctx.actor is not None else default
+
+
+def state_is_open(state: GameState) -> bool:
+    """No chain: an Open State (else Closed)."""
+    return not rb(state).chain
+
+
+def draw(ctx: Ctx, player: str, count: int) -> int:
+    """Draw from the top of the main deck into the hand: new objects (a zone change)."""
+    drawn = 0
+    for _ in range(count):
+        deck = ctx.state.in_zone(Zone.MAIN_DECK, player)
+        if not deck:
+            break
+        ctx.relocate(deck[0], Zone.HAND)
+        drawn += 1
+    return drawn

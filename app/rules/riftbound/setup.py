@@ -1,0 +1,144 @@
+"""A Riftbound game's version 0: battlefields first (each with its controller, or none), then
+every card where the setup puts it. A card set up face down counts as hidden before turn 1."""
+
+from __future__ import annotations
+
+from app.rules.context import Ctx
+from app.rules.errors import RuleError
+from app.rules.events import Event, Text
+from app.rules.riftbound.model import BattlefieldState, RiftboundState
+from app.rules.setup import GameSetup
+from app.rules.state import GameObject, GameState, PlayerState, Zone
+
+_ZONES = {
+    "hand": Zone.HAND,
+    "library": Zone.MAIN_DECK,
+    "main_deck": Zone.MAIN_DECK,
+    "rune_deck": Zone.RUNE_DECK,
+    "runes": Zone.RUNES,
+    "base": Zone.BASE,
+    "battlefield": Zone.BATTLEFIELD,
+    "facedown": Zone.FACEDOWN,
+    "champion_zone": Zone.CHAMPION,
+    "legend_zone": Zone.LEGEND,
+    "graveyard": Zone.TRASH,
+    "trash": Zone.TRASH,
+    "exile": Zone.BANISHMENT,
+    "banishment": Zone.BANISHMENT,
+}
+
+
+def _refuse(en: str, fr: str, rules: list[str] | None = None) -> RuleError:
+    return RuleError(rules or [], en, fr)
+
+
+def new_game(setup: GameSetup, seed: str) -> tuple[GameState, list[Event]]:
+    names = setup.players
+    riftbound = RiftboundState(points={n: 0 for n in names})
+    state = GameState(
+        ruleset="riftbound",
+        seed=seed,
+        players=[PlayerState(name=n, life=0) for n in names],
+        active_player=names[0],
+        riftbound=riftbound,
+    )
+    ctx = Ctx(state, actor=None)
+    for entry in setup.cards:
+        for who in (entry.owner, entry.controller):
+            if who is not None and who not in names:
+                raise _refuse(
+                    f"The setup names {who!r}, who is not a player of this game.",
+                    f"La mise en place nomme {who!r}, qui ne joue pas dans cette partie.",
+                )
+    for entry in setup.cards:
+        if entry.zone != "battlefields":
+            continue
+        k = len(ctx.state.riftbound.battlefields) + 1  # type: ignore[union-attr]
+        if k > 3:
+            raise _refuse("At most three battlefields.", "Au plus trois champs de bataille.")
+        ctx.state.riftbound.battlefields.append(  # type: ignore[union-attr]
+            BattlefieldState(
+                id=f"bf{k}",
+                name=entry.card.name,
+                name_fr=entry.card.name_fr,
+                text=entry.card.text,
+                owner=entry.owner,
+                controller=entry.controller,
+                facedown_capacity=entry.card.facedown_capacity or 1,
+                position=k,
+            )
+        )
+    bfs = ctx.state.riftbound.battlefields  # type: ignore[union-attr]
+
+    def locate(where: str | None) -> str:
+        for bf in bfs:
+            if where is not None and where.casefold() in (bf.id, bf.name.casefold()):
+                return bf.id
+        raise _refuse(
+            f"The setup puts a card at {where!r}, which is not one of this game's battlefields.",
+            f"La mise en place met une carte à {where!r}, qui n'est pas un champ de bataille "
+            "de cette partie.",
+        )
+
+    for entry in setup.cards:
+        if entry.zone == "battlefields":
+            continue
+        zone = _ZONES.get(entry.zone)
+        if zone is None:
+            raise _refuse(f"No zone {entry.zone!r} in Riftbound.", f"Pas de zone {entry.zone!r}.")
+        controller = entry.controller or entry.owner
+        location = locate(entry.location) if zone in (Zone.BATTLEFIELD, Zone.FACEDOWN) else None
+        obj = GameObject(
+            id=ctx.new_id(),
+            card=entry.card,
+            is_token=entry.is_token,
+            owner=entry.owner,
+            controller=controller,
+            zone=zone,
+            position=ctx.next_position(),
+            tapped=entry.tapped and zone in (Zone.BASE, Zone.BATTLEFIELD, Zone.RUNES),
+            counters=dict(entry.counters) if zone in (Zone.BASE, Zone.BATTLEFIELD) else {},
+            location=location,
+        )
+        if zone == Zone.FACEDOWN:
+            bf = next(b for b in bfs if b.id == location)
+            if not entry.card.hidden:
+                raise _refuse(
+                    "Only a card with Hidden can be set up face down at a battlefield.",
+                    "Seule une carte avec Caché peut commencer face cachée.",
+                    ["rb.811.1"],
+                )
+            if bf.controller != controller:
+                raise _refuse(
+                    f"A card can be face down at {bf.name} only if its controller controls it.",
+                    f"Une carte ne peut être face cachée à {bf.name} que si son contrôleur le "
+                    "contrôle.",
+                    ["rb.107.3.c"],
+                )
+            if sum(1 for o in ctx.state.objects if o.location == bf.id and o.face_down) >= (
+                bf.facedown_capacity
+            ):
+                raise _refuse(
+                    f"The facedown zone of {bf.name} is full.",
+                    f"La zone face cachée de {bf.name} est pleine.",
+                    ["rb.107.3.b"],
+                )
+            obj.face_down = True
+            obj.hidden_turn = 0
+        ctx.state.objects.append(obj)
+    shown = (
+        ", ".join(f"{b.name} ({b.controller or 'uncontrolled'})" for b in bfs) or "no battlefield"
+    )
+    shown_fr = ", ".join(f"{b.name_fr or b.name} ({b.controller or 'non contrôlé'})" for b in bfs)
+    ctx.emit(
+        "setup",
+        ["rb.turn"],
+        Text(
+            en=f"Riftbound game (core rules {riftbound.rules_version}) for {', '.join(names)}; "
+            f"battlefields: {shown}. {names[0]} takes the first turn.",
+            fr=f"Partie de Riftbound (règles {riftbound.rules_version}) pour "
+            f"{', '.join(names)} ; champs de bataille : {shown_fr or 'aucun'}. {names[0]} "
+            "commence.",
+        ),
+    )
+    return ctx.state, ctx.events

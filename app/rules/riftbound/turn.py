@@ -1,0 +1,215 @@
+"""The turn: awaken, beginning (hold scoring), channel, draw, main, ending; moving units;
+the end of the game, when every facedown card is revealed (421.4)."""
+
+from __future__ import annotations
+
+from app.rules.actions import Concede, EndGame, MoveUnit, NextTurn, SetControl
+from app.rules.context import Ctx
+from app.rules.errors import RuleError
+from app.rules.events import Text
+from app.rules.riftbound.battlefields import cleanup, contest, score, set_controller
+from app.rules.riftbound.common import battlefield, card_name, draw, has_keyword, is_unit, rb
+from app.rules.riftbound.labels import facedown_label
+from app.rules.riftbound.zones import put
+from app.rules.state import Zone
+
+
+def next_turn(ctx: Ctx, action: NextTurn) -> None:
+    state = ctx.state
+    riftbound = rb(state)
+    if ctx.actor is not None and ctx.actor != state.active_player:
+        raise RuleError(
+            ["rb.turn"],
+            f"Only the turn player ({state.active_player}) can end the turn.",
+            f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
+        )
+    if riftbound.chain or riftbound.showdown is not None:
+        raise RuleError(
+            ["rb.turn", "rb.states"],
+            "The turn can't end while a chain exists or a showdown is in progress.",
+            "Le tour ne peut pas finir tant qu'une chaîne existe ou qu'un affrontement est en "
+            "cours.",
+        )
+    # Ending phase: "this turn" effects end, damage heals, buffs' bonus ends.
+    riftbound.phase = "ending"
+    for obj in state.objects:
+        obj.modifiers = [m for m in obj.modifiers if not m.until_end_of_turn]
+        obj.counters.pop("damage", None)
+    riftbound.buff_bonus = {}
+    players = [p.name for p in state.players if not p.left_game]
+    nxt = players[(players.index(state.active_player) + 1) % len(players)]
+    state.turn += 1
+    state.active_player = nxt
+    riftbound.scored_this_turn = {}
+    # Awaken: the turn player readies their runes and permanents.
+    riftbound.phase = "awaken"
+    for obj in state.objects:
+        if obj.controller == nxt and obj.zone in (Zone.RUNES, Zone.BASE, Zone.BATTLEFIELD):
+            obj.tapped = False
+    ctx.emit(
+        "next_turn",
+        ["rb.turn"],
+        Text(
+            en=f"Turn {state.turn}: {nxt}'s turn. Awaken: {nxt} readies their runes and "
+            "permanents.",
+            fr=f"Tour {state.turn} : au tour de {nxt}. Réveil : {nxt} redresse ses runes et "
+            "permanents.",
+        ),
+    )
+    # Beginning: hold scoring.
+    riftbound.phase = "beginning"
+    for bf in sorted(riftbound.battlefields, key=lambda b: b.position):
+        if bf.controller == nxt:
+            score(ctx, nxt, bf, "hold")
+    if state.finished:
+        return
+    # Channel 2 runes, then draw 1.
+    riftbound.phase = "channel"
+    channeled = 0
+    for _ in range(2):
+        deck = state.in_zone(Zone.RUNE_DECK, nxt)
+        if not deck:
+            break
+        put(ctx, deck[0], Zone.RUNES, controller=nxt)
+        channeled += 1
+    riftbound.phase = "draw"
+    drawn = draw(ctx, nxt, 1)
+    riftbound.phase = "main"
+    ctx.emit(
+        "beginning",
+        ["rb.turn", "rb.runes"],
+        Text(
+            en=f"{nxt} channels {channeled} rune(s) and draws {drawn}; main phase.",
+            fr=f"{nxt} canalise {channeled} rune(s) et pioche {drawn} ; phase principale.",
+        ),
+    )
+    cleanup(ctx)
+
+
+def move_unit(ctx: Ctx, action: MoveUnit) -> None:
+    """A standard move: exhaust a ready unit you control to move it from your base to a
+    battlefield or from a battlefield to your base, on your turn, in a Neutral Open State."""
+    obj = ctx.find(action.object)
+    player = ctx.acting_for(obj.controller)
+    if not is_unit(obj) or obj.zone not in (Zone.BASE, Zone.BATTLEFIELD):
+        raise RuleError(["rb.move"], "Only a unit on the board can move.",
+                        "Seule une unité sur le plateau peut se déplacer.")  # fmt: skip
+    if player != obj.controller:
+        raise RuleError(["rb.move"], "Only its controller can move a unit.",
+                        "Seul son contrôleur peut déplacer une unité.", kind="forbidden")  # fmt: skip
+    riftbound = rb(ctx.state)
+    if ctx.state.active_player != player or riftbound.chain or riftbound.showdown is not None:
+        raise RuleError(
+            ["rb.move", "rb.states"],
+            "A standard move is made on your turn, with no chain and no showdown.",
+            "Un déplacement standard se fait pendant votre tour, sans chaîne ni affrontement.",
+        )
+    if obj.tapped:
+        raise RuleError(["rb.move"], "An exhausted unit can't make a standard move.",
+                        "Une unité épuisée ne peut pas faire de déplacement standard.")  # fmt: skip
+    name = card_name(obj)
+    if action.to == "base":
+        if obj.zone == Zone.BASE:
+            raise RuleError(["rb.move"], "It is already at base.", "Elle est déjà dans sa base.")
+        obj.tapped = True
+        obj.zone, obj.location = Zone.BASE, None
+        ctx.emit("move_unit", ["rb.move"], Text(en=f"{player} moves {name.en} to base.",
+                                                 fr=f"{player} ramène {name.fr} dans sa base."))  # fmt: skip
+        cleanup(ctx)
+        return
+    bf = battlefield(ctx, action.to)
+    if obj.zone == Zone.BATTLEFIELD and not has_keyword(obj, "Ganking"):
+        raise RuleError(
+            ["rb.move"],
+            "Without Ganking, a unit moves between its base and a battlefield, not from "
+            "battlefield to battlefield.",
+            "Sans Embuscade, une unité va de sa base à un champ de bataille, pas d'un champ de "
+            "bataille à un autre.",
+        )
+    if obj.zone == Zone.BATTLEFIELD and obj.location == bf.id:
+        raise RuleError(["rb.move"], "It is already there.", "Elle y est déjà.")
+    obj.tapped = True
+    obj.zone, obj.location = Zone.BATTLEFIELD, bf.id
+    ctx.emit(
+        "move_unit",
+        ["rb.move"],
+        Text(en=f"{player} moves {name.en} to {bf.name}.",
+             fr=f"{player} déplace {name.fr} vers {bf.name_fr or bf.name}."),
+    )  # fmt: skip
+    contest(ctx, bf, player)
+    cleanup(ctx)
+
+
+def set_control(ctx: Ctx, action: SetControl) -> None:
+    """Judge only: rebuild a table. Control of a contested battlefield can't change."""
+    if ctx.actor is not None:
+        raise RuleError(["rb.190.4"], "Only the judge sets who controls a battlefield.",
+                        "Seul l'arbitre fixe qui contrôle un champ de bataille.", kind="forbidden")  # fmt: skip
+    bf = battlefield(ctx, action.battlefield)
+    if action.player is not None:
+        ctx.player(action.player)
+    if bf.contested_by is not None:
+        raise RuleError(
+            ["rb.190.3"],
+            f"{bf.name} is contested: its control can't change until the showdown there ends.",
+            f"{bf.name_fr or bf.name} est contesté : son contrôle ne peut pas changer avant la "
+            "fin de l'affrontement.",
+        )
+    set_controller(ctx, bf, action.player, ["rb.190.4"])
+    cleanup(ctx)
+
+
+def reveal_all(ctx: Ctx, only: str | None = None) -> Text | None:
+    shown_en, shown_fr = [], []
+    for obj in sorted(ctx.state.in_zone(Zone.FACEDOWN), key=lambda o: o.position):
+        if only is not None and obj.controller != only:
+            continue
+        label = facedown_label(ctx.state, obj)
+        name = card_name(obj)
+        shown_en.append(f"{label.en} = {name.en}")
+        shown_fr.append(f"{label.fr} = {name.fr}")
+        obj.known_to = ctx.state.player_names()
+    if not shown_en:
+        return None
+    return Text(en="; ".join(shown_en), fr="; ".join(shown_fr))
+
+
+def finish(ctx: Ctx, winner: str | None) -> None:
+    shown = reveal_all(ctx)
+    ctx.state.finished = True
+    ctx.state.winner = winner
+    ctx.emit(
+        "end_game",
+        ["rb.end-game", "rb.421.4"],
+        Text(
+            en=(f"{winner} wins. " if winner else "")
+            + "The game ends; every facedown card is revealed: "
+            + (shown.en if shown else "none."),
+            fr=(f"{winner} gagne. " if winner else "")
+            + "La partie se termine ; toutes les cartes face cachée sont révélées : "
+            + (shown.fr if shown else "aucune."),
+        ),
+    )
+
+
+def end_game(ctx: Ctx, action: EndGame) -> None:
+    if ctx.actor is not None:
+        raise RuleError(["rb.end-game"], "Only the judge ends a game; a player may concede.",
+                        "Seul l'arbitre termine une partie ; un joueur peut concéder.",
+                        kind="forbidden")  # fmt: skip
+    finish(ctx, None)
+
+
+def concede(ctx: Ctx, action: Concede) -> None:
+    player = ctx.player(action.player) if action.player else ctx.actor
+    if player is None:
+        raise RuleError(["rb.end-game"], "Say which player concedes.", "Indiquez qui concède.")
+    if ctx.actor is not None and ctx.actor != player:
+        raise RuleError(["rb.end-game"], "Only a player can concede for themselves.",
+                        "Seul un joueur peut concéder pour lui-même.", kind="forbidden")  # fmt: skip
+    for p in ctx.state.players:
+        if p.name == player:
+            p.left_game = True
+    ctx.emit("concede", ["rb.end-game"], Text(en=f"{player} concedes.", fr=f"{player} concède."))
+    remaining = [p.name for p in ctx.state.players if not p.left_game]
+    finish(ctx, remaining[0] if len(remaining) == 1 else None)

@@ -1,0 +1,204 @@
+"""view_for for Riftbound games: the same View, with what each viewer may see (a hidden
+card's face only for its controller and the judge, 811.6.a) and the board's public facts."""
+
+from __future__ import annotations
+
+from app.rules.citations import numbers_for_ruleset
+from app.rules.riftbound.common import card_name, might_of, rb, units_at
+from app.rules.riftbound.labels import facedown_label
+from app.rules.riftbound.view_models import (
+    BattlefieldView,
+    ChainItemView,
+    RiftboundView,
+    RunePoolView,
+    ShowdownView,
+)
+from app.rules.riftbound.visibility import face_known_to, in_view
+from app.rules.state import GameObject, GameState, Zone
+from app.rules.views import CardFace, ObjectView, PlayerView, View, Viewer, Visibility
+
+_ORDER = {
+    Zone.CHAIN: 0, Zone.FACEDOWN: 1, Zone.BATTLEFIELD: 2, Zone.BASE: 3, Zone.RUNES: 4,
+    Zone.CHAMPION: 5, Zone.LEGEND: 6, Zone.HAND: 7, Zone.TRASH: 8, Zone.BANISHMENT: 9,
+    Zone.MAIN_DECK: 10, Zone.RUNE_DECK: 11,
+}  # fmt: skip
+REACTION_FACEDOWN = "Reaction (face down, 811.6)"
+
+
+def _sees_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
+    if viewer.kind == "judge":
+        return True
+    allowed, _ = face_known_to(state, obj)
+    if viewer.kind == "spectator":
+        return allowed >= set(state.player_names())
+    return viewer.player in allowed
+
+
+def _reaches(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
+    if viewer.kind == "judge":
+        return True
+    if viewer.kind == "spectator":
+        return obj.zone not in (Zone.HAND, Zone.MAIN_DECK, Zone.RUNE_DECK)
+    return in_view(state, obj, viewer.player or "")
+
+
+def _object(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectView:
+    see = _sees_face(state, obj, viewer)
+    card = obj.card
+    if obj.face_down:
+        label = facedown_label(state, obj)
+    else:
+        name = card_name(obj)
+        status_en = " (exhausted)" if obj.tapped else ""
+        status_fr = " (épuisée)" if obj.tapped else ""
+        label = type(name)(en=name.en + status_en, fr=name.fr + status_fr)
+    keywords = list(card.keywords) + (["Hidden"] if card.hidden else [])
+    if obj.face_down and see:
+        keywords.append(REACTION_FACEDOWN)
+    visible_to = None
+    if viewer.kind == "judge":
+        players, rule = face_known_to(state, obj)
+        visible_to = Visibility(
+            players=sorted(players), rules=numbers_for_ruleset([rule], state.ruleset)
+        )
+    return ObjectView(
+        id=obj.id,
+        zone=obj.zone.value,
+        owner=obj.owner,
+        controller=obj.controller,
+        face_down=obj.face_down,
+        face_down_via="hidden" if obj.face_down else None,
+        name=card.name if see else None,
+        name_fr=(card.name_fr or card.name) if see else None,
+        power=might_of(state, obj) if see and card.might is not None else None,
+        toughness=None,
+        types=list(card.types) if see else [],
+        supertypes=[],
+        subtypes=list(card.subtypes) if see else [],
+        mana_cost=None,
+        text=card.text if see else "",
+        abilities=keywords if see else [],
+        label=label.en,
+        label_fr=label.fr,
+        tapped=obj.tapped,
+        flipped=False,
+        phased_out=False,
+        counters=dict(sorted(obj.counters.items())) if see else {},
+        token=obj.is_token,
+        attacked=None,
+        card=(
+            CardFace(
+                name=card.name,
+                name_fr=card.name_fr,
+                types=list(card.types),
+                supertypes=[],
+                subtypes=list(card.subtypes),
+                mana_cost=None,
+                power=card.might,
+                toughness=None,
+                text=card.text,
+                morph=None,
+                megamorph=None,
+                disguise=None,
+            )
+            if see
+            else None
+        ),
+        visible_to=visible_to,
+        location=obj.location,
+    )
+
+
+def riftbound_view(state: GameState, viewer: Viewer) -> View:
+    riftbound = rb(state)
+    visible = sorted(
+        (o for o in state.objects if _reaches(state, o, viewer)),
+        key=lambda o: (_ORDER.get(o.zone, 20), o.position),
+    )
+    pools = []
+    for p in state.players:
+        runes = [o for o in state.in_zone(Zone.RUNES) if o.controller == p.name]
+        by_domain: dict[str, int] = {}
+        for r in runes:
+            key = (r.card.domain or "?").lower()
+            by_domain[key] = by_domain.get(key, 0) + 1
+        pools.append(
+            RunePoolView(
+                player=p.name,
+                points=riftbound.points.get(p.name, 0),
+                ready=sum(1 for r in runes if not r.tapped),
+                exhausted=sum(1 for r in runes if r.tapped),
+                by_domain=dict(sorted(by_domain.items())),
+                rune_deck=len(state.in_zone(Zone.RUNE_DECK, p.name)),
+                main_deck=len(state.in_zone(Zone.MAIN_DECK, p.name)),
+                trash=len(state.in_zone(Zone.TRASH, p.name)),
+            )
+        )
+    showdown = riftbound.showdown
+    return View(
+        ruleset=state.ruleset,
+        hideaway_edition=state.hideaway_edition,
+        version=state.version,
+        turn=state.turn,
+        active_player=state.active_player,
+        finished=state.finished,
+        winner=state.winner,
+        viewer=viewer,
+        players=[
+            PlayerView(
+                name=p.name,
+                life=riftbound.points.get(p.name, 0),
+                hand_count=len(state.in_zone(Zone.HAND, p.name)),
+                library_count=len(state.in_zone(Zone.MAIN_DECK, p.name)),
+                left_game=p.left_game,
+            )
+            for p in state.players
+        ],
+        objects=[_object(state, o, viewer) for o in visible],
+        riftbound=RiftboundView(
+            rules_version=riftbound.rules_version,
+            phase=riftbound.phase,
+            state="closed" if riftbound.chain else "open",
+            showdown_state="showdown" if showdown is not None else "neutral",
+            battlefields=[
+                BattlefieldView(
+                    id=b.id,
+                    name=b.name,
+                    name_fr=b.name_fr,
+                    text=b.text,
+                    controller=b.controller,
+                    contested_by=b.contested_by,
+                    facedown_capacity=b.facedown_capacity,
+                    facedown=[o.id for o in state.in_zone(Zone.FACEDOWN) if o.location == b.id],
+                    units=[o.id for o in units_at(state, b.id)],
+                )
+                for b in sorted(riftbound.battlefields, key=lambda b: b.position)
+            ],
+            chain=[
+                ChainItemView(
+                    id=c.id,
+                    kind=c.kind,
+                    object=c.object,
+                    source_name=c.source_name,
+                    source_name_fr=c.source_name_fr,
+                    controller=c.controller,
+                    targets=list(c.targets),
+                    from_hidden=c.hidden_at is not None,
+                    battlefield=c.hidden_at,
+                )
+                for c in riftbound.chain
+            ],
+            showdown=(
+                ShowdownView(
+                    battlefield=showdown.battlefield,
+                    combat=showdown.combat,
+                    attacker=showdown.attacker,
+                    defender=showdown.defender,
+                )
+                if showdown is not None
+                else None
+            ),
+            players=pools,
+            victory_score=riftbound.victory_score,
+        ),
+    )

@@ -1,0 +1,47 @@
+"""Zone changes in Riftbound: a new object (new id) whenever a card enters or leaves a
+non-board zone; a facedown card is revealed to all as it changes zone (421.4)."""
+
+from __future__ import annotations
+
+from app.rules.context import Ctx
+from app.rules.events import Text
+from app.rules.riftbound.common import ZONE_EN, ZONE_FR, card_name
+from app.rules.riftbound.labels import facedown_label
+from app.rules.state import GameObject, Zone
+
+
+def put(ctx: Ctx, obj: GameObject, zone: Zone, *, location: str | None = None,
+        controller: str | None = None) -> GameObject:  # fmt: skip
+    new = ctx.relocate(obj, zone, controller=controller)
+    new.location = location
+    return new
+
+
+def trash_facedown(ctx: Ctx, obj: GameObject, why: Text, rules: list[str]) -> None:
+    """A hidden card leaves its facedown zone for its owner's trash, revealed to all."""
+    label = facedown_label(ctx.state, obj)
+    name = card_name(obj)
+    new = put(ctx, obj, Zone.TRASH)
+    ctx.emit(
+        "reveal_trash",
+        [*rules, "rb.421.4"],
+        Text(
+            en=f"{label.en} goes to {new.owner}'s trash ({why.en}) and is revealed: it is "
+            f"{name.en}.",
+            fr=f"{label.fr} va dans la défausse de {new.owner} ({why.fr}) et est révélée : "
+            f"c'est {name.fr}.",
+        ),
+        objects=[new.id],
+    )
+
+
+def kill(ctx: Ctx, obj: GameObject) -> GameObject | None:
+    """A killed permanent goes to its owner's trash; a token ceases to exist."""
+    if obj.is_token:
+        ctx.state.objects.remove(obj)
+        return None
+    return put(ctx, obj, Zone.TRASH)
+
+
+def zone_text(zone: Zone) -> Text:
+    return Text(en=ZONE_EN.get(zone, zone.value), fr=ZONE_FR.get(zone, zone.value))
