@@ -9,19 +9,31 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.datastructures import Headers
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.catalog import load_catalog
 from app.settings import Settings
 from app.store.db import make_engine, read_only
 from app.store.migrate import upgrade
-from app.store.repository import GameRepository
+from app.store.repository import CreatedGame, GameRepository
+from app.web.access_log import install as redact_access_log
 from app.web.api import router as api_router
+from app.web.api_cache import PrivateApiResponses
+from app.web.assets import STATIC_DIR, FingerprintedStatic
+from app.web.bench_probe import install_probe
 from app.web.errors import install_error_handlers
+from app.web.headers import SecurityHeaders
+from app.web.live import Broadcaster, NotifyingRepository
+from app.web.pages import install_pages
+from app.web.ratelimit import Rate, RateLimit
+from app.web.rulings_api import router as rulings_router
+from app.web.scenarios_api import router as scenarios_router
 
 log = logging.getLogger(__name__)
 
@@ -110,14 +122,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     engine = make_engine(settings.database_url)
     upgrade(settings.database_url, engine=engine)
-    repository = GameRepository(engine, snapshot_every=settings.snapshot_every)
+    broadcaster = Broadcaster()
+    # Every committed action, from the API or a page, tells the live pages (app/web/live.py).
+    repository: GameRepository = NotifyingRepository(
+        engine, snapshot_every=settings.snapshot_every, broadcaster=broadcaster
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
         engine.dispose()
 
-    app = FastAPI(
+    # Swagger UI and ReDoc served from the package, not a CDN: /docs works offline.
+    app = FastAPIOffline(
         title="Facedown",
         summary="A rules-judge assistant for the hidden-information mechanics of card games.",
         version="0.1.0",
@@ -126,11 +143,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
     app.state.repository = repository
+    app.state.broadcaster = broadcaster
     app.state.catalog = load_catalog()
 
     install_error_handlers(app)
+    redact_access_log()
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    # Compresses pages, fragments, JSON and static files; never the event stream.
+    app.add_middleware(GZipMiddleware, minimum_size=500)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(PrivateApiResponses)
+    app.add_middleware(
+        RateLimit,
+        limits={
+            "create": Rate.parse(settings.rate_create),
+            "act": Rate.parse(settings.rate_act),
+        },
+    )
     app.include_router(api_router)
+    app.include_router(scenarios_router)
+    app.include_router(rulings_router)
+    if settings.bench_probe:  # bench/'s baseline: one SQLite insert per request
+        install_probe(app, engine)
+    install_pages(app, secret=_page_secret(settings))
+    app.mount("/static", FingerprintedStatic(directory=STATIC_DIR), name="static")
 
     probe = read_only(engine)
 
@@ -144,18 +180,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse({"ok": False}, status_code=503)
         return Health(ok=True)
 
-    if settings.demo:
-        _load_demo(repository)
+    app.state.demo_games = _load_demo(repository) if settings.demo else None
     return app
 
 
-def _load_demo(repository: GameRepository) -> None:
-    try:
-        from app.demo import load_demo_games
-    except ImportError:
-        log.warning("FACEDOWN_DEMO is set but app.demo is not available")
-        return
-    load_demo_games(repository)
+def _page_secret(settings: Settings) -> bytes | None:
+    """The key of the pages' CSRF tokens: FACEDOWN_SECRET_KEY when the settings have one
+    (every worker must share it); without one, each seat's token keys its own CSRF token."""
+    secret = getattr(settings, "secret_key", None)
+    if secret is None:
+        return None
+    value = secret.get_secret_value() if hasattr(secret, "get_secret_value") else str(secret)
+    return value.encode() or None
+
+
+def _load_demo(repository: GameRepository) -> list[tuple[CreatedGame, str]]:
+    """Demo games, built once in an empty database. Their links live in memory only (never
+    in logs or the database) and are served at /api/demo to this machine."""
+    from app.demo import load_demo_games
+
+    games = load_demo_games(repository)
+    if games:
+        log.info("demo: %d games built; their links: GET /api/demo (from this machine)", len(games))
+    return games
 
 
 def get_app() -> FastAPI:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -16,3 +17,9 @@ class Settings(BaseSettings):
     # Per client address and per process ("N/second|minute|hour", or "off"): see SECURITY.md.
     rate_create: str = "30/minute"
     rate_act: str = "600/minute"
+    # Keys the pages' CSRF tokens; set it when running several workers or hosts (any long
+    # random string). Unset: a per-seat key derived from the seat token itself.
+    secret_key: SecretStr | None = None
+    # The benchmark's baseline (bench/, README "Performance"): a bare endpoint doing one SQLite
+    # insert per request, POST /_bench/insert. Off in production; never in the OpenAPI page.
+    bench_probe: bool = False

@@ -39,7 +39,7 @@ class Rate:
 
     @classmethod
     def parse(cls, text: str) -> Rate | None:
-        """"20/minute" -> Rate(20, 60); "off" or "0/minute" -> None (no limit)."""
+        """ "20/minute" -> Rate(20, 60); "off" or "0/minute" -> None (no limit)."""
         if text.strip().lower() in ("off", "none", ""):
             return None
         match = _RATE.match(text)
@@ -101,6 +101,9 @@ class RateLimit:
             await self.app(scope, receive, send)
             return
         retry = max(1, int(wait + 0.999))
+        if not str(scope.get("path", "")).startswith("/api/"):
+            await _html_429(send, retry)
+            return
         body = json.dumps(
             {
                 "error": "too_many_requests",
@@ -120,3 +123,26 @@ class RateLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+async def _html_429(send: Send, retry: int) -> None:
+    """Pages get a short bilingual HTML answer an htmx error notice can show as it is."""
+    body = (
+        f'<p role="alert" lang="en">Too many requests from your address: nothing was done. '
+        f"Try again in {retry} s.</p>"
+        f'<p lang="fr">Trop de requêtes depuis votre adresse : rien n\'a été fait. '
+        f"Réessayez dans {retry} s.</p>"
+    ).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 429,
+            "headers": [
+                (b"content-type", b"text/html; charset=utf-8"),
+                (b"retry-after", str(retry).encode()),
+                (b"content-length", str(len(body)).encode()),
+                (b"cache-control", b"no-store"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

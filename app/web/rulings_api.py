@@ -179,7 +179,7 @@ def fork_ruling(slug: Slug, repository: RepositoryDep) -> GameCreated:
 @router.get(
     "/games/{game_id}/export",
     response_model=Scenario,
-    responses={403: {"model": ErrorBody}},
+    responses={403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
     summary="The game as a scenario file (facedown-scenario/1), judge only",
 )
 def export(
@@ -214,7 +214,7 @@ def import_game(scenario: Scenario, repository: RepositoryDep) -> GameCreated:
 @router.get(
     "/games/{game_id}/editions",
     response_model=EditionComparison,
-    responses={403: {"model": ErrorBody}},
+    responses={403: {"model": ErrorBody}, 404: {"model": ErrorBody}},
     summary="Every step judged again under another edition, differences flagged (judge only)",
 )
 def editions(

@@ -29,14 +29,14 @@ bearer = HTTPBearer(
 )
 
 
-def get_repository(request: Request) -> GameRepository:
+async def get_repository(request: Request) -> GameRepository:
     return request.app.state.repository
 
 
 RepositoryDep = Annotated[GameRepository, Depends(get_repository)]
 
 
-def current_viewer(
+async def current_viewer(
     game_id: GameId,
     repository: RepositoryDep,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],

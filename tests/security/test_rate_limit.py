@@ -59,3 +59,13 @@ def test_creating_games_too_fast_gets_429_with_retry_after(tmp_path):
             for _ in range(4)
         ]
         assert statuses == [200, 200, 200, 429]
+
+
+def test_pages_get_an_html_429(tmp_path):
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'rlp.db'}", rate_create="1/hour")
+    with TestClient(create_app(settings)) as client:
+        client.post("/games", data={})  # spends the one token, whatever the answer
+        refused = client.post("/games", data={})
+        assert refused.status_code == 429
+        assert refused.headers["content-type"].startswith("text/html")
+        assert "Too many requests" in refused.text and "Trop de requêtes" in refused.text

@@ -1,0 +1,184 @@
+"""Live updates: "game G is now at version N", and nothing else, over Server-Sent Events.
+
+No card data ever crosses this channel: each open page, told that its game changed, asks
+for its own viewer's fragment (which goes through `view_for`). The broadcaster lives in the
+process; a stream also re-reads the game's version every `poll` seconds (a primary-key read),
+so pages still catch up within that time when another worker process committed the change.
+
+A stream starts with the current version when the client is behind — the client says where
+it is with `?v=N` (the version its page was rendered at) or, on the browser's own
+reconnection, with `Last-Event-ID` — and ends after `lifetime` seconds; the browser then
+reconnects by itself and catches up the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import APIRouter, Header, Query, Request
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from app.rules.actions import Action
+from app.store.repository import ActResult, GameNotFound, GameRepository
+from app.web.seat_cookie import PageSeatDep
+from app.web.seats import GameId
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+RETRY_MS = 2000
+
+
+class Broadcaster:
+    """Per game, the latest committed version, and a way to wait for the next one."""
+
+    def __init__(self, lifetime: float = 300.0, poll: float = 2.0, ping: float = 15.0) -> None:
+        self.lifetime = lifetime
+        # Re-read the store this often (a change committed by another worker process).
+        self.poll = poll
+        # Send a comment line after this long without a message (keeps proxies from closing).
+        self.ping = ping
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._latest: dict[str, int] = {}
+        self._changed: dict[str, asyncio.Event] = {}
+
+    def attach(self) -> None:
+        """Remember the event loop the streams run on (called from a stream). A server has
+        one; a test client may start a new one per request, and waits are tied to a loop."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._loop = loop
+            self._changed = {}
+
+    def publish(self, game_id: str, version: int) -> None:
+        """Safe from any thread (actions are applied in the threadpool)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return  # no stream has ever listened: nobody to tell
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._set(game_id, version)
+        else:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(self._set, game_id, version)
+
+    def _set(self, game_id: str, version: int) -> None:
+        if version > self._latest.get(game_id, -1):
+            self._latest[game_id] = version
+        event = self._changed.pop(game_id, None)
+        if event is not None:
+            event.set()
+
+    async def wait(self, game_id: str, after: int, timeout: float) -> int | None:
+        """The game's version once it is past `after`, or None after `timeout` seconds."""
+        latest = self._latest.get(game_id)
+        if latest is not None and latest > after:
+            return latest
+        event = self._changed.setdefault(game_id, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            return None
+        return self._latest.get(game_id)
+
+
+class NotifyingRepository(GameRepository):
+    """The game repository, telling the broadcaster about every committed action —
+    whether it came from the JSON API or from a page."""
+
+    def __init__(self, *args: object, broadcaster: Broadcaster, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.broadcaster = broadcaster
+
+    def act(
+        self,
+        game_id: str,
+        action: Action,
+        actor: str | None,
+        expected_version: int | None = None,
+        request_id: str | None = None,
+    ) -> ActResult:
+        result = super().act(game_id, action, actor, expected_version, request_id)
+        if not result.replayed:
+            self.broadcaster.publish(game_id, result.version)
+        return result
+
+
+def sse_message(event: str | None = None, data: str | None = None, id: str | None = None) -> bytes:
+    lines = []
+    if event:
+        lines.append(f"event: {event}")
+    if id is not None:
+        lines.append(f"id: {id}")
+    if data is not None:
+        lines.append(f"data: {data}")
+    return ("\n".join(lines) + "\n\n").encode()
+
+
+def changed(version: int) -> bytes:
+    return sse_message("changed", json.dumps({"version": version}), str(version))
+
+
+def _since(v: int | None, last_event_id: str | None) -> int:
+    since = v if v is not None else -1
+    if last_event_id and last_event_id.strip().isdigit() and len(last_event_id) < 12:
+        since = max(since, int(last_event_id))
+    return since
+
+
+async def version_stream(
+    repository: GameRepository, broadcaster: Broadcaster, game_id: str, since: int
+) -> AsyncIterator[bytes]:
+    """The messages of one stream: catch-up first, then one message per new version."""
+    broadcaster.attach()
+    yield f"retry: {RETRY_MS}\n\n".encode()
+    deadline = time.monotonic() + broadcaster.lifetime
+    last_sent = time.monotonic()
+    current = (await run_in_threadpool(repository.info, game_id)).version
+    while True:
+        if current > since:
+            since = current
+            last_sent = time.monotonic()
+            yield changed(current)
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+        published = await broadcaster.wait(game_id, since, min(broadcaster.poll, remaining))
+        if published is None:
+            # Nothing told this process: ask the store (another worker may have written).
+            try:
+                current = (await run_in_threadpool(repository.info, game_id)).version
+            except GameNotFound:
+                return
+            if current <= since and time.monotonic() - last_sent >= broadcaster.ping:
+                last_sent = time.monotonic()
+                yield b": ping\n\n"
+        else:
+            current = published
+
+
+@router.get("/g/{game_id}/live")
+async def live(
+    game_id: GameId,
+    seat: PageSeatDep,
+    request: Request,
+    v: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+    last_event_id: Annotated[str | None, Header()] = None,
+) -> StreamingResponse:
+    """The version stream of one game, for a page holding a seat of it."""
+    repository: GameRepository = request.app.state.repository
+    broadcaster: Broadcaster = request.app.state.broadcaster
+    since = _since(v, last_event_id)
+    return StreamingResponse(
+        version_stream(repository, broadcaster, seat.game_id, since),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )

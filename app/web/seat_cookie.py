@@ -1,0 +1,70 @@
+"""The seat cookie: `/join/<token>` stores the token in an HttpOnly cookie scoped to the game's
+pages, so it leaves the address bar and never travels in a Referer.
+
+One cookie per kind of seat (judge, player, spectator), all with Path=/g/<game id>: a judge who
+also opens a player's link on the same phone stays the judge (and can see as that player).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+from starlette.responses import Response
+
+from app.rules.views import Viewer
+from app.web.seats import GameId, RepositoryDep
+
+COOKIE_NAMES = {"judge": "fd_judge", "player": "fd_seat", "spectator": "fd_watch"}
+# Which cookie wins when a browser holds several for one game.
+PRECEDENCE = ("judge", "player", "spectator")
+MAX_AGE = 60 * 60 * 24 * 30
+
+
+class NoSeat(Exception):
+    """No cookie for this game, or one that does not open it."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
+
+
+@dataclass(frozen=True)
+class PageSeat:
+    game_id: str
+    token: str
+    viewer: Viewer
+
+
+def game_path(game_id: str) -> str:
+    return f"/g/{game_id}"
+
+
+def set_seat_cookie(
+    response: Response, request: Request, game_id: str, kind: str, token: str
+) -> None:
+    response.set_cookie(
+        COOKIE_NAMES[kind],
+        token,
+        max_age=MAX_AGE,
+        path=game_path(game_id),
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+
+
+def page_seat(game_id: GameId, request: Request, repository: RepositoryDep) -> PageSeat:
+    """Who this browser is in this game, from its cookies."""
+    for kind in PRECEDENCE:
+        token = request.cookies.get(COOKIE_NAMES[kind])
+        if not token or len(token) > 128:
+            continue
+        viewer = repository.viewer_for_token(game_id, token)
+        if viewer is not None and viewer.kind == kind:
+            return PageSeat(game_id=game_id, token=token, viewer=viewer)
+    raise NoSeat(game_id)
+
+
+PageSeatDep = Annotated[PageSeat, Depends(page_seat)]

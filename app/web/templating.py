@@ -1,0 +1,99 @@
+"""The Jinja2 environment and the one way pages are rendered: the whole page, or — for an
+htmx request — one block of it (jinja2-fragments), from the same template.
+
+Templates receive public models only (View, ObjectView, EventView, LogEntryView, ErrorView,
+ActionOption, CitationView) and plain strings: never a GameState.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2_fragments import render_block, render_blocks
+from markupsafe import Markup
+from starlette.responses import HTMLResponse
+
+from app.web.assets import CSS, HTMX, HTMX_SSE, LIVE_JS, TEMPLATES_DIR, static_url
+from app.web.i18n import both, type_word
+
+# htmx settings, read from <meta name="htmx-config">: no injected <style> (the CSP allows no
+# inline style), no eval, no script tags from responses, no history snapshots (a seat page
+# must not be copied into localStorage), and swap the 4xx bodies the pages write (notices
+# meant to show); any other failure swaps nothing and static/js/live.js says so.
+HTMX_CONFIG = {
+    "includeIndicatorStyles": False,
+    "allowEval": False,
+    "allowScriptTags": False,
+    "historyEnabled": False,
+    "historyCacheSize": 0,
+    "selfRequestsOnly": True,
+    "responseHandling": [
+        {"code": "^204$", "swap": False},
+        {"code": "^[23]..$", "swap": True},
+        {"code": "^(403|404|409|422)$", "swap": True, "error": False},
+        {"code": ".*", "swap": False, "error": True},
+    ],
+}
+
+
+def _json_attr(value: Any) -> str:
+    """JSON for an HTML attribute (autoescape quotes it)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _type_line(obj: Any, lang: str) -> str:
+    """ "Legendary Creature — Angel"; in French the supertypes follow: "Créature légendaire"."""
+    supertypes = [type_word(lang, w) for w in obj.supertypes]  # type: ignore[arg-type]
+    types = [type_word(lang, w) for w in obj.types]  # type: ignore[arg-type]
+    if lang == "fr":
+        line = " ".join([*types, *(w.lower() for w in supertypes)])
+    else:
+        line = " ".join([*supertypes, *types])
+    if obj.subtypes:
+        line += " — " + " ".join(obj.subtypes)
+    return line
+
+
+def make_environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES_DIR),
+        autoescape=select_autoescape(["html"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(
+        static_url=static_url,
+        css_url=static_url(CSS),
+        htmx_url=static_url(HTMX),
+        htmx_sse_url=static_url(HTMX_SSE),
+        live_js_url=static_url(LIVE_JS),
+        htmx_config=_json_attr(HTMX_CONFIG),
+        both=both,
+    )
+    env.filters["json_attr"] = _json_attr
+    env.filters["type_line"] = _type_line
+    return env
+
+
+ENV = make_environment()
+
+
+def render(template: str, context: Mapping[str, Any], blocks: Sequence[str] | None = None) -> str:
+    """The whole template, or only `blocks` of it (in order)."""
+    if not blocks:
+        return ENV.get_template(template).render(**context)
+    if len(blocks) == 1:
+        return render_block(ENV, template, blocks[0], **context)
+    return render_blocks(ENV, template, list(blocks), **context)
+
+
+def html(content: str, status: int = 200, headers: Mapping[str, str] | None = None) -> HTMLResponse:
+    return HTMLResponse(content, status_code=status, headers=dict(headers or {}))
+
+
+def safe(text: str) -> Markup:
+    return Markup(text)
