@@ -17,10 +17,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import orjson
-from sqlalchemy import Engine, func
+from sqlalchemy import Connection, Engine, bindparam, func, insert, update
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
@@ -32,7 +33,7 @@ from app.rules.setup import GameSetup
 from app.rules.state import GameState
 from app.rules.views import Viewer
 from app.store.db import is_locked_error, read_only
-from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot
+from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,54 @@ T = TypeVar("T")
 
 # What version 0's log entry records as its "action": the game was set up.
 SETUP_ACTION = '{"type":"setup"}'
+
+# A view and an action run these Core statements, not the ORM's unit of work: each costs a
+# fixed, small number of SQL statements whatever the game's length (tests/store/
+# test_sql_counts.py counts them), and little CPU per request.
+_GAMES = Game.__table__  # type: ignore[attr-defined]
+_ACTIONS = ActionRecord.__table__  # type: ignore[attr-defined]
+_SNAPSHOTS = Snapshot.__table__  # type: ignore[attr-defined]
+_SEATS = Seat.__table__  # type: ignore[attr-defined]
+
+_GAME_HEAD = core_select(
+    _GAMES.c.id, _GAMES.c.ruleset, _GAMES.c.title, _GAMES.c.version, _GAMES.c.finished
+).where(_GAMES.c.id == bindparam("game_id"))
+_SEAT_BY_HASH = core_select(
+    _SEATS.c.game_id, _SEATS.c.role, _SEATS.c.player, _SEATS.c.token_hash
+).where(_SEATS.c.token_hash == bindparam("digest"))
+_DONE_REQUEST = core_select(
+    _ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.action, _ACTIONS.c.events
+).where(
+    _ACTIONS.c.game_id == bindparam("game_id"), _ACTIONS.c.request_id == bindparam("request_id")
+)
+_LATEST_SNAPSHOT = (
+    core_select(_SNAPSHOTS.c.version, _SNAPSHOTS.c.state)
+    .where(
+        _SNAPSHOTS.c.game_id == bindparam("game_id"), _SNAPSHOTS.c.version <= bindparam("version")
+    )
+    .order_by(_SNAPSHOTS.c.version.desc())
+    .limit(1)
+)
+_REPLAY = (
+    core_select(_ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.action)
+    .where(
+        _ACTIONS.c.game_id == bindparam("game_id"),
+        _ACTIONS.c.version > bindparam("after"),
+        _ACTIONS.c.version <= bindparam("upto"),
+    )
+    .order_by(_ACTIONS.c.version)
+)
+_LOG = core_select(_ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.events).where(
+    _ACTIONS.c.game_id == bindparam("game_id"), _ACTIONS.c.version <= bindparam("upto")
+)
+# Compare-and-set: the write lands only on the version the action was applied to.
+_ADVANCE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("current"))
+    .values(version=bindparam("new_version"), finished=bindparam("new_finished"))
+)
+_INSERT_ACTION = insert(_ACTIONS)
+_INSERT_SNAPSHOT = insert(_SNAPSHOTS)
 
 
 class StoreError(Exception):
@@ -76,6 +125,10 @@ class RulingNotFound(StoreError):
 
 class StoreBusy(StoreError):
     """The database stayed locked through every retry."""
+
+
+class _Conflict(Exception):
+    """Another writer advanced the game between our read and our write: apply again."""
 
 
 class ReplayFailed(StoreError):
@@ -181,6 +234,42 @@ def _dump_action(action: Action) -> str:
     return orjson.dumps(action.model_dump(mode="json")).decode()
 
 
+_SEAT_CACHE_SIZE = 4096
+_HEADS_SIZE = 4096
+# Compare-and-set losses in a row before giving up (each means another write landed).
+_MAX_CONFLICTS = 50
+
+
+def _head(conn: Connection, game_id: str) -> GameInfo:
+    row = conn.execute(_GAME_HEAD, {"game_id": game_id}).first()
+    if row is None:
+        raise GameNotFound(game_id)
+    return GameInfo(row.id, row.ruleset, row.title, row.version, bool(row.finished))
+
+
+class _Heads:
+    """Per game, the latest version this process committed or read, and its ruleset: where
+    the next action starts from. Only a hint: the compare-and-set write checks it."""
+
+    def __init__(self, maxsize: int) -> None:
+        self._maxsize = maxsize
+        self._items: OrderedDict[str, tuple[int, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> tuple[int, str] | None:
+        with self._lock:
+            return self._items.get(game_id)
+
+    def put(self, game_id: str, version: int, ruleset: str) -> None:
+        with self._lock:
+            known = self._items.get(game_id)
+            if known is None or known[0] < version:  # versions only grow
+                self._items[game_id] = (version, ruleset)
+            self._items.move_to_end(game_id)
+            while len(self._items) > self._maxsize:
+                self._items.popitem(last=False)
+
+
 class _StateCache:
     """A small thread-safe LRU of (game_id, version) -> GameState. A version's state never
     changes, so entries never go stale; cached states are never handed out or applied to
@@ -225,6 +314,10 @@ class GameRepository:
         self._snapshot_every = max(1, snapshot_every)
         self._retries = max(1, retries)
         self.cache = _StateCache(cache_size)
+        # token hash -> (game id, viewer): seats never change once created.
+        self._seats: OrderedDict[str, tuple[str, Viewer]] = OrderedDict()
+        self._seats_lock = threading.Lock()
+        self._heads = _Heads(_HEADS_SIZE)
 
     # -- creating and finding -------------------------------------------------------------
 
@@ -235,7 +328,9 @@ class GameRepository:
             outcome = rules.new_game(setup, seed)
         except RuleError as err:
             raise Refused(err, setup.ruleset) from err
-        return self._insert_game(outcome.state, list(outcome.events), setup.model_dump_json(), title)
+        return self._insert_game(
+            outcome.state, list(outcome.events), setup.model_dump_json(), title
+        )
 
     def create_game_from_state(
         self, state: GameState, events: list[Event], origin: str, title: str = ""
@@ -349,7 +444,10 @@ class GameRepository:
             viewpoints=orjson.dumps([v.model_dump() for v in viewpoints]).decode(),
             state=state.model_dump_json(),
             log=orjson.dumps(
-                [[v, actor, [e.model_dump(mode="json") for e in events]] for v, actor, events in log]
+                [
+                    [v, actor, [e.model_dump(mode="json") for e in events]]
+                    for v, actor, events in log
+                ]
             ).decode(),
         )
         record = _ruling_record(ruling)
@@ -381,15 +479,25 @@ class GameRepository:
     def resolve_token(self, token: str) -> tuple[str, Viewer] | None:
         """(game id, viewer) for a seat link (`/join/<token>` carries no game id)."""
         digest = hash_token(token)
+        with self._seats_lock:
+            known = self._seats.get(digest)
+            if known is not None:
+                self._seats.move_to_end(digest)
+                return known
 
-        def read() -> Seat | None:
-            with Session(self._read_engine) as session:
-                return session.exec(select(Seat).where(Seat.token_hash == digest)).first()
+        def read() -> Any:
+            with self._read_engine.connect() as conn:
+                return conn.execute(_SEAT_BY_HASH, {"digest": digest}).first()
 
         seat = self._with_retry(read)
         if seat is None or not hmac.compare_digest(seat.token_hash, digest):
             return None
-        return seat.game_id, Viewer(kind=seat.role, player=seat.player)  # type: ignore[arg-type]
+        found = (seat.game_id, Viewer(kind=seat.role, player=seat.player))
+        with self._seats_lock:
+            self._seats[digest] = found
+            while len(self._seats) > _SEAT_CACHE_SIZE:
+                self._seats.popitem(last=False)
+        return found
 
     def count_games(self) -> int:
         def read() -> int:
@@ -400,11 +508,8 @@ class GameRepository:
 
     def info(self, game_id: str) -> GameInfo:
         def read() -> GameInfo:
-            with Session(self._read_engine) as session:
-                game = session.get(Game, game_id)
-                if game is None:
-                    raise GameNotFound(game_id)
-                return GameInfo(game.id, game.ruleset, game.title, game.version, game.finished)
+            with self._read_engine.connect() as conn:
+                return _head(conn, game_id)
 
         return self._with_retry(read)
 
@@ -414,34 +519,35 @@ class GameRepository:
         """The state at `version` (default: the latest). The caller owns the copy."""
 
         def read() -> GameState:
-            with Session(self._read_engine) as session:
-                game = session.get(Game, game_id)
-                if game is None:
-                    raise GameNotFound(game_id)
+            with self._read_engine.connect() as conn:
+                game = _head(conn, game_id)
                 target = game.version if version is None else version
                 if target < 0 or target > game.version:
                     raise VersionNotFound(f"{game_id}@{version}")
-                return self._state_at(session, game_id, target)
+                return self._state_at(conn, game_id, target)
 
         return self._with_retry(read).clone()
 
-    def log(self, game_id: str, up_to: int | None = None) -> list[LogEntry]:
-        """(version, actor, events) per recorded action, ascending; version 0 is the setup."""
+    def log(
+        self, game_id: str, up_to: int | None = None, last: int | None = None
+    ) -> list[LogEntry]:
+        """(version, actor, events) per recorded action, ascending; version 0 is the setup.
+        With `last`, only the `last` most recent entries (a page's log: its cost does not grow
+        with the game)."""
 
         def read() -> list[LogEntry]:
-            with Session(self._read_engine) as session:
-                game = session.get(Game, game_id)
-                if game is None:
-                    raise GameNotFound(game_id)
+            with self._read_engine.connect() as conn:
+                game = _head(conn, game_id)
                 upper = game.version if up_to is None else up_to
                 if upper < 0 or upper > game.version:
                     raise VersionNotFound(f"{game_id}@{up_to}")
-                records = session.exec(
-                    select(ActionRecord)
-                    .where(ActionRecord.game_id == game_id, ActionRecord.version <= upper)
-                    .order_by(col(ActionRecord.version))
-                ).all()
-                return [(r.version, r.actor, _load_events(r.events)) for r in records]
+                params = {"game_id": game_id, "upto": upper}
+                if last is None:
+                    rows = conn.execute(_LOG.order_by(_ACTIONS.c.version), params).all()
+                else:
+                    newest = _LOG.order_by(_ACTIONS.c.version.desc()).limit(max(0, last))
+                    rows = list(reversed(conn.execute(newest, params).all()))
+                return [(r.version, r.actor, _load_events(r.events)) for r in rows]
 
         return self._with_retry(read)
 
@@ -455,85 +561,120 @@ class GameRepository:
         expected_version: int | None = None,
         request_id: str | None = None,
     ) -> ActResult:
-        """Apply one action in one transaction; raises Refused (a RuleError), StaleVersion,
-        GameNotFound, UnknownActor, RequestIdReused or StoreBusy, and then nothing was written."""
-        action_json = _dump_action(action)
+        """Apply one action; raises Refused (a RuleError), StaleVersion, GameNotFound,
+        UnknownActor, RequestIdReused or StoreBusy, and then nothing was written.
 
-        def write() -> tuple[ActResult, GameState | None]:
-            with Session(self._engine) as session, session.begin():
-                game = session.get(Game, game_id)
-                if game is None:
-                    raise GameNotFound(game_id)
+        The action is applied outside the write lock, to the state this process last
+        committed (or read) for the game; the write is one short BEGIN IMMEDIATE transaction
+        that lands only if the game is still at that version (compare-and-set). When another
+        writer got there first, or before refusing an action, the state is read again from
+        the database and the action applied again. So the write lock is held for three
+        statements, not for a replay and the rules engine."""
+        action_json = _dump_action(action)
+        fresh = False
+        for _ in range(_MAX_CONFLICTS):
+
+            def once(fresh: bool = fresh) -> ActResult:
+                return self._act_once(
+                    game_id, action, action_json, actor, expected_version, request_id, fresh
+                )
+
+            try:
+                return self._with_retry(once, retry_integrity=True)
+            except _Conflict:
+                fresh = True
+        raise StoreBusy("too many concurrent writes to this game")
+
+    def _act_once(
+        self,
+        game_id: str,
+        action: Action,
+        action_json: str,
+        actor: str | None,
+        expected_version: int | None,
+        request_id: str | None,
+        fresh: bool,
+    ) -> ActResult:
+        remembered = None if fresh or request_id is not None else self._heads.get(game_id)
+        state = None
+        if remembered is not None and expected_version in (None, remembered[0]):
+            current, ruleset = remembered
+            state = self.cache.get((game_id, current))
+        if state is None:
+            with self._read_engine.connect() as conn:
+                game = _head(conn, game_id)
                 ruleset, current = game.ruleset, game.version
                 if request_id is not None:
-                    done = session.exec(
-                        select(ActionRecord).where(
-                            ActionRecord.game_id == game_id,
-                            ActionRecord.request_id == request_id,
-                        )
+                    done = conn.execute(
+                        _DONE_REQUEST, {"game_id": game_id, "request_id": request_id}
                     ).first()
                     if done is not None:
                         if done.action != action_json or done.actor != actor:
                             raise RequestIdReused(request_id)
-                        events = _load_events(done.events)
-                        return ActResult(done.version, events, True, ruleset), None
+                        return ActResult(done.version, _load_events(done.events), True, ruleset)
                 if expected_version is not None and expected_version != current:
                     raise StaleVersion(current)
-                state = self._state_at(session, game_id, current)
-                if actor is not None and actor not in state.player_names():
-                    raise UnknownActor(actor)
-                try:
-                    # apply never changes its input (DESIGN invariant 1): no copy needed.
-                    outcome = rules.apply(state, action, actor)
-                except RuleError as err:
-                    raise Refused(err, ruleset) from err
-                new_version = current + 1
-                if outcome.state.version != new_version:
-                    raise StoreError("engine.apply must advance the version by one")
-                session.add(
-                    ActionRecord(
-                        game_id=game_id,
-                        version=new_version,
-                        actor=actor,
-                        action=action_json,
-                        events=_dump_events(list(outcome.events)),
-                        request_id=request_id,
-                    )
-                )
-                game.version = new_version
-                game.finished = outcome.state.finished
-                session.add(game)
-                if new_version % self._snapshot_every == 0:
-                    session.add(
-                        Snapshot(
-                            game_id=game_id,
-                            version=new_version,
-                            state=outcome.state.model_dump_json(),
-                        )
-                    )
-            result = ActResult(new_version, list(outcome.events), False, ruleset)
-            return result, outcome.state
-
-        result, state = self._with_retry(write, retry_integrity=True)
-        if state is not None:
-            # Only once committed: an uncommitted v+1 might lose to another writer.
-            self.cache.put((game_id, result.version), state)
-        return result
+                state = self._state_at(conn, game_id, current)
+            self._heads.put(game_id, current, ruleset)
+            fresh = True
+        if actor is not None and actor not in state.player_names():
+            raise UnknownActor(actor)
+        try:
+            # apply never changes its input (DESIGN invariant 1): no copy needed.
+            outcome = rules.apply(state, action, actor)
+        except RuleError as err:
+            if not fresh and self.info(game_id).version != current:
+                raise _Conflict() from err  # refuse only on what the database holds now
+            raise Refused(err, ruleset) from err
+        new_version = current + 1
+        if outcome.state.version != new_version:
+            raise StoreError("engine.apply must advance the version by one")
+        record = {
+            "game_id": game_id,
+            "version": new_version,
+            "actor": actor,
+            "action": action_json,
+            "events": _dump_events(list(outcome.events)),
+            "request_id": request_id,
+            "created_at": utcnow(),
+        }
+        snapshot = None
+        if new_version % self._snapshot_every == 0:
+            snapshot = {
+                "game_id": game_id,
+                "version": new_version,
+                "state": outcome.state.model_dump_json(),
+                "created_at": utcnow(),
+            }
+        with self._engine.begin() as conn:
+            advanced = conn.execute(
+                _ADVANCE,
+                {
+                    "game_id": game_id,
+                    "current": current,
+                    "new_version": new_version,
+                    "new_finished": outcome.state.finished,
+                },
+            ).rowcount
+            if advanced != 1:
+                raise _Conflict()
+            conn.execute(_INSERT_ACTION, record)
+            if snapshot is not None:
+                conn.execute(_INSERT_SNAPSHOT, snapshot)
+        # Only once committed: an uncommitted v+1 might lose to another writer.
+        self.cache.put((game_id, new_version), outcome.state)
+        self._heads.put(game_id, new_version, ruleset)
+        return ActResult(new_version, list(outcome.events), False, ruleset)
 
     # -- internals ------------------------------------------------------------------------
 
-    def _state_at(self, session: Session, game_id: str, version: int) -> GameState:
+    def _state_at(self, conn: Connection, game_id: str, version: int) -> GameState:
         """Cached state, else the nearest cached or snapshotted state before it + replay.
         The returned object may be the cached one: do not mutate it."""
         cached = self.cache.get((game_id, version))
         if cached is not None:
             return cached
-        snapshot = session.exec(
-            select(Snapshot)
-            .where(Snapshot.game_id == game_id, Snapshot.version <= version)
-            .order_by(col(Snapshot.version).desc())
-            .limit(1)
-        ).first()
+        snapshot = conn.execute(_LATEST_SNAPSHOT, {"game_id": game_id, "version": version}).first()
         if snapshot is None:
             raise VersionNotFound(f"{game_id}@{version}: no snapshot")
         state: GameState | None = None
@@ -545,15 +686,7 @@ class GameRepository:
                 break
         if state is None:
             state = GameState.model_validate_json(snapshot.state)
-        records = session.exec(
-            select(ActionRecord)
-            .where(
-                ActionRecord.game_id == game_id,
-                ActionRecord.version > start,
-                ActionRecord.version <= version,
-            )
-            .order_by(col(ActionRecord.version))
-        ).all()
+        records = conn.execute(_REPLAY, {"game_id": game_id, "after": start, "upto": version}).all()
         for record in records:
             try:
                 action = parse_action(orjson.loads(record.action))

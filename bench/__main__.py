@@ -1,0 +1,348 @@
+"""`python -m bench` (or scripts/bench): Facedown's benchmarks, in one run, on 127.0.0.1.
+
+1. action throughput and latency, 50 concurrent clients on 50 games, against a bare endpoint
+   doing one SQLite insert per request on the same server: the ratio;
+2. a seat's view for games of 10, 1,000 and 10,000 actions, warm and cold: the ratio;
+3. compressed bytes of a seat page's first load and of a typical HTMX action response;
+4. Lighthouse 12.2.3 (mobile) on home, a seat page and a ruling page.
+
+It prints a table with the targets and writes bench/results/<date>_<commit>.json|md and
+latest.json|md. See README.md, "Performance".
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from app.web.starter import starter_setup
+from bench import lighthouse, report, throughput, views, wire
+from bench.client import Connection
+from bench.load import JSON, MORPH_CARD
+from bench.server import Server, running
+
+SNAPSHOT_EVERY = 50  # the app's default (FACEDOWN_SNAPSHOT_EVERY)
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=50, help="concurrent clients (and games)")
+    parser.add_argument("--duration", type=float, default=10.0, help="measured seconds per slice")
+    parser.add_argument("--warmup", type=float, default=2.0, help="warm-up seconds per slice")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of baseline / mix slices")
+    parser.add_argument(
+        "--lengths", default="10,1000,10000", help="game lengths (actions) for the view test"
+    )
+    parser.add_argument("--cold", type=int, default=6, help="cold loads per length")
+    parser.add_argument("--warm", type=int, default=100, help="warm loads per length")
+    parser.add_argument("--quick", action="store_true", help="short slices, one round")
+    parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
+    parser.add_argument(
+        "--curves",
+        action="store_true",
+        help="also measure the curves of README 'Performance' (clients, games per database)",
+    )
+    parser.add_argument(
+        "--out", type=Path, default=report.RESULTS_DIR, help="where results are written"
+    )
+    parser.add_argument("--keep", action="store_true", help="keep the temporary database")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.duration, args.warmup, args.rounds = 4.0, 1.0, 1
+        args.cold, args.warm = 4, 40
+    return args
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}"
+
+
+async def pages_available(base_url: str) -> str | None:
+    """None when the seat pages answer; else why not."""
+    conn = Connection(base_url)
+    try:
+        home = await conn.request("GET", "/", {"Accept": "text/html"})
+        if home.status != 200 or "text/html" not in home.headers.get("content-type", ""):
+            return f"pages not available (GET / -> {home.status})"
+        game = (await throughput.create_games(base_url, 1))[0]
+        joined = await conn.request("GET", f"/join/{game.seats[0].token}", {})
+        if joined.status not in (302, 303) or "fd_seat" not in joined.cookies:
+            return f"pages not available (GET /join/<token> -> {joined.status})"
+        page = await conn.request(
+            "GET", f"/g/{game.id}", {"Cookie": f"fd_seat={joined.cookies['fd_seat']}"}
+        )
+        if page.status != 200:
+            return f"pages not available (GET /g/<game> -> {page.status})"
+        if 'name="csrf"' not in page.text():
+            return "pages not available (the seat page has no action form yet)"
+    finally:
+        await conn.close()
+    return None
+
+
+async def lighthouse_targets(base_url: str) -> list[dict[str, Any]]:
+    """Home, a seat page with a face-down creature on the table, and that game's ruling."""
+    conn = Connection(base_url)
+    targets: list[dict[str, Any]] = [{"name": "home", "path": "/"}]
+    try:
+        created: Any = (
+            await conn.request(
+                "POST",
+                "/api/games",
+                JSON,
+                orjson.dumps(
+                    {
+                        "ruleset": "mtg",
+                        "players": ["Alice", "Bob"],
+                        "setup": starter_setup(["Alice", "Bob"]),
+                        "title": "Lighthouse",
+                    }
+                ),
+            )
+        ).json()
+        game_id, alice = created["id"], created["seats"][0]["token"]
+        headers = {**JSON, "Authorization": f"Bearer {alice}"}
+        view: Any = (await conn.request("GET", f"/api/games/{game_id}/view", headers)).json()
+        card = next(
+            o["id"]
+            for o in view["objects"]
+            if o["zone"] == "hand" and o["owner"] == "Alice" and o["name"] == MORPH_CARD
+        )
+        for action in (
+            {"type": "cast_face_down", "object": card, "via": "morph"},
+            {"type": "resolve"},
+        ):
+            await conn.request(
+                "POST", f"/api/games/{game_id}/actions", headers, orjson.dumps(action)
+            )
+        targets.append({"name": "seat page", "path": f"/g/{game_id}", "cookie": f"fd_seat={alice}"})
+        judge = {**JSON, "Authorization": f"Bearer {created['judge']['token']}"}
+        ruling = await conn.request(
+            "POST",
+            f"/api/games/{game_id}/rulings",
+            judge,
+            orjson.dumps(
+                {"viewpoint": "Bob", "title": "What Bob sees", "note": "A face-down creature."}
+            ),
+        )
+        if ruling.status != 201:
+            targets.append(
+                {"name": "ruling page", "skipped": "no ruling page yet (no rulings API)"}
+            )
+        else:
+            url = ruling.json()["url"]  # type: ignore[index]
+            page = await conn.request("GET", url, {"Accept": "text/html"})
+            if page.status == 200 and "text/html" in page.headers.get("content-type", ""):
+                targets.append({"name": "ruling page", "path": url})
+            else:
+                targets.append(
+                    {
+                        "name": "ruling page",
+                        "skipped": f"no ruling page yet (GET /r/<slug> -> {page.status})",
+                    }
+                )
+    finally:
+        await conn.close()
+    return targets
+
+
+def run_lighthouse(base_url: str, pages_missing: str | None) -> dict[str, Any]:
+    if pages_missing:
+        return {"skipped": pages_missing, "pages": []}
+    try:
+        lighthouse.ensure_installed()
+    except lighthouse.LighthouseUnavailable as err:
+        return {"skipped": f"Lighthouse unavailable: {err}", "pages": []}
+    out: list[dict[str, Any]] = []
+    for target in asyncio.run(lighthouse_targets(base_url)):
+        if "skipped" in target:
+            out.append(target)
+            log(f"  {target['name']}: {target['skipped']}")
+            continue
+        log(f"  lighthouse {target['name']} ({target['path']})")
+        result: dict[str, Any] | None = None
+        error = ""
+        for _attempt in range(3):  # a loaded machine now and then spoils a trace (NO_NAVSTART)
+            try:
+                result = lighthouse.run(base_url + target["path"], cookie=target.get("cookie"))
+                break
+            except (lighthouse.LighthouseUnavailable, OSError) as err:
+                error = " ".join(str(err).split())[-300:]
+        if result is None:
+            out.append({**target, "skipped": f"Lighthouse failed: {error}"})
+            continue
+        out.append({"name": target["name"], "path": target["path"], **result})
+    return {"version": lighthouse.LIGHTHOUSE_VERSION, "pages": out}
+
+
+async def games_curve(
+    server: Server, db_path: Path, source: views.LongGame, levels: list[int]
+) -> list[dict[str, Any]]:
+    """View and action latency as the database fills up with games (copies of a 10-action
+    game): a view of a game read for the first time, and an action on a warm game."""
+    from app.store.db import make_engine
+
+    engine = make_engine(f"sqlite:///{db_path}")
+    conn = Connection(server.base_url)
+    made: list[tuple[str, dict[str, str]]] = []
+    out = []
+    try:
+        for level in levels:
+            while len(made) < level:
+                made += views.copy_game(engine, source.game_id, min(500, level - len(made)))
+            sample = made[-50:]
+            view_times = []
+            for game_id, tokens in sample:
+                headers = {**JSON, "Authorization": f"Bearer {tokens['Alice']}"}
+                started = time.perf_counter()
+                response = await conn.request("GET", f"/api/games/{game_id}/view", headers)
+                view_times.append(time.perf_counter() - started)
+                assert response.status == 200, response.status
+            game_id, tokens = sample[0]
+            # Ten actions in, Bob is the active player: the two end their turns in turn.
+            seats = [{**JSON, "Authorization": f"Bearer {tokens[p]}"} for p in ("Bob", "Alice")]
+            act_times = []
+            for i in range(100):
+                started = time.perf_counter()
+                response = await conn.request(
+                    "POST",
+                    f"/api/games/{game_id}/actions",
+                    seats[i % 2],
+                    orjson.dumps({"type": "next_turn"}),
+                )
+                act_times.append(time.perf_counter() - started)
+                assert response.status == 200, response.text()
+            size = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
+            out.append(
+                {
+                    "games": level,
+                    "view_ms": round(statistics.median(view_times) * 1000, 2),
+                    "action_ms": round(statistics.median(act_times) * 1000, 2),
+                    "db_mb": round(size / 2**20, 1),
+                }
+            )
+            log(f"  {level:,} games: {out[-1]}")
+    finally:
+        await conn.close()
+        engine.dispose()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    started = datetime.now(UTC).astimezone()
+    results: dict[str, Any] = {
+        "meta": {
+            "started": started.isoformat(timespec="seconds"),
+            "commit": report.commit(),
+            "command": "python -m bench " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "machine": machine(),
+            "load_before": load_average(),
+        }
+    }
+    lengths = [int(x) for x in args.lengths.split(",")]
+    tmp = Path(tempfile.mkdtemp(prefix="facedown-bench-"))
+    db_path = tmp / "bench.db"
+    try:
+        log(f"bench: building games of {', '.join(map(str, lengths))} actions in {db_path}")
+        t0 = time.perf_counter()
+        long_games = views.build(db_path, lengths, args.cold, SNAPSHOT_EVERY)
+        log(f"bench: built in {time.perf_counter() - t0:.1f} s; starting the server")
+        with running(db_path) as server:
+            missing = asyncio.run(pages_available(server.base_url))
+            if missing:
+                log(f"bench: {missing}: page measures skipped")
+            log("bench: (2) view cost against log length")
+            results["views"] = asyncio.run(
+                views.measure(server.base_url, long_games, warm=args.warm, pages=missing is None)
+            )
+            log("bench: (3) bytes on the wire")
+            if missing:
+                results["wire"] = {"skipped": missing}
+            else:
+                results["wire"] = asyncio.run(wire.measure(server.base_url))
+            log(f"bench: (1) actions, {args.clients} clients, {args.rounds} rounds")
+            results["throughput"] = _run_uvloop(
+                throughput.measure(
+                    server,
+                    clients=args.clients,
+                    warmup=args.warmup,
+                    duration=args.duration,
+                    rounds=args.rounds,
+                    pages=missing is None,
+                    log=log,
+                )
+            )
+            if args.no_lighthouse:
+                results["lighthouse"] = {"skipped": "--no-lighthouse", "pages": []}
+            else:
+                log("bench: (4) Lighthouse")
+                results["lighthouse"] = run_lighthouse(server.base_url, missing)
+            if args.curves:
+                log("bench: curves: concurrent clients")
+                curves: dict[str, Any] = {}
+                curves["concurrency"] = _run_uvloop(
+                    throughput.concurrency_curve(server, [1, 10, 50, 100], 1.0, args.duration / 2)
+                )
+                log("bench: curves: games per database")
+                curves["games"] = asyncio.run(
+                    games_curve(server, db_path, long_games[lengths[0]][0], [100, 1000, 10000])
+                )
+                results["curves"] = curves
+    finally:
+        if args.keep:
+            log(f"bench: kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+    results["meta"]["load_after"] = load_average()
+    results["meta"]["seconds"] = round((datetime.now(UTC) - started).total_seconds())
+    rows = report.rows(results)
+    print(report.table(rows))
+    paths = report.write(results, rows, args.out)
+    log(
+        f"bench: wrote {', '.join(str(p.relative_to(Path.cwd())) if p.is_relative_to(Path.cwd()) else str(p) for p in paths)}"
+    )
+    return 0
+
+
+def _run_uvloop(coro: Any) -> Any:
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - uvicorn[standard] brings it
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,205 @@
+"""(1) Action throughput and latency under concurrent clients, against the baseline.
+
+The baseline (POST /_bench/insert: one SQLite insert per request, same server, same
+middleware, same engine) and the action mix take turns in rounds, so that a machine whose
+speed drifts during the run weighs on both alike; the ratio is taken per round and the
+median reported.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import orjson
+
+from app.web.starter import starter_setup
+from bench.client import Connection
+from bench.load import (
+    JSON,
+    ApiPlayer,
+    BenchGame,
+    Client,
+    PagePlayer,
+    PhaseResult,
+    ProbeClient,
+    Recorder,
+    Window,
+    percentile,
+    run_phase,
+)
+from bench.server import Server
+
+PLAYERS = ["Alice", "Bob"]
+
+
+async def create_games(base_url: str, count: int) -> list[BenchGame]:
+    conn = Connection(base_url)
+    games = []
+    body = orjson.dumps(
+        {"ruleset": "mtg", "players": PLAYERS, "setup": starter_setup(PLAYERS), "title": "bench"}
+    )
+    try:
+        for _ in range(count):
+            response = await conn.request("POST", "/api/games", JSON, body)
+            if response.status != 201:
+                raise RuntimeError(f"POST /api/games: {response.status} {response.text()[:300]}")
+            games.append(BenchGame.from_created(response.json()))  # type: ignore[arg-type]
+    finally:
+        await conn.close()
+    return games
+
+
+class Mix:
+    """One kind of load: its clients (kept across rounds) and its results per round."""
+
+    def __init__(self, name: str, make: Callable[[Recorder], Sequence[Client]]) -> None:
+        self.name = name
+        self.make = make
+        self.clients: Sequence[Client] = []
+        self.rounds: list[PhaseResult] = []
+        self.latencies: list[float] = []
+
+    async def run(self, server: Server, warmup: float, duration: float) -> PhaseResult:
+        recorder = Recorder(Window(0, 0))
+        if not self.clients:
+            self.clients = self.make(recorder)
+        for client in self.clients:
+            client.recorder = recorder
+        result = await run_phase(
+            self.name,
+            self.clients,
+            recorder,
+            warmup=warmup,
+            duration=duration,
+            server_cpu=server.cpu_seconds,
+        )
+        self.rounds.append(result)
+        self.latencies += recorder.latencies
+        return result
+
+    def summary(self) -> dict[str, Any]:
+        lat = self.latencies
+        kinds: dict[str, int] = {}
+        unexpected: dict[str, int] = {}
+        for r in self.rounds:
+            for k, v in r.by_kind.items():
+                kinds[k] = kinds.get(k, 0) + v
+            for k, v in r.unexpected.items():
+                unexpected[k] = unexpected.get(k, 0) + v
+        return {
+            "name": self.name,
+            "clients": len(self.clients),
+            "throughput": round(statistics.median(r.throughput for r in self.rounds), 1),
+            "p50_ms": round(percentile(lat, 50) * 1000, 2),
+            "p95_ms": round(percentile(lat, 95) * 1000, 2),
+            "p99_ms": round(percentile(lat, 99) * 1000, 2),
+            "server_cpu": round(statistics.median(r.server_cpu for r in self.rounds), 2),
+            "server_cpu_ms": round(statistics.median(r.server_cpu_ms for r in self.rounds), 3),
+            "requests": sum(r.requests for r in self.rounds),
+            "by_kind": dict(sorted(kinds.items())),
+            "unexpected": unexpected,
+            "rounds": [r.as_dict() for r in self.rounds],
+        }
+
+
+async def measure(
+    server: Server,
+    *,
+    clients: int,
+    warmup: float,
+    duration: float,
+    rounds: int,
+    pages: bool,
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    base = server.base_url
+    api_games = await create_games(base, clients)
+    page_games = await create_games(base, clients) if pages else []
+
+    baseline = Mix(
+        "baseline: one SQLite insert",
+        lambda rec: [ProbeClient(base, rec) for _ in range(clients)],
+    )
+    players = [ApiPlayer(base, Recorder(Window(0, 0)), g) for g in api_games]
+    await asyncio.gather(*(p.setup() for p in players))
+    api = Mix("JSON API action mix", lambda rec: players)
+    mixes = [baseline, api]
+    if pages:
+        page_players: list[PagePlayer] = []
+        helpers = [ApiPlayer(base, Recorder(Window(0, 0)), g) for g in page_games]
+        await asyncio.gather(*(h.setup() for h in helpers))
+        for helper, game in zip(helpers, page_games, strict=True):
+            page_player = PagePlayer(base, helper.recorder, game)
+            await page_player.setup(helper)
+            await helper.conn.close()
+            page_players.append(page_player)
+        mixes.append(Mix("HTMX page action mix", lambda rec: page_players))
+
+    for number in range(1, rounds + 1):
+        for mix in mixes:
+            phase = await mix.run(server, warmup, duration)
+            log(
+                f"  round {number}/{rounds} {mix.name}: {phase.throughput} req/s, "
+                f"p50 {phase.p50_ms} ms, p99 {phase.p99_ms} ms, "
+                f"server CPU {phase.server_cpu_ms} ms/request"
+            )
+    ratios = [a.throughput / b.throughput for a, b in zip(api.rounds, baseline.rounds, strict=True)]
+    cpu_ratios = [
+        b.server_cpu_ms / a.server_cpu_ms for a, b in zip(api.rounds, baseline.rounds, strict=True)
+    ]
+    result: dict[str, Any] = {
+        "clients": clients,
+        "games": len(api_games),
+        "rounds": rounds,
+        "warmup_s": warmup,
+        "duration_s": duration,
+        "baseline": baseline.summary(),
+        "api": api.summary(),
+        "ratio": round(statistics.median(ratios), 3),
+        "ratio_per_round": [round(r, 3) for r in ratios],
+        "cpu_ratio": round(statistics.median(cpu_ratios), 3),
+        "pages": None,
+        "pages_ratio": None,
+    }
+    if pages:
+        page_mix = mixes[2]
+        page_ratios = [
+            p.throughput / b.throughput
+            for p, b in zip(page_mix.rounds, baseline.rounds, strict=True)
+        ]
+        result["pages"] = page_mix.summary()
+        result["pages_ratio"] = round(statistics.median(page_ratios), 3)
+    return result
+
+
+async def concurrency_curve(
+    server: Server, levels: Sequence[int], warmup: float, duration: float
+) -> list[dict[str, Any]]:
+    """The JSON API mix and the baseline at several numbers of concurrent clients."""
+    base = server.base_url
+    games = await create_games(base, max(levels))
+    players = [ApiPlayer(base, Recorder(Window(0, 0)), g) for g in games]
+    await asyncio.gather(*(p.setup() for p in players))
+    out = []
+    for level in levels:
+        baseline = Mix("baseline", lambda rec, n=level: [ProbeClient(base, rec) for _ in range(n)])
+        api = Mix("api", lambda rec, n=level: players[:n])
+        b = await baseline.run(server, warmup, duration)
+        a = await api.run(server, warmup, duration)
+        out.append(
+            {
+                "clients": level,
+                "api_rps": a.throughput,
+                "api_p50_ms": a.p50_ms,
+                "api_p95_ms": a.p95_ms,
+                "api_p99_ms": a.p99_ms,
+                "baseline_rps": b.throughput,
+                "baseline_p95_ms": b.p95_ms,
+                "ratio": round(a.throughput / b.throughput, 3) if b.throughput else None,
+                "server_cpu": a.server_cpu,
+            }
+        )
+    return out

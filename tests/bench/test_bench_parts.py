@@ -1,0 +1,130 @@
+"""The bench's own parts that need no server and no clock: what it counts and how it reports.
+The bench itself (`python -m bench`) is run by hand or by a CI job, never here."""
+
+from __future__ import annotations
+
+from bench import report
+from bench.load import Recorder, Window, percentile
+from bench.wire import subresources
+
+
+def test_subresources_are_what_a_browser_fetches_on_load_from_this_origin():
+    html = """
+    <link rel="stylesheet" href="/static/css/facedown.css?v=1">
+    <link rel="alternate" hreflang="fr" href="/lang/fr">
+    <link rel="icon" href="data:,">
+    <script src="/static/vendor/htmx-2.0.11.min.js?v=2" defer></script>
+    <script src="https://elsewhere.example/x.js"></script>
+    <a href="/rules/mtg/708.9">708.9</a>
+    <img src="/static/icons/card.svg" alt="">
+    """
+    assert subresources(html) == [
+        "/static/css/facedown.css?v=1",
+        "/static/vendor/htmx-2.0.11.min.js?v=2",
+        "/static/icons/card.svg",
+    ]
+
+
+def test_only_requests_ending_inside_the_window_count():
+    recorder = Recorder(Window(10.0, 20.0))
+    recorder.add("tap", 0.010, 200, 200, done_at=9.99)
+    recorder.add("tap", 0.020, 200, 200, done_at=10.0)
+    recorder.add("turn_face_up", 0.030, 200, 422, done_at=19.0)
+    recorder.add("tap", 0.040, 200, 200, done_at=20.0)
+    assert recorder.latencies == [0.020, 0.030]
+    assert recorder.by_kind == {"tap": 1, "turn_face_up": 1}
+    assert recorder.unexpected == {"turn_face_up 200 (expected 422)": 1}
+
+
+def test_percentiles_pick_an_observed_value():
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) in (50.0, 51.0)
+    assert percentile(values, 99) == 99.0
+    assert percentile([3.0], 95) == 3.0
+
+
+def _results(ratio: float, view_ratio: float, first_load: int) -> dict:
+    mix = {"name": "m", "throughput": 100.0, "p50_ms": 1.0, "p95_ms": 2.0, "p99_ms": 3.0}
+    return {
+        "meta": {
+            "started": "2026-11-30T01:02:03+00:00",
+            "commit": "abc1234",
+            "command": "python -m bench",
+            "machine": "2 cores",
+            "load_before": "0.1",
+            "load_after": "0.2",
+        },
+        "throughput": {
+            "clients": 50,
+            "games": 50,
+            "rounds": 3,
+            "warmup_s": 2,
+            "duration_s": 10,
+            "ratio": ratio,
+            "ratio_per_round": [ratio],
+            "cpu_ratio": ratio,
+            "api": {**mix, "server_cpu": 1, "server_cpu_ms": 2, "by_kind": {}, "unexpected": {}},
+            "baseline": {
+                **mix,
+                "server_cpu": 1,
+                "server_cpu_ms": 1,
+                "by_kind": {},
+                "unexpected": {},
+            },
+            "pages": None,
+        },
+        "views": {
+            "lengths": [10, 1000, 10000],
+            "ms": {"json_warm": {"10": 2.0, "1000": 2.0, "10000": 2.0 * view_ratio}},
+            "ratio": {"json_warm": view_ratio},
+            "detail": {"10": {"snapshot_version": 0, "replayed_on_cold_load": 10}},
+        },
+        "wire": {
+            "first_load_bytes": first_load,
+            "first_load_plain_bytes": 3 * first_load,
+            "files": [{"url": "/g/x", "sent": first_load, "plain": 1, "encoding": "gzip"}],
+            "action_bytes": 1900,
+            "action_max_bytes": 2000,
+            "actions": [{"action": "tap", "status": 200, "sent": 1900, "plain": 8000}],
+        },
+        "lighthouse": {
+            "pages": [
+                {
+                    "name": "home",
+                    "path": "/",
+                    "scores": {"performance": 99, "accessibility": 100, "best-practices": 96},
+                    "metrics": {},
+                    "lost": [],
+                },
+                {"name": "ruling page", "skipped": "no ruling page yet"},
+            ]
+        },
+    }
+
+
+def test_the_table_says_which_targets_are_met(tmp_path):
+    rows = report.rows(_results(ratio=0.62, view_ratio=1.01, first_load=24_000))
+    status = {r.measure: r.status for r in rows}
+    assert status["action mix ÷ one-insert baseline, throughput (50 clients)"] == "ok"
+    assert status["seat view (JSON), warm, 10k ÷ 10 actions"] == "ok"
+    assert status["home: best-practices"] == "MISSED"
+    assert status["ruling page"] == "skipped"
+    written = report.write(_results(0.62, 1.01, 24_000), rows, out_dir=tmp_path)
+    names = sorted(p.name for p in written)
+    assert names == sorted(
+        [
+            "2026-11-30_010203_abc1234.json",
+            "2026-11-30_010203_abc1234.md",
+            "latest.json",
+            "latest.md",
+        ]
+    )
+    assert "| 1 actions |" in (tmp_path / "latest.md").read_text()
+
+
+def test_missed_targets_show_as_missed():
+    rows = report.rows(_results(ratio=0.3, view_ratio=2.0, first_load=70_000))
+    missed = {r.measure for r in rows if r.status == "MISSED"}
+    assert "action mix ÷ one-insert baseline, throughput (50 clients)" in missed
+    assert "seat view (JSON), warm, 10k ÷ 10 actions" in missed
+    assert "seat page first load, compressed (1 files)" in missed
