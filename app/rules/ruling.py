@@ -17,7 +17,7 @@ from app.rules.citations import numbers_for_ruleset
 from app.rules.ids import object_id
 from app.rules.labels import public_label
 from app.rules.state import GameObject, GameState, Zone
-from app.rules.views import Viewer
+from app.rules.views import Viewer, may_see_face
 from app.rules.visibility import face_known_to
 
 PLACEHOLDER = CardDef(
@@ -40,18 +40,9 @@ class VisibilityRow(BaseModel):
     rules: list[str]
 
 
-def _may_see(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
-    if viewer.kind == "judge":
-        return True
-    allowed, _ = face_known_to(state, obj)
-    if viewer.kind == "spectator":
-        return allowed >= set(state.player_names())
-    return viewer.player in allowed
-
-
 def published_face(state: GameState, obj: GameObject, viewers: Sequence[Viewer]) -> bool:
     """May any of the published viewpoints see this object's face?"""
-    return any(_may_see(state, obj, v) for v in viewers)
+    return any(may_see_face(state, obj, v) for v in viewers)
 
 
 def visibility_table(state: GameState, viewers: Sequence[Viewer]) -> list[VisibilityRow]:

@@ -221,7 +221,8 @@ class ErrorView(BaseModel):
     citations: list[CitationView]
 
 
-def _may_see_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
+def may_see_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
+    """The one answer to "may this viewer see this object's face now?" (707.5 and kin)."""
     if viewer.kind == "judge":
         return True
     allowed, _ = face_known_to(state, obj)
@@ -249,7 +250,7 @@ def _attacked(state: GameState, obj: GameObject) -> Literal["this_turn", "last_t
 
 
 def _object_view(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectView:
-    see_face = _may_see_face(state, obj, viewer)
+    see_face = may_see_face(state, obj, viewer)
     now = characteristics.current(obj)
     if obj.face_down:
         label = public_label(state, obj)

@@ -243,7 +243,9 @@ class Witness:
 
     def may_see(self, state: GameState, obj) -> bool:
         if self.player is None:
-            return all(can_see_face(state, obj, p) for p in PLAYERS)
+            # A spectator sees what every player may see, except a hideaway card: that
+            # stays a private look even when every player may look at it.
+            return not is_hideaway_card(obj) and all(can_see_face(state, obj, p) for p in PLAYERS)
         return can_see_face(state, obj, self.player)
 
     def sees_face(self, state: GameState, obj) -> bool:
