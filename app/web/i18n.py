@@ -11,6 +11,8 @@ from typing import Literal
 
 from starlette.requests import Request
 
+from app.web.i18n_riftbound import RB_MESSAGES, RB_TYPE_FR
+
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
 LANG_COOKIE = "lang"
@@ -43,8 +45,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "home.optional": ("optional", "facultatif"),
     "home.scenario": ("Start from", "Partir de"),
     "home.scenario.none": (
-        "A starter table (morph cards in hand)",
-        "Une table de départ (cartes à mue en main)",
+        "A starter table (morph, flip and hideaway cards in hand)",
+        "Une table de départ (cartes à mue, à inversion et à cachette en main)",
     ),
     "home.create": ("Create the game", "Créer la partie"),
     "home.no_questions": (
@@ -224,6 +226,74 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A summary in our own words, not the rules' text.",
         "Un résumé dans nos mots, pas le texte des règles.",
     ),
+    # flip cards (709 / 710) and hideaway (502.75 / 702.75)
+    "tile.flipped_from": ("flipped from {name}", "inversé depuis {name}"),
+    "flip.normal": ("Normal half", "Moitié normale"),
+    "flip.flipped": ("Flipped half", "Moitié inversée"),
+    "flip.now": ("now", "actuelle"),
+    "flip.keeps": (
+        "Flipping changes name, text, type line, power and toughness; never colour or mana "
+        "cost (710.2). It can't be undone (710.4).",
+        "L'inversion change le nom, le texte, la ligne de type, la force et l'endurance ; "
+        "jamais la couleur ni le coût de mana (710.2). Elle est définitive (710.4).",
+    ),
+    "stack.ability": ("Ability of {source}", "Capacité de {source}"),
+    "hideaway.choose.title": ("{source}: hide a card", "{source} : cacher une carte"),
+    "hideaway.choose.help": (
+        "You are looking at the top {n} card(s) of your library. Exile one face down; the "
+        "rest go to the bottom.",
+        "Vous regardez les {n} carte(s) du dessus de votre bibliothèque. Exilez-en une face "
+        "cachée ; les autres vont au-dessous.",
+    ),
+    "hideaway.pick": ("The card to exile face down", "La carte à exiler face cachée"),
+    "hideaway.order.chosen": (
+        "The order of the others at the bottom (Lorwyn rules: you choose)",
+        "L'ordre des autres au-dessous (règles de Lorwyn : vous choisissez)",
+    ),
+    "hideaway.order.recorded": (
+        "The order the others went to the bottom in (today it is random: set down the table's)",
+        "L'ordre dans lequel les autres sont allées au-dessous (aujourd'hui aléatoire : notez "
+        "celui de la table)",
+    ),
+    "hideaway.order.help": (
+        "1 is the highest of them, just above the next. The number of the card you exile "
+        "doesn't count.",
+        "1 est la plus haute d'entre elles, juste au-dessus de la suivante. Le numéro de la "
+        "carte exilée ne compte pas.",
+    ),
+    "hideaway.order.random": (
+        "Today's rules (702.75a): the others go to the bottom in a random order.",
+        "Règles actuelles (702.75a) : les autres vont au-dessous dans un ordre aléatoire.",
+    ),
+    "hideaway.submit": ("Exile it face down", "L'exiler face cachée"),
+    "hideaway.pick_one": (
+        "Choose one of the cards you looked at.",
+        "Choisissez une des cartes que vous avez regardées.",
+    ),
+    "hideaway.waiting": (
+        "{player} is looking at the top {n} card(s) of their library for {source} and must "
+        "exile one face down. Only they see them.",
+        "{player} regarde les {n} carte(s) du dessus de sa bibliothèque pour {source} et doit "
+        "en exiler une face cachée. Lui seul les voit.",
+    ),
+    "edition.title": ("Who may look, by rules edition", "Qui peut regarder, selon l'édition"),
+    "edition.this_game": ("this game", "cette partie"),
+    "edition.same": ("Both editions agree.", "Les deux éditions concordent."),
+    "edition.differ": ("The editions differ.", "Les éditions diffèrent."),
+    "home.hideaway": ("Hideaway rules", "Règles de la cachette"),
+    "home.hideaway.help": (
+        "Magic (current rules) only: who may look at a hidden card, and the order of the others.",
+        "Magic (règles actuelles) seulement : qui peut regarder une carte cachée, et l'ordre des "
+        "autres.",
+    ),
+    "edition.current": (
+        "Today's (702.75): random order; every player who has controlled the land may look",
+        "Actuelles (702.75) : ordre aléatoire ; tout joueur ayant contrôlé le terrain peut regarder",
+    ),
+    "edition.lorwyn": (
+        "Lorwyn 2007 (502.75): you choose the order; only while the land stays",
+        "Lorwyn 2007 (502.75) : vous choisissez l'ordre ; seulement tant que le terrain reste",
+    ),
 }
 
 _TYPE_FR = {
@@ -238,6 +308,9 @@ _TYPE_FR = {
     "Basic": "de base",
     "Tribal": "Tribal",
 }
+
+MESSAGES |= RB_MESSAGES
+_TYPE_FR |= RB_TYPE_FR
 
 
 def pick_language(request: Request) -> Lang:

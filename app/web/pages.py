@@ -47,8 +47,10 @@ from app.web.api import GameCreate, actor_for, build_setup, split_action_body
 from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, csrf_token, same_site
 from app.web.errors import ApiError
 from app.web.headers import NO_STORE, PRIVATE, PUBLIC_PAGE
+from app.web.hideaway_pages import hideaway_context
 from app.web.i18n import LANG_COOKIE, LANGS, Lang, pick_language, translator
 from app.web.qr import qr_svg
+from app.web.riftbound_pages import riftbound_context
 from app.web.seat_cookie import (
     COOKIE_NAMES,
     NoSeat,
@@ -57,6 +59,7 @@ from app.web.seat_cookie import (
     set_seat_cookie,
 )
 from app.web.starter import starter_setup
+from app.web.starter_riftbound import riftbound_starter_setup
 from app.web.templating import html, render
 
 log = logging.getLogger(__name__)
@@ -64,8 +67,9 @@ log = logging.getLogger(__name__)
 router = APIRouter(include_in_schema=False)
 
 LOG_LIMIT = 30
-RULESETS = ("mtg", "mtg-2004")
+RULESETS = ("mtg", "mtg-2004", "riftbound")
 MAX_PLAYERS = 4
+HIDEAWAY_EDITIONS = ("current", "lorwyn")
 # Game-wide actions always in sight; the others (manifest, cloak, concede, end the game) wait
 # behind "More", so the board stays near the top and a stray tap can't end the game.
 PRIMARY_ACTIONS = ("resolve", "next_turn")
@@ -215,7 +219,7 @@ def table_context(
         "path": urls["game"],
         "csrf": csrf,
         "rules_base": f"/rules/{view.ruleset}/",
-    }
+    } | {**hideaway_context(view, options, who), **riftbound_context(view, options)}
 
 
 def game_context(
@@ -420,6 +424,8 @@ def home_context(request: Request, **extra: Any) -> dict[str, Any]:
         "max_players": MAX_PLAYERS,
         "form_players": ["Alice", "Bob"],
         "form_ruleset": "mtg",
+        "hideaway_editions": HIDEAWAY_EDITIONS,
+        "form_hideaway": "current",
         "form_error": None,
         "path": "/",
     }
@@ -433,7 +439,11 @@ def home(request: Request) -> Response:
 
 
 def _create(
-    request: Request, ruleset: str, players: list[str], scenario: str | None
+    request: Request,
+    ruleset: str,
+    players: list[str],
+    scenario: str | None,
+    hideaway_edition: str = "current",
 ) -> tuple[CreatedGame, str]:
     repository = repo_of(request)
     if scenario:
@@ -444,7 +454,14 @@ def _create(
             raise KeyError(scenario)
         created = create_scenario_game(repository, scenario, players or None)
         return created, found.title
-    body = GameCreate(ruleset=ruleset, players=players, setup=starter_setup(players))  # type: ignore[arg-type]
+    body = GameCreate(
+        ruleset=ruleset,  # type: ignore[arg-type]
+        players=players,
+        setup=(  # type: ignore[arg-type]
+            riftbound_starter_setup(players) if ruleset == "riftbound" else starter_setup(players)
+        ),
+        options={"hideaway_edition": hideaway_edition},  # type: ignore[arg-type]
+    )
     setup = build_setup(body, request.app.state.catalog)
     title = " · ".join(players)
     return repository.create_game(setup, title), title
@@ -456,6 +473,7 @@ def create_game(
     ruleset: Annotated[str, Form(max_length=20)] = "mtg",
     player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
     scenario: Annotated[str | None, Form(max_length=60)] = None,
+    hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
 ) -> Response:
     """Create a game (or a judge scenario) and show its links, once: they carry the tokens."""
     t = translator(pick_language(request))
@@ -464,17 +482,25 @@ def create_game(
     names = [p.strip()[:40] for p in (player or []) if p.strip()]
     if ruleset not in RULESETS:
         ruleset = "mtg"
+    if hideaway_edition not in HIDEAWAY_EDITIONS or ruleset != "mtg":
+        hideaway_edition = "current"
 
     def refuse(message: str) -> Response:
         ctx = home_context(
-            request, form_players=names or ["", ""], form_ruleset=ruleset, form_error=message
+            request,
+            form_players=names or ["", ""],
+            form_ruleset=ruleset,
+            form_hideaway=hideaway_edition,
+            form_error=message,
         )
         return html(render("pages/home.html", ctx), 422, PUBLIC_PAGE)
 
     if not scenario and (len(names) < 2 or len({n.casefold() for n in names}) != len(names)):
         return refuse(t("error.players"))
+    if not scenario and ruleset == "riftbound" and len(names) != 2:
+        return refuse(t("rb.error.two_players"))
     try:
-        created, title = _create(request, ruleset, names, scenario or None)
+        created, title = _create(request, ruleset, names, scenario or None, hideaway_edition)
     except KeyError:
         return refuse(t("error.scenario"))
     except (ValidationError, ApiError, RuleError):
@@ -573,9 +599,13 @@ def _no_seat(request: Request, exc: Exception) -> Response:
 
 def install_pages(app: FastAPI, secret: bytes | None = None) -> None:
     """Mount the page routes, the live stream and their error pages on `app`."""
+    from app.web.hideaway_pages import router as hideaway_router
     from app.web.live import router as live_router
+    from app.web.ruling_pages import install as install_ruling_pages
 
     app.state.page_secret = secret or None
     app.add_exception_handler(NoSeat, _no_seat)
+    install_ruling_pages(app)  # rulings, time travel, /rules, scenario files, editions
     app.include_router(router)
+    app.include_router(hideaway_router)
     app.include_router(live_router)

@@ -16,7 +16,7 @@ from app.scenarios.editions import EditionComparison, compare_editions
 from app.scenarios.export import export_game
 from app.scenarios.model import Scenario
 from app.scenarios.runner import ScenarioError, create_scenario_game
-from app.store.repository import GameRepository, RulingNotFound, RulingRecord
+from app.store.repository import CreatedGame, GameRepository, RulingNotFound, RulingRecord
 from app.web.api import GameCreated
 from app.web.errors import ApiError, ErrorBody
 from app.web.scenarios_api import created_body
@@ -161,6 +161,11 @@ def get_ruling(slug: Slug, repository: RepositoryDep, response: Response) -> Rul
 )
 def fork_ruling(slug: Slug, repository: RepositoryDep) -> GameCreated:
     record = load_ruling(repository, slug)
+    return created_body(fork_record(repository, record), record.title)
+
+
+def fork_record(repository: GameRepository, record: RulingRecord) -> CreatedGame:
+    """The ruling's moment as a new game (the API and the ruling page's button)."""
     state = fork_state(record.state, record.viewpoints, seed=secrets.token_hex(16))
     event = Event(
         kind="fork",
@@ -170,10 +175,9 @@ def fork_ruling(slug: Slug, repository: RepositoryDep) -> GameCreated:
             fr=f"Ouverte depuis la décision \u00ab {record.title} \u00bb (version {record.version}).",
         ),
     )
-    created = repository.create_game_from_state(
+    return repository.create_game_from_state(
         state, [event], origin=f'{{"forked_from": "{record.slug}"}}', title=record.title
     )
-    return created_body(created, record.title)
 
 
 @router.get(

@@ -1,5 +1,6 @@
 """The table a new game starts from when no judge scenario is chosen: a few face-down-capable
-cards in each hand and a small library, enough to cast face down, manifest, attack and bounce."""
+cards in each hand, a flip card, a hideaway land and a small library, enough to cast face down,
+manifest, attack, bounce, flip and hide a card."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ STARTER_HAND = (
     "Icefeather Aven",
     "Fugitive Codebreaker",
     "Grizzly Bears",
+    "Akki Lavarunner",
+    "Windbrisk Heights",
     "Forest",
     "Island",
 )

@@ -1,0 +1,289 @@
+"""Ruling pages: publish a ruling from the judge's page, `/r/<slug>` (the ruling itself, its
+preview image), and "open as a new scenario".
+
+Everything a ruling page shows comes from `RulingPublic` (each published viewpoint's `View`
+and redacted log, and the visibility table): the page never sees the pinned GameState, so it
+can hold nothing hidden from the viewpoints it publishes.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from xml.sax.saxutils import escape
+
+from fastapi import APIRouter, FastAPI, Form, Query, Request
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+
+from app.rules.citations import numbers_for_ruleset
+from app.rules.views import CitationView, Viewer, citations_for
+from app.store.repository import RulingNotFound, RulingRecord, VersionNotFound
+from app.web.csrf import CSRF_FIELD, csrf_matches, csrf_token, same_site
+from app.web.errors import ApiError
+from app.web.headers import NO_STORE
+from app.web.i18n import Lang, pick_language, translator
+from app.web.i18n_rulings import RULING_MESSAGES  # noqa: F401 (adds the labels)
+from app.web.pages import base_context, links_page, page_secret, problem, repo_of
+from app.web.qr import qr_svg
+from app.web.rulings_api import RulingPublic, Viewpoint, _viewers, fork_record, ruling_public
+from app.web.seat_cookie import PageSeatDep
+from app.web.templating import html, render
+
+router = APIRouter(include_in_schema=False)
+
+# Immutable content, readable by whoever holds the link; it still differs by language.
+RULING_CACHE = {
+    "Cache-Control": "public, max-age=86400, immutable",
+    "Vary": "Accept-Language, Cookie",
+}
+SLUG_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _slug_ok(slug: str) -> bool:
+    return 8 <= len(slug) <= 24 and set(slug) <= SLUG_OK
+
+
+def viewpoint_name(viewer: Viewer, t: Any) -> str:
+    if viewer.kind == "player":
+        return str(viewer.player)
+    return t("game.viewpoint.spectator") if viewer.kind == "spectator" else t("links.judge")
+
+
+def one_line(text: str, limit: int = 200) -> str:
+    """The first line of a note, shortened: the answer as a chat preview shows it."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return first if len(first) <= limit else first[: limit - 1].rstrip() + "\u2026"
+
+
+def rule_summaries(numbers: list[str], ruleset: str) -> list[CitationView]:
+    """Each cited number's summary, once per rule (a rule shows under several numbers)."""
+    from app.web.pages import citation_keys
+
+    cited = set(numbers)
+    keys: list[str] = []
+    for number in numbers:
+        found = citation_keys(ruleset, number)
+        # A number two paragraphs share (707.2): keep the one whose every number is cited.
+        exact = [k for k in found if set(numbers_for_ruleset([k], ruleset)) <= cited]
+        for key in exact or found:
+            if key not in keys:
+                keys.append(key)
+    return citations_for(keys, ruleset)
+
+
+def ruling_context(public: RulingPublic, chosen: int, lang: Lang) -> dict[str, Any]:
+    """What the ruling template gets: public models and plain strings only."""
+    t = translator(lang)
+    chosen = chosen if 0 <= chosen < len(public.viewpoints) else 0
+    vp: Viewpoint = public.viewpoints[chosen]
+    view = vp.view
+    numbers: list[str] = []
+    for entry in vp.log:
+        for event in entry.events:
+            numbers.extend(r for r in event.rules if r not in numbers)
+    for row in public.visibility:
+        numbers.extend(r for r in row.rules if r not in numbers)
+    me = vp.viewer.player if vp.viewer.kind == "player" else None
+    return {
+        "ruling": public,
+        "view": view,
+        "chosen": chosen,
+        "viewpoint_names": [viewpoint_name(v.viewer, t) for v in public.viewpoints],
+        "steps": vp.log,
+        "summaries": rule_summaries(numbers, public.ruleset),
+        "me": me,
+        "judge": vp.viewer.kind == "judge",
+        "players": [p.name for p in view.players],
+        "actionable": [],
+        "sheet_obj": None,
+        "tiles_static": True,
+        "urls": {"objects": "", "qs": ""},
+        "rules_base": f"/rules/{public.ruleset}/",
+        "answer": one_line(public.note) or t("ruling.no_note"),
+    }
+
+
+def render_ruling(public: RulingPublic, chosen: int, lang: Lang, origin: str = "") -> str:
+    """The ruling page's HTML: a function of the public model alone (the leak tests use it)."""
+    from app.web.pages import chrome_context
+
+    path = f"/r/{public.slug}" + (f"?vp={chosen}" if chosen else "")
+    ctx = chrome_context(lang, path) | ruling_context(public, chosen, lang)
+    ctx |= {"origin": origin, "page_url": f"{origin}/r/{public.slug}"}
+    return render("pages/ruling.html", ctx)
+
+
+def _load(request: Request, slug: str) -> RulingRecord | None:
+    if not _slug_ok(slug):
+        return None
+    try:
+        return repo_of(request).get_ruling(slug)
+    except RulingNotFound:
+        return None
+
+
+def _not_found(request: Request) -> Response:
+    return problem(request, 404, translator(pick_language(request))("ruling.not_found"))
+
+
+@router.get("/r/{slug}")
+def ruling_page(
+    request: Request, slug: str, vp: Annotated[int, Query(ge=0, le=10)] = 0
+) -> Response:
+    """The ruling, as published: readable in two seconds on a phone."""
+    record = _load(request, slug)
+    if record is None:
+        return _not_found(request)
+    public = ruling_public(record)
+    origin = str(request.base_url).rstrip("/")
+    text = render_ruling(public, vp, pick_language(request), origin)
+    return html(text, headers=RULING_CACHE)
+
+
+def _wrap(text: str, width: int, lines: int) -> list[str]:
+    words, out, line = text.split(), [], ""
+    for word in words:
+        if len(line) + len(word) + 1 > width and line:
+            out.append(line)
+            line = ""
+        line = f"{line} {word}".strip()
+    if line:
+        out.append(line)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = out[-1][: width - 1].rstrip() + "\u2026"
+    return out
+
+
+def preview_svg(public: RulingPublic, lang: Lang) -> str:
+    """A 1200×630 card for chat previews, drawn from the public model only: the question,
+    the one-line answer, the published viewpoints and the rules cited."""
+    t = translator(lang)
+    names = ", ".join(viewpoint_name(v.viewer, t) for v in public.viewpoints)
+    rules: list[str] = []
+    for vp in public.viewpoints:
+        for entry in vp.log:
+            for event in entry.events:
+                rules.extend(r for r in event.rules if r not in rules)
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" '
+        'viewBox="0 0 1200 630" font-family="DejaVu Sans, Verdana, sans-serif">',
+        '<rect width="1200" height="630" fill="#f6f5f1"/>',
+        '<rect width="1200" height="90" fill="#16181d"/>',
+        '<text x="60" y="60" font-size="38" font-weight="700" fill="#fff">Facedown</text>',
+        f'<text x="1140" y="60" font-size="30" fill="#fff" text-anchor="end">'
+        f"{escape(t('ruling.kind'))}</text>",
+    ]
+    y = 175
+    for line in _wrap(public.title, 36, 2):
+        parts.append(
+            f'<text x="60" y="{y}" font-size="56" font-weight="700" fill="#27408b">'
+            f"{escape(line)}</text>"
+        )
+        y += 68
+    y += 20
+    for line in _wrap(one_line(public.note, 300) or t("ruling.no_note"), 48, 4):
+        parts.append(f'<text x="60" y="{y}" font-size="40" fill="#16181d">{escape(line)}</text>')
+        y += 52
+    footer = t("ruling.seen_as", who=names) + f" · v{public.version}"
+    if rules:
+        footer += " · " + ", ".join(rules[:6])
+    parts.append(f'<text x="60" y="585" font-size="30" fill="#555b66">{escape(footer[:80])}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+@router.get("/r/{slug}/preview.svg")
+def ruling_preview(request: Request, slug: str) -> Response:
+    record = _load(request, slug)
+    if record is None:
+        return Response("Not found", 404, media_type="text/plain")
+    svg = preview_svg(ruling_public(record), pick_language(request))
+    return Response(svg, media_type="image/svg+xml", headers=RULING_CACHE)
+
+
+@router.post("/r/{slug}/fork")
+def fork_page(request: Request, slug: str) -> Response:
+    """Open the ruling as a new game (cards no published viewpoint saw are placeholders)
+    and show its links once."""
+    t = translator(pick_language(request))
+    if not same_site(request):
+        return problem(request, 403, t("error.csrf"))
+    record = _load(request, slug)
+    if record is None:
+        return _not_found(request)
+    created = fork_record(repo_of(request), record)
+    return links_page(request, created, record.title)
+
+
+# -- publishing, from the judge's page ---------------------------------------------------------
+
+
+def _publish(
+    request: Request, game_id: str, version: int | None, names: list[str], title: str, note: str
+) -> Response:
+    t = translator(pick_language(request))
+    repository = repo_of(request)
+    info = repository.info(game_id)
+    target = info.version if version is None else version
+    try:
+        players = repository.load(game_id, target).player_names()
+        viewers = _viewers(names, players)
+    except VersionNotFound:
+        return problem(request, 404, t("error.not_found"))
+    except ApiError:
+        return problem(request, 422, t("ruling.pick_viewpoint"))
+    record = repository.create_ruling(game_id, target, viewers, title, note)
+    origin = str(request.base_url).rstrip("/")
+    url = f"{origin}/r/{record.slug}"
+    ctx = base_context(request) | {
+        "slug": record.slug,
+        "url": url,
+        "path": f"/r/{record.slug}",
+        "qr": qr_svg(url),
+        "title": record.title,
+        "version": record.version,
+        "game_url": f"/g/{game_id}",
+    }
+    return html(render("pages/ruling_created.html", ctx), 201, NO_STORE)
+
+
+@router.post("/g/{game_id}/rulings")
+async def publish_ruling(
+    request: Request,
+    seat: PageSeatDep,
+    title: Annotated[str, Form(max_length=120)] = "",
+    note: Annotated[str, Form(max_length=2000)] = "",
+    viewpoint: Annotated[list[str] | None, Form()] = None,
+    version: Annotated[str, Form(max_length=10)] = "",
+    csrf: Annotated[str, Form(alias=CSRF_FIELD, max_length=200)] = "",
+) -> Response:
+    """The judge's "publish a ruling" form: an immutable copy of this moment, a short link."""
+    t = translator(pick_language(request))
+    expected = csrf_token(page_secret(request), seat.game_id, seat.token)
+    if not same_site(request) or not csrf_matches(expected, csrf):
+        return problem(request, 403, t("error.csrf"))
+    if seat.viewer.kind != "judge":
+        return problem(request, 403, t("ruling.judge_only"))
+    if not title.strip():
+        return problem(request, 422, t("ruling.need_title"))
+    names = [v[:40] for v in (viewpoint or [])][:6]
+    if not names:
+        return problem(request, 422, t("ruling.pick_viewpoint"))
+    pinned = int(version) if version.isdigit() else None
+    return await run_in_threadpool(
+        _publish, request, seat.game_id, pinned, names, title.strip(), note.strip()
+    )
+
+
+def install(app: FastAPI) -> None:
+    """The pages of issue 6: rulings, time travel, the rules reference, scenario files and
+    editions side by side. Call before the pages router (the rule route here wins)."""
+    from app.web.rules_pages import router as rules_router
+    from app.web.scenario_pages import router as scenario_router
+    from app.web.time_travel import router as time_router
+
+    app.include_router(rules_router)
+    app.include_router(router)
+    app.include_router(time_router)
+    app.include_router(scenario_router)

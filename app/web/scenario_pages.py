@@ -1,0 +1,186 @@
+"""Scenario files and editions side by side, for the pages.
+
+- `GET /g/<game>/export.json` (judge): the game as a facedown-scenario/1 file to download.
+- `GET /import`, `POST /import`: build a new game from a scenario file (an upload or pasted
+  JSON); a refusal says why and keeps the pasted text.
+- `GET /g/<game>/editions?other=mtg-2004|mtg|lorwyn|current` (judge): every step judged
+  again under the other edition (Magic 2004 vs today, or Lorwyn vs today's hideaway),
+  differences highlighted with their rules.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import orjson
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
+
+from app.rules import engine
+from app.rules.errors import RuleError
+from app.scenarios.editions import EditionComparison, StepComparison, _outcome, compare_editions
+from app.scenarios.export import export_game
+from app.scenarios.model import Scenario
+from app.scenarios.runner import ScenarioError, create_scenario_game, game_setup
+from app.web.csrf import same_site
+from app.web.headers import NO_STORE, PRIVATE, PUBLIC_PAGE
+from app.web.i18n import pick_language, translator
+from app.web.i18n_rulings import RULING_MESSAGES  # noqa: F401 (adds the labels)
+from app.web.pages import base_context, links_page, problem, repo_of
+from app.web.seat_cookie import PageSeatDep
+from app.web.templating import html, render
+
+router = APIRouter(include_in_schema=False)
+
+MAX_FILE = 256 * 1024
+
+
+def _judge_only(request: Request, kind: str) -> Response | None:
+    if kind != "judge":
+        return problem(request, 403, translator(pick_language(request))("ruling.judge_only"))
+    return None
+
+
+@router.get("/g/{game_id}/export.json")
+def export_file(
+    request: Request, seat: PageSeatDep, up_to: Annotated[int | None, Query(ge=0)] = None
+) -> Response:
+    """The scenario file of this game (up to a version), as a download."""
+    refused = _judge_only(request, seat.viewer.kind)
+    if refused:
+        return refused
+    latest = repo_of(request).info(seat.game_id).version
+    upper = None if up_to is None or up_to >= latest else up_to
+    scenario = export_game(repo_of(request), seat.game_id, upper)
+    body = orjson.dumps(scenario.model_dump(by_alias=True, mode="json"), option=orjson.OPT_INDENT_2)
+    name = f"facedown-{seat.game_id}" + (f"-v{upper}" if upper is not None else "") + ".json"
+    headers = {**PRIVATE, "Content-Disposition": f'attachment; filename="{name}"'}
+    return Response(body, media_type="application/json", headers=headers)
+
+
+def _import_page(request: Request, status: int = 200, **extra: Any) -> Response:
+    ctx = base_context(request) | {"import_error": None, "pasted": ""} | extra
+    ctx["path"] = "/import"
+    return html(render("pages/import.html", ctx), status, PUBLIC_PAGE)
+
+
+@router.get("/import")
+def import_form(request: Request) -> Response:
+    return _import_page(request)
+
+
+def _errors(err: ValidationError) -> str:
+    parts = []
+    for e in err.errors()[:5]:
+        where = ".".join(str(p) for p in e["loc"]) or "file"
+        parts.append(f"{where}: {e['msg']}")
+    return "; ".join(parts)
+
+
+@router.post("/import")
+async def import_file(request: Request) -> Response:
+    """Build a new game from a scenario file and show its links (once)."""
+    t = translator(pick_language(request))
+    if not same_site(request):
+        return problem(request, 403, t("error.csrf"))
+    form = await request.form(max_files=1, max_fields=5)
+    upload = form.get("file")
+    pasted = str(form.get("json") or "")[:MAX_FILE]
+    raw = b""
+    if upload is not None and not isinstance(upload, str):
+        raw = await upload.read(MAX_FILE + 1)
+        if len(raw) > MAX_FILE:
+            return _import_page(request, 413, import_error=t("import.too_big"), pasted=pasted)
+    if not raw.strip():
+        raw = pasted.encode()
+    if not raw.strip():
+        return _import_page(request, 422, import_error=t("import.empty"), pasted=pasted)
+    text = raw.decode("utf-8", "replace")
+    try:
+        scenario = Scenario.model_validate_json(raw)
+    except ValidationError as err:
+        message = t("import.invalid", detail=_errors(err))
+        return _import_page(request, 422, import_error=message, pasted=text)
+
+    def build() -> Any:
+        return create_scenario_game(repo_of(request), scenario)
+
+    try:
+        created = await run_in_threadpool(build)
+    except (ScenarioError, ValueError) as err:
+        message = t("import.cannot_build", detail=str(err))
+        return _import_page(request, 422, import_error=message, pasted=text)
+    except RuleError as err:
+        message = t("import.cannot_build", detail=err.message_en)
+        return _import_page(request, 422, import_error=message, pasted=text)
+    response = links_page(request, created, scenario.title)
+    response.headers.update(NO_STORE)
+    return response
+
+
+def compare_hideaway(request: Request, game_id: str, other: str) -> EditionComparison:
+    """The same steps under the other hideaway edition (the game option), in memory only."""
+    repository = repo_of(request)
+    scenario = export_game(repository, game_id)
+    seed = repository.load(game_id, 0).seed
+    theirs_scenario = scenario.model_copy(
+        update={"options": scenario.options.model_copy(update={"hideaway_edition": other})}
+    )
+    ours = engine.new_game(game_setup(scenario), seed).state
+    theirs = engine.new_game(game_setup(theirs_scenario), seed).state
+    steps: list[StepComparison] = []
+    for version, step in enumerate(scenario.steps, start=1):
+        ours, mine = _outcome(ours, step.action, step.as_)
+        theirs, other_outcome = _outcome(theirs, step.action, step.as_)
+        steps.append(
+            StepComparison(
+                version=version,
+                action=str(step.action.get("type")),
+                actor=step.as_,
+                this_edition=mine,
+                other_edition=other_outcome,
+                differs=(mine.accepted != other_outcome.accepted)
+                or (mine.text != other_outcome.text),
+            )
+        )
+    return EditionComparison(
+        ruleset=scenario.options.hideaway_edition,
+        other_ruleset=other,
+        steps=steps,
+        differences=sum(s.differs for s in steps),
+    )
+
+
+@router.get("/g/{game_id}/editions")
+def editions_page(
+    request: Request, seat: PageSeatDep, other: Annotated[str, Query(max_length=20)] = ""
+) -> Response:
+    """Judge this game again under another edition, side by side (judge only)."""
+    refused = _judge_only(request, seat.viewer.kind)
+    if refused:
+        return refused
+    repository = repo_of(request)
+    info = repository.info(seat.game_id)
+    if info.ruleset == "riftbound":
+        return problem(request, 404, translator(pick_language(request))("editions.none"))
+    edition = repository.load(seat.game_id).hideaway_edition
+    if other in ("lorwyn", "current") and other != edition:
+        comparison = compare_hideaway(request, seat.game_id, other)
+        kind = "hideaway"
+    else:
+        if other not in ("mtg", "mtg-2004") or other == info.ruleset:
+            other = "mtg-2004" if info.ruleset == "mtg" else "mtg"
+        comparison = compare_editions(repository, seat.game_id, other)  # type: ignore[arg-type]
+        kind = "ruleset"
+    rules_base = "/rules/mtg/"
+    ctx = base_context(request) | {
+        "comparison": comparison,
+        "kind": kind,
+        "title": info.title,
+        "game_url": f"/g/{seat.game_id}",
+        "rules_base": rules_base,
+        "edition": edition,
+    }
+    return html(render("pages/editions.html", ctx), headers=PRIVATE)
