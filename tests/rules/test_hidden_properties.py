@@ -231,6 +231,21 @@ def _try(state: GameState, actor: str | None, action: dict[str, Any]):
         return None, err
 
 
+def ruling_page_for(state: GameState, events: list[Event], viewer: Viewer) -> str:
+    """A ruling published from `viewer` at this moment: its page's HTML and preview image."""
+    from app.store.repository import RulingRecord
+    from app.web.ruling_pages import preview_svg, render_ruling
+    from app.web.rulings_api import ruling_public
+
+    record = RulingRecord(
+        slug="leak-check-0000", game_id="g", title="t", note="", version=state.version,
+        ruleset=state.ruleset, viewpoints=[viewer], state=state,
+        log=[(state.version, None, events)], created_at="",
+    )  # fmt: skip
+    public = ruling_public(record)
+    return render_ruling(public, 0, "en") + preview_svg(public, "en")
+
+
 class Witness:
     """What one player has legitimately been shown so far (perfect recall)."""
 
@@ -258,12 +273,29 @@ class Witness:
             return obj.zone.value not in ("hand", "library")
         return in_view(state, obj, self.player)
 
+    def check_bytes(self, state: GameState, seen: str) -> None:
+        """The same check on raw bytes received over HTTP (tests/security/test_leak_harness)."""
+        hidden_now = {
+            name for o in state.objects if not self.sees_face(state, o) for name in names_of(o.card)
+        }
+        for name in hidden_now - self.seen_names:
+            assert name not in seen, f"{name} leaked over HTTP to {self.viewer}"
+        for obj in state.objects:
+            (self.shown_ids if self.reaches(state, obj) else self.hidden_ids).add(obj.id)
+        for hidden_id in self.hidden_ids - self.shown_ids:
+            assert hidden_id not in seen, f"hidden id {hidden_id} leaked over HTTP"
+        for obj in state.objects:
+            names = names_of(obj.card)
+            if any(name in seen for name in names):
+                self.seen_names |= names
+
     def check(self, state: GameState, new_events: list[Event], options: bool = False) -> None:
         view = view_for(state, self.viewer).model_dump_json()
         if options:  # the buttons a page would offer, labels included
             view += "".join(o.model_dump_json() for o in actions_for(state, self.viewer))
             # A ruling published from this viewpoint adds one channel: its visibility table.
             view += "".join(r.model_dump_json() for r in visibility_table(state, [self.viewer]))
+            view += ruling_page_for(state, new_events, self.viewer)
         events = "".join(
             e.model_dump_json() for e in events_for(new_events, self.viewer, state.ruleset)
         )

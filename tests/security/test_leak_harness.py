@@ -1,0 +1,188 @@
+"""Every byte the server sends a viewer, over HTTP, for random legal games.
+
+Two games are built with the same secret seed and the same steps; they differ only in the
+names of Bob's cards. For Alice, Bob and a spectator this collects what the server sends
+them — the full page, its htmx fragment, every card sheet, the log page, the JSON view and
+log, an error body, the SSE stream, and the response headers (ETag included) — and checks:
+
+1. no name of a card hidden from that viewer, never legitimately shown to them, and no id
+   of an object outside their view, appears anywhere in those bytes;
+2. Alice's bytes are identical in both games while none of Bob's cards was shown to her
+   (after normalising the game id, the seat's CSRF token and the version's timestamps),
+   and identical up to the names of Bob's cards afterwards.
+
+Bounded for CI; FACEDOWN_HYPOTHESIS=long runs a long profile by hand.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import app.store.repository as repository_module
+from app.main import create_app
+from app.rules.actions import parse_action
+from app.rules.state import GameState
+from app.settings import Settings
+from tests.rules.test_hidden_properties import (
+    ALICE_NAMES,
+    BOB_NAMES,
+    BOB_TWINS,
+    PLAYERS,
+    TWIN_MAP,
+    Witness,
+    _cards,
+    an_action,
+)
+from tests.web.pages_support import seat_client
+
+LONG = os.environ.get("FACEDOWN_HYPOTHESIS") == "long"
+EXAMPLES = 100 if LONG else 4
+STEPS = 25 if LONG else 8
+SEED = "harness-seed-0123456789abcdef01"
+
+_FOLDER = tempfile.mkdtemp(prefix="facedown-leak-")
+APP = create_app(
+    Settings(
+        database_url=f"sqlite:///{Path(_FOLDER) / 'leak.db'}",
+        rate_create="off",
+        rate_act="off",
+    )
+)
+APP.state.broadcaster.lifetime = 0.05
+APP.state.broadcaster.poll = 0.05
+APP.state.broadcaster.ping = 0.05
+
+
+def _setup_body(bob_names: list[str]) -> dict[str, Any]:
+    entries = []
+    for card in _cards("Alice", ALICE_NAMES) + _cards("Bob", bob_names):
+        entry = card.model_dump(mode="json", exclude_defaults=True)
+        entry["card"] = card.card.model_dump(mode="json", exclude_defaults=True)
+        entries.append(entry)
+    return {"ruleset": "mtg", "players": PLAYERS, "setup": entries}
+
+
+class Table:
+    """One game over HTTP: its tokens and a browser (cookie jar) per viewer."""
+
+    def __init__(self, client: TestClient, bob_names: list[str], monkeypatch) -> None:
+        monkeypatch.setattr(repository_module.secrets, "token_hex", lambda n=32: SEED)
+        created = client.post("/api/games", json=_setup_body(bob_names))
+        monkeypatch.undo()
+        assert created.status_code == 201, created.text
+        body = created.json()
+        self.id = body["id"]
+        self.judge = body["judge"]["token"]
+        self.tokens = {s["player"]: s["token"] for s in body["seats"]}
+        self.tokens["spectator"] = body["spectator"]["token"]
+        self.browsers = {who: seat_client(APP, token) for who, token in self.tokens.items()}
+        self.client = client
+
+    def state(self) -> GameState:
+        return APP.state.repository.load(self.id)
+
+    def act(self, actor: str | None, action: dict[str, Any]) -> int:
+        body = {**action, **({"as": actor} if actor else {})}
+        response = self.client.post(
+            f"/api/games/{self.id}/actions",
+            json=body,
+            headers={"Authorization": f"Bearer {self.judge}"},
+        )
+        return response.status_code
+
+    def collect(self, who: str) -> str:
+        """Everything the server sends `who` about the game now, with headers."""
+        browser = self.browsers[who]
+        bearer = {"Authorization": f"Bearer {self.tokens[who]}"}
+        responses = [
+            browser.get(f"/g/{self.id}"),
+            browser.get(f"/g/{self.id}", headers={"HX-Request": "true"}),
+            browser.get(f"/g/{self.id}/log"),
+            browser.get(f"/g/{self.id}/live?v=0"),
+            self.client.get(f"/api/games/{self.id}/view", headers=bearer),
+            self.client.get(f"/api/games/{self.id}/log", headers=bearer),
+            # An error body: the same refused request in both games.
+            self.client.post(
+                f"/api/games/{self.id}/actions",
+                json={"type": "look", "object": "0000000000000000"},
+                headers=bearer,
+            ),
+        ]
+        view = responses[4].json()
+        for obj in view["objects"]:
+            responses.append(browser.get(f"/g/{self.id}/objects/{obj['id']}"))
+        parts = []
+        for r in responses:
+            # Content-Length follows the (compressed) body, which is compared decoded.
+            headers = {
+                k: v for k, v in r.headers.items() if k.lower() not in ("date", "content-length")
+            }
+            parts.append(f"{r.status_code} {sorted(headers.items())}\n{r.text}")
+        return "\n".join(parts)
+
+    def normalise(self, text: str) -> str:
+        text = text.replace(self.id, "GAME")
+        text = text.replace(": ping\n\n", "")  # SSE keep-alives: a matter of timing
+        for token in (*self.tokens.values(), self.judge):
+            text = text.replace(token, "TOKEN")
+        text = re.sub(r'("X-CSRF-Token": "|name="csrf" value=")[^"&]*', r"\1CSRF", text)
+        text = re.sub(r"(X-CSRF-Token&#34;:\s*&#34;)[^&]*", r"\1CSRF", text)
+        return text
+
+
+def _as_original(text: str) -> str:
+    # Longest first: a flip half's name may extend its card's name.
+    for twin in sorted(TWIN_MAP, key=len, reverse=True):
+        text = text.replace(twin, TWIN_MAP[twin])
+    return text
+
+
+def _first_difference(a: str, b: str) -> str:
+    at = next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+    return f"differs at {at}:\n  game A: {a[at - 300 : at + 300]!r}\n  game B: {b[at - 300 : at + 300]!r}"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(APP) as test_client:
+        yield test_client
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(st.data())
+def test_every_channel_every_viewer_random_games(client, monkeypatch, data) -> None:
+    a = Table(client, BOB_NAMES, monkeypatch)
+    b = Table(client, BOB_TWINS, monkeypatch)
+    witnesses = {"Alice": Witness("Alice"), "Bob": Witness("Bob"), "spectator": Witness(None)}
+    shown_to_alice = False
+    for step in range(STEPS + 1):
+        if step:
+            state = a.state()
+            actor, action = data.draw(an_action(state))
+            parse_action(action)
+            status_a, status_b = a.act(actor, action), b.act(actor, action)
+            assert status_a == status_b, "legality depends on a hidden name"
+        state = a.state()
+        seen = {who: a.collect(who) for who in witnesses}
+        for who, witness in witnesses.items():
+            witness.check_bytes(state, seen[who])
+        alice_a = a.normalise(seen["Alice"])
+        alice_b = b.normalise(b.collect("Alice"))
+        shown_to_alice = shown_to_alice or any(name in alice_a for name in TWIN_MAP.values())
+        expected = _as_original(alice_b) if shown_to_alice else alice_b
+        assert alice_a == expected, _first_difference(alice_a, expected)
