@@ -30,8 +30,11 @@ from hypothesis import strategies as st
 import app.store.repository as repository_module
 from app.main import create_app
 from app.rules.actions import parse_action
+from app.rules.cards import CardDef
+from app.rules.setup import SetupCard
 from app.rules.state import GameState
 from app.settings import Settings
+from tests.rules.riftbound import test_riftbound_hidden_properties as rift
 from tests.rules.test_hidden_properties import (
     ALICE_NAMES,
     BOB_NAMES,
@@ -62,21 +65,62 @@ APP.state.broadcaster.poll = 0.05
 APP.state.broadcaster.ping = 0.05
 
 
-def _setup_body(bob_names: list[str]) -> dict[str, Any]:
+def _body(ruleset: str, cards) -> dict[str, Any]:
     entries = []
-    for card in _cards("Alice", ALICE_NAMES) + _cards("Bob", bob_names):
+    for card in cards:
         entry = card.model_dump(mode="json", exclude_defaults=True)
         entry["card"] = card.card.model_dump(mode="json", exclude_defaults=True)
         entries.append(entry)
-    return {"ruleset": "mtg", "players": PLAYERS, "setup": entries}
+    return {"ruleset": ruleset, "players": PLAYERS, "setup": entries}
+
+
+class Deck:
+    """One ruleset's twin games: the setup, the action generator and the witness."""
+
+    def __init__(self, name, setup, bob, twins, twin_map, witness, draw_action) -> None:
+        self.name, self.setup, self.bob, self.twins = name, setup, bob, twins
+        self.twin_map, self.witness, self.draw_action = twin_map, witness, draw_action
+
+
+def _rift_setup(bob: list[str]) -> dict[str, Any]:
+    fields = [
+        SetupCard(owner="Alice", zone="battlefields", card=CardDef(name="North Field", types=("Battlefield",)), controller="Alice"),
+        SetupCard(owner="Bob", zone="battlefields", card=CardDef(name="South Field", types=("Battlefield",)), controller="Bob"),
+    ]  # fmt: skip
+    return _body(
+        "riftbound",
+        fields + rift._cards("Alice", rift.ALICE, "bf1") + rift._cards("Bob", bob, "bf2"),
+    )
+
+
+DECKS = [
+    Deck(
+        "mtg",
+        lambda bob: _body("mtg", _cards("Alice", ALICE_NAMES) + _cards("Bob", bob)),
+        BOB_NAMES,
+        BOB_TWINS,
+        TWIN_MAP,
+        Witness,
+        an_action,
+    ),
+    Deck(
+        "riftbound",
+        _rift_setup,
+        rift.BOB,
+        rift.BOB_TWINS,
+        dict(zip(rift.BOB_TWINS, rift.BOB, strict=True)),
+        rift.Witness,
+        rift.an_action,
+    ),
+]
 
 
 class Table:
     """One game over HTTP: its tokens and a browser (cookie jar) per viewer."""
 
-    def __init__(self, client: TestClient, bob_names: list[str], monkeypatch) -> None:
+    def __init__(self, client: TestClient, body: dict[str, Any], monkeypatch) -> None:
         monkeypatch.setattr(repository_module.secrets, "token_hex", lambda n=32: SEED)
-        created = client.post("/api/games", json=_setup_body(bob_names))
+        created = client.post("/api/games", json=body)
         monkeypatch.undo()
         assert created.status_code == 201, created.text
         body = created.json()
@@ -139,10 +183,10 @@ class Table:
         return text
 
 
-def _as_original(text: str) -> str:
+def _as_original(text: str, twin_map: dict[str, str]) -> str:
     # Longest first: a flip half's name may extend its card's name.
-    for twin in sorted(TWIN_MAP, key=len, reverse=True):
-        text = text.replace(twin, TWIN_MAP[twin])
+    for twin in sorted(twin_map, key=len, reverse=True):
+        text = text.replace(twin, twin_map[twin])
     return text
 
 
@@ -159,21 +203,25 @@ def client():
         yield test_client
 
 
+@pytest.mark.parametrize("deck", DECKS, ids=[d.name for d in DECKS])
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(st.data())
-def test_every_channel_every_viewer_random_games(client, monkeypatch, data) -> None:
-    a = Table(client, BOB_NAMES, monkeypatch)
-    b = Table(client, BOB_TWINS, monkeypatch)
-    witnesses = {"Alice": Witness("Alice"), "Bob": Witness("Bob"), "spectator": Witness(None)}
+@given(data=st.data())
+def test_every_channel_every_viewer_random_games(client, monkeypatch, deck: Deck, data) -> None:
+    a = Table(client, deck.setup(deck.bob), monkeypatch)
+    b = Table(client, deck.setup(deck.twins), monkeypatch)
+    witnesses = {
+        who: deck.witness(None if who == "spectator" else who)
+        for who in ("Alice", "Bob", "spectator")
+    }
     shown_to_alice = False
     for step in range(STEPS + 1):
         if step:
             state = a.state()
-            actor, action = data.draw(an_action(state))
+            actor, action = data.draw(deck.draw_action(state))
             parse_action(action)
             status_a, status_b = a.act(actor, action), b.act(actor, action)
             assert status_a == status_b, "legality depends on a hidden name"
@@ -183,6 +231,6 @@ def test_every_channel_every_viewer_random_games(client, monkeypatch, data) -> N
             witness.check_bytes(state, seen[who])
         alice_a = a.normalise(seen["Alice"])
         alice_b = b.normalise(b.collect("Alice"))
-        shown_to_alice = shown_to_alice or any(name in alice_a for name in TWIN_MAP.values())
-        expected = _as_original(alice_b) if shown_to_alice else alice_b
+        shown_to_alice = shown_to_alice or any(n in alice_a for n in deck.twin_map.values())
+        expected = _as_original(alice_b, deck.twin_map) if shown_to_alice else alice_b
         assert alice_a == expected, _first_difference(alice_a, expected)

@@ -94,6 +94,21 @@ class Witness:
             return all(can_see_face(state, obj, p) for p in PLAYERS)
         return can_see_face(state, obj, self.player)
 
+    def check_bytes(self, state: GameState, seen: str) -> None:
+        """The same check on raw bytes received over HTTP (tests/security/test_leak_harness)."""
+        for name in {o.card.name for o in state.objects if not self.sees(state, o)} - self.seen:
+            assert name not in seen, f"{name} leaked over HTTP to {self.viewer}"
+        for obj in state.objects:
+            reach = (
+                obj.zone.value not in ("hand", "main_deck", "rune_deck")
+                if self.player is None
+                else in_view(state, obj, self.player)
+            )
+            (self.shown_ids if reach else self.hidden_ids).add(obj.id)
+        for hidden_id in self.hidden_ids - self.shown_ids:
+            assert hidden_id not in seen, f"hidden id {hidden_id} leaked over HTTP"
+        self.seen |= {o.card.name for o in state.objects if o.card.name in seen}
+
     def check(self, state: GameState, events, options: bool) -> None:
         text = view_for(state, self.viewer).model_dump_json()
         if options:
