@@ -7,6 +7,8 @@ and the differences are flagged with their rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import BaseModel
 
 from app.rules import engine
@@ -16,6 +18,7 @@ from app.rules.errors import RuleError
 from app.rules.state import GameState, Ruleset
 from app.rules.views import Viewer, events_for
 from app.scenarios.export import export_game
+from app.scenarios.model import Scenario
 from app.scenarios.runner import ScenarioError, game_setup, resolve_refs
 from app.store.repository import GameRepository
 
@@ -64,11 +67,18 @@ def _outcome(state: GameState, body: dict, actor: str | None) -> tuple[GameState
     )
 
 
-def compare_editions(repository: GameRepository, game_id: str, other: Ruleset) -> EditionComparison:
+def _compare(
+    repository: GameRepository,
+    game_id: str,
+    variant: Callable[[Scenario], Scenario],
+    label: Callable[[Scenario], str],
+) -> EditionComparison:
+    """The game's own steps replayed in memory twice: as played, and under `variant`."""
     scenario = export_game(repository, game_id)
+    other = variant(scenario)
     seed = repository.load(game_id, 0).seed
     ours = engine.new_game(game_setup(scenario), seed).state
-    theirs = engine.new_game(game_setup(scenario.model_copy(update={"ruleset": other})), seed).state
+    theirs = engine.new_game(game_setup(other), seed).state
     steps: list[StepComparison] = []
     for version, step in enumerate(scenario.steps, start=1):
         ours, mine = _outcome(ours, step.action, step.as_)
@@ -85,8 +95,32 @@ def compare_editions(repository: GameRepository, game_id: str, other: Ruleset) -
             )
         )
     return EditionComparison(
-        ruleset=scenario.ruleset,
-        other_ruleset=other,
+        ruleset=label(scenario),
+        other_ruleset=label(other),
         steps=steps,
         differences=sum(s.differs for s in steps),
+    )
+
+
+def compare_editions(repository: GameRepository, game_id: str, other: Ruleset) -> EditionComparison:
+    """Every step judged again under another ruleset edition (e.g. the 2004 rules)."""
+    return _compare(
+        repository,
+        game_id,
+        lambda s: s.model_copy(update={"ruleset": other}),
+        lambda s: s.ruleset,
+    )
+
+
+def compare_hideaway_editions(
+    repository: GameRepository, game_id: str, other: str
+) -> EditionComparison:
+    """Every step judged again under the other hideaway edition (Lorwyn or today's)."""
+    return _compare(
+        repository,
+        game_id,
+        lambda s: s.model_copy(
+            update={"options": s.options.model_copy(update={"hideaway_edition": other})}
+        ),
+        lambda s: s.options.hideaway_edition,
     )

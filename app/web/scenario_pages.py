@@ -18,12 +18,11 @@ from fastapi.responses import Response
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from app.rules import engine
 from app.rules.errors import RuleError
-from app.scenarios.editions import EditionComparison, StepComparison, _outcome, compare_editions
+from app.scenarios.editions import EditionComparison, compare_editions, compare_hideaway_editions
 from app.scenarios.export import export_game
 from app.scenarios.model import Scenario
-from app.scenarios.runner import ScenarioError, create_scenario_game, game_setup
+from app.scenarios.runner import ScenarioError, create_scenario_game
 from app.web.csrf import same_site
 from app.web.headers import NO_STORE, PRIVATE, PUBLIC_PAGE
 from app.web.i18n import pick_language, translator
@@ -122,35 +121,7 @@ async def import_file(request: Request) -> Response:
 
 def compare_hideaway(request: Request, game_id: str, other: str) -> EditionComparison:
     """The same steps under the other hideaway edition (the game option), in memory only."""
-    repository = repo_of(request)
-    scenario = export_game(repository, game_id)
-    seed = repository.load(game_id, 0).seed
-    theirs_scenario = scenario.model_copy(
-        update={"options": scenario.options.model_copy(update={"hideaway_edition": other})}
-    )
-    ours = engine.new_game(game_setup(scenario), seed).state
-    theirs = engine.new_game(game_setup(theirs_scenario), seed).state
-    steps: list[StepComparison] = []
-    for version, step in enumerate(scenario.steps, start=1):
-        ours, mine = _outcome(ours, step.action, step.as_)
-        theirs, other_outcome = _outcome(theirs, step.action, step.as_)
-        steps.append(
-            StepComparison(
-                version=version,
-                action=str(step.action.get("type")),
-                actor=step.as_,
-                this_edition=mine,
-                other_edition=other_outcome,
-                differs=(mine.accepted != other_outcome.accepted)
-                or (mine.text != other_outcome.text),
-            )
-        )
-    return EditionComparison(
-        ruleset=scenario.options.hideaway_edition,
-        other_ruleset=other,
-        steps=steps,
-        differences=sum(s.differs for s in steps),
-    )
+    return compare_hideaway_editions(repo_of(request), game_id, other)
 
 
 @router.get("/g/{game_id}/editions")
