@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -207,4 +208,17 @@ def _load_demo(repository: GameRepository) -> list[tuple[CreatedGame, str]]:
 
 def get_app() -> FastAPI:
     """For `uvicorn --factory app.main:get_app`: settings from FACEDOWN_* variables."""
-    return create_app()
+    app = create_app()
+    tune_gc()
+    return app
+
+
+def tune_gc() -> None:
+    """Python's cyclic garbage collector, tuned for a server process (each worker runs this).
+    A request allocates thousands of short-lived objects and the state cache keeps many
+    long-lived ones: with the default thresholds (700, 10, 10), collections took a fifth of
+    the server's CPU under load (bench/, README "Performance"). What start-up built (modules,
+    schemas, the catalog) is frozen out of the collector's scans."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)

@@ -54,6 +54,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="short slices, one round")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument(
+        "--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page (median)"
+    )
+    parser.add_argument(
         "--curves",
         action="store_true",
         help="also measure the curves of README 'Performance' (clients, games per database)",
@@ -65,7 +68,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.quick:
         args.duration, args.warmup, args.rounds = 4.0, 1.0, 1
-        args.cold, args.warm = 4, 40
+        args.cold, args.warm, args.lighthouse_runs = 4, 40, 1
     return args
 
 
@@ -177,7 +180,7 @@ async def lighthouse_targets(base_url: str) -> list[dict[str, Any]]:
     return targets
 
 
-def run_lighthouse(base_url: str, pages_missing: str | None) -> dict[str, Any]:
+def run_lighthouse(base_url: str, pages_missing: str | None, runs: int) -> dict[str, Any]:
     if pages_missing:
         return {"skipped": pages_missing, "pages": []}
     try:
@@ -190,19 +193,20 @@ def run_lighthouse(base_url: str, pages_missing: str | None) -> dict[str, Any]:
             out.append(target)
             log(f"  {target['name']}: {target['skipped']}")
             continue
-        log(f"  lighthouse {target['name']} ({target['path']})")
-        result: dict[str, Any] | None = None
+        log(f"  lighthouse {target['name']} ({target['path']}), {runs} run(s)")
+        done: list[dict[str, Any]] = []
         error = ""
-        for _attempt in range(3):  # a loaded machine now and then spoils a trace (NO_NAVSTART)
+        for _attempt in range(runs + 2):  # a busy machine now and then spoils a trace
             try:
-                result = lighthouse.run(base_url + target["path"], cookie=target.get("cookie"))
-                break
+                done.append(lighthouse.run(base_url + target["path"], cookie=target.get("cookie")))
             except (lighthouse.LighthouseUnavailable, OSError) as err:
                 error = " ".join(str(err).split())[-300:]
-        if result is None:
+            if len(done) == runs:
+                break
+        if not done:
             out.append({**target, "skipped": f"Lighthouse failed: {error}"})
             continue
-        out.append({"name": target["name"], "path": target["path"], **result})
+        out.append({"name": target["name"], "path": target["path"], **lighthouse.median(done)})
     return {"version": lighthouse.LIGHTHOUSE_VERSION, "pages": out}
 
 
@@ -308,7 +312,9 @@ def main(argv: list[str] | None = None) -> int:
                 results["lighthouse"] = {"skipped": "--no-lighthouse", "pages": []}
             else:
                 log("bench: (4) Lighthouse")
-                results["lighthouse"] = run_lighthouse(server.base_url, missing)
+                results["lighthouse"] = run_lighthouse(
+                    server.base_url, missing, args.lighthouse_runs
+                )
             if args.curves:
                 log("bench: curves: concurrent clients")
                 curves: dict[str, Any] = {}

@@ -163,3 +163,17 @@ def _items(audit: dict[str, Any]) -> list[str]:
         if text:
             out.append(str(text)[:160])
     return out
+
+
+def median(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs of one page: the median score per category (Lighthouse's own advice for
+    a noisy machine), and the details of the run whose performance score is the median."""
+    ordered = sorted(runs, key=lambda r: r["scores"].get("performance") or 0)
+    middle = dict(ordered[len(ordered) // 2])
+    scores = {}
+    for name in CATEGORIES:
+        values = sorted(r["scores"][name] for r in runs if r["scores"].get(name) is not None)
+        scores[name] = values[len(values) // 2] if values else None
+    middle["scores"] = scores
+    middle["runs"] = [r["scores"] for r in runs]
+    return middle

@@ -87,6 +87,15 @@ def rows(results: dict[str, Any]) -> list[Row]:
                 _status(t["ratio"] >= TARGETS["ratio"]),
             )
         )
+        out.append(
+            Row(
+                "1 actions",
+                "cross-check: server CPU per request, baseline ÷ action mix",
+                f"{t['cpu_ratio']:.2f} ({base['server_cpu_ms']:.2f} / {api['server_cpu_ms']:.2f} ms)",
+                "-",
+                "info",
+            )
+        )
         for mix in (api, base):
             out.append(
                 Row(

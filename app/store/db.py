@@ -13,9 +13,13 @@ database time (bench/, README "Performance").
 
 from __future__ import annotations
 
+import threading
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 
@@ -59,6 +63,30 @@ def make_engine(database_url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwa
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+_write_locks: weakref.WeakKeyDictionary[Any, threading.RLock] = weakref.WeakKeyDictionary()
+_write_locks_guard = threading.Lock()
+
+
+def write_lock(engine: Engine) -> threading.RLock:
+    """One lock per engine in this process, taken before BEGIN IMMEDIATE. Writers of one
+    process then queue on it and each is woken as soon as the one before commits; without it
+    they meet at SQLite's lock, whose busy handler sleeps and polls (1, 2, 5 ... 100 ms).
+    Measured with 50 clients: p99 about halved, throughput a little up (bench/). Writers in
+    other processes still wait for each other through busy_timeout."""
+    with _write_locks_guard:
+        lock = _write_locks.get(engine.pool)
+        if lock is None:
+            lock = _write_locks[engine.pool] = threading.RLock()
+        return lock
+
+
+@contextmanager
+def begin_write(engine: Engine) -> Iterator[Connection]:
+    """A write transaction (BEGIN IMMEDIATE ... COMMIT) behind this process's write lock."""
+    with write_lock(engine), engine.begin() as conn:
+        yield conn
 
 
 def read_only(engine: Engine) -> Engine:

@@ -32,7 +32,7 @@ from app.rules.events import Event
 from app.rules.setup import GameSetup
 from app.rules.state import GameState
 from app.rules.views import Viewer
-from app.store.db import is_locked_error, read_only
+from app.store.db import begin_write, is_locked_error, read_only
 from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot, utcnow
 
 log = logging.getLogger(__name__)
@@ -646,7 +646,7 @@ class GameRepository:
                 "state": outcome.state.model_dump_json(),
                 "created_at": utcnow(),
             }
-        with self._engine.begin() as conn:
+        with begin_write(self._engine) as conn:
             advanced = conn.execute(
                 _ADVANCE,
                 {

@@ -1,8 +1,9 @@
 """The benchmark's baseline: a bare endpoint that does one SQLite insert per request.
 
 Mounted only with FACEDOWN_BENCH_PROBE=1 (bench/ turns it on), and kept out of the OpenAPI
-page. It goes through the same middleware, threadpool and engine (WAL, BEGIN IMMEDIATE) as
-the real routes, so `bench` can compare our action throughput with the cost of one write.
+page. It goes through the same middleware, threadpool and write path (`begin_write`: this
+process's write lock, then BEGIN IMMEDIATE on the same engine) as the real routes, so `bench`
+can compare our action throughput with the cost of one write.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Annotated, Any
 import orjson
 from fastapi import APIRouter, Body, FastAPI, Request
 from sqlalchemy import Engine, text
+
+from app.store.db import begin_write
 
 PROBE_PATH = "/_bench/insert"
 
@@ -26,7 +29,7 @@ _INSERT = text("INSERT INTO bench_probe (body) VALUES (:body)")
 @router.post(PROBE_PATH)
 def insert_one(request: Request, body: Annotated[dict[str, Any], Body()]) -> dict[str, int]:
     engine: Engine = request.app.state.engine
-    with engine.begin() as conn:
+    with begin_write(engine) as conn:
         row_id = conn.execute(_INSERT, {"body": orjson.dumps(body).decode()}).lastrowid
     return {"id": int(row_id or 0)}
 
