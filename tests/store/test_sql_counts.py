@@ -122,8 +122,7 @@ def _pages_installed(client: TestClient) -> bool:
 
 def test_sql_statements_per_page_request_do_not_grow_with_the_game(app_client):
     client, counter = app_client
-    if not _pages_installed(client):
-        pytest.skip("the seat pages are not installed")
+    assert _pages_installed(client), "the seat pages must be installed"
     repository: GameRepository = client.app.state.repository  # type: ignore[attr-defined]
     counts: dict[str, dict[int, int]] = {}
     for length in LENGTHS:
