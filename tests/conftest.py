@@ -28,6 +28,11 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "engine: needs app.rules.engine (new_game/apply), not only the store/web"
     )
+    config.addinivalue_line(
+        "markers",
+        "both_databases: run the module's tests on SQLite and on PostgreSQL (the `settings`, "
+        "`database_url` and store fixtures are parametrized)",
+    )
 
 
 @pytest.fixture
