@@ -20,8 +20,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.catalog import load_catalog
 from app.settings import Settings
-from app.store.db import make_engine, read_only
+from app.store.db import is_postgresql, make_engine, read_only
 from app.store.migrate import upgrade
+from app.store.notify import VersionListener
 from app.store.repository import CreatedGame, GameRepository
 from app.web.access_log import install as redact_access_log
 from app.web.api import router as api_router
@@ -123,16 +124,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     engine = make_engine(settings.database_url)
     upgrade(settings.database_url, engine=engine)
-    broadcaster = Broadcaster()
+    # On PostgreSQL other processes' commits arrive by LISTEN/NOTIFY; the stream's polling is
+    # then only a safety net. On SQLite polling is how another worker's commit is seen.
+    listens = is_postgresql(engine)
+    poll = settings.live_poll_seconds or (10.0 if listens else 2.0)
+    broadcaster = Broadcaster(poll=poll)
     # Every committed action, from the API or a page, tells the live pages (app/web/live.py).
     repository: GameRepository = NotifyingRepository(
         engine, snapshot_every=settings.snapshot_every, broadcaster=broadcaster
     )
+    listener = (
+        VersionListener(
+            settings.database_url, broadcaster.publish, on_reconnect=broadcaster.wake_all
+        )
+        if listens
+        else None
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        yield
-        engine.dispose()
+        if listener is not None:
+            listener.start()
+        try:
+            yield
+        finally:
+            if listener is not None:
+                listener.stop()
+            engine.dispose()
 
     # Swagger UI and ReDoc served from the package, not a CDN: /docs works offline.
     app = FastAPIOffline(
@@ -145,6 +163,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.engine = engine
     app.state.repository = repository
     app.state.broadcaster = broadcaster
+    app.state.listener = listener
     app.state.catalog = load_catalog()
 
     install_error_handlers(app)

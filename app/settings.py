@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from pydantic import SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# psycopg 3 is the PostgreSQL driver we ship; plain postgres URLs (as most hosts hand them out)
+# would make SQLAlchemy look for psycopg2.
+_POSTGRES_SCHEMES = ("postgres://", "postgresql://")
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="FACEDOWN_", extra="ignore")
 
-    database_url: str = "sqlite:///./facedown.db"
+    # FACEDOWN_DATABASE_URL, or the conventional DATABASE_URL: SQLite by default, or
+    # postgresql+psycopg://user:password@host:5432/dbname (README "Deployment").
+    database_url: str = Field(
+        default="sqlite:///./facedown.db",
+        validation_alias=AliasChoices("FACEDOWN_DATABASE_URL", "DATABASE_URL", "database_url"),
+    )
     # A snapshot every N versions bounds the replay needed to rebuild a state.
     snapshot_every: int = 50
     max_body_bytes: int = 65536
@@ -23,3 +32,14 @@ class Settings(BaseSettings):
     # The benchmark's baseline (bench/, README "Performance"): a bare endpoint doing one SQLite
     # insert per request, POST /_bench/insert. Off in production; never in the OpenAPI page.
     bench_probe: bool = False
+    # Live pages re-read their game's version this often when nothing told them of a change:
+    # the only cross-process channel on SQLite, a safety net under LISTEN/NOTIFY on PostgreSQL.
+    live_poll_seconds: float | None = Field(default=None, gt=0)
+
+    @field_validator("database_url")
+    @classmethod
+    def _driver(cls, value: str) -> str:
+        for scheme in _POSTGRES_SCHEMES:
+            if value.startswith(scheme):
+                return "postgresql+psycopg://" + value.removeprefix(scheme)
+        return value

@@ -1,8 +1,10 @@
-"""Alembic environment: our SQLite engine (WAL, BEGIN IMMEDIATE) and SQLModel's metadata."""
+"""Alembic environment: our engine (SQLite: WAL, BEGIN IMMEDIATE; or PostgreSQL) and
+SQLModel's metadata."""
 
 from __future__ import annotations
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
@@ -10,6 +12,8 @@ import app.store.tables  # noqa: F401  (registers the tables on SQLModel.metadat
 from app.store.db import make_engine
 
 config = context.config
+# Any fixed 64-bit number, the same in every process: the key of the migration lock.
+_LOCK_KEY = 0x66616365646F776E  # "facedown"
 target_metadata = SQLModel.metadata
 
 
@@ -42,6 +46,11 @@ def _run(connection: Connection) -> None:
         compare_type=True,
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            # Several app processes start at once and each migrates: one at a time, the
+            # others then find the schema at head (DDL is transactional on PostgreSQL).
+            # SQLite's BEGIN IMMEDIATE already serialises them.
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
         context.run_migrations()
 
 

@@ -1,4 +1,8 @@
-"""Shared fixtures: settings on a temporary SQLite file, a TestClient, and make_game."""
+"""Shared fixtures: settings on a fresh database, a TestClient, and make_game.
+
+The database is a temporary SQLite file; in modules marked `both_databases` every test
+that uses it runs twice, on SQLite and on a fresh PostgreSQL database (tests/databases.py).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
+from tests.databases import DATABASE_KINDS, fresh_database
 
 DEFAULT_PLAYERS = ("Alice", "Bob")
 DEFAULT_SETUP: tuple[dict[str, Any], ...] = (
@@ -35,9 +40,28 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "database_kind" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
+        "both_databases"
+    ):
+        metafunc.parametrize("database_kind", DATABASE_KINDS)
+
+
 @pytest.fixture
-def settings(tmp_path) -> Settings:
-    return Settings(database_url=f"sqlite:///{tmp_path / 'facedown.db'}", snapshot_every=5)
+def database_kind() -> str:
+    """SQLite, unless the module is marked both_databases (then each kind in turn)."""
+    return "sqlite"
+
+
+@pytest.fixture
+def database_url(database_kind: str, tmp_path) -> Iterator[str]:
+    with fresh_database(database_kind, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def settings(database_url: str) -> Settings:
+    return Settings(database_url=database_url, snapshot_every=5)
 
 
 @pytest.fixture
@@ -75,31 +99,26 @@ def make_game() -> MakeGame:
     return _make_game
 
 
-def sqlite_path(database_url: str) -> str:
-    return database_url.removeprefix("sqlite:///")
-
-
 def read_game_rows(database_url: str, game_id: str) -> dict[str, list[tuple[Any, ...]]]:
-    """Every stored row of one game, read with a plain sqlite3 connection: the game, its
-    seats, its action log and its snapshots, for before/after byte comparisons."""
-    import sqlite3
+    """Every stored row of one game, read through a connection of our own: the game, its
+    seats, its action log and its snapshots, for before/after comparisons."""
+    from sqlalchemy import create_engine, text
 
-    conn = sqlite3.connect(sqlite_path(database_url))
+    engine = create_engine(database_url)
+    queries = {
+        "games": "SELECT * FROM games WHERE id = :g",
+        "seats": "SELECT * FROM seats WHERE game_id = :g ORDER BY id",
+        "actions": "SELECT * FROM actions WHERE game_id = :g ORDER BY version",
+        "snapshots": "SELECT * FROM snapshots WHERE game_id = :g ORDER BY version",
+    }
     try:
-        return {
-            "games": conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchall(),
-            "seats": conn.execute(
-                "SELECT * FROM seats WHERE game_id = ? ORDER BY id", (game_id,)
-            ).fetchall(),
-            "actions": conn.execute(
-                "SELECT * FROM actions WHERE game_id = ? ORDER BY version", (game_id,)
-            ).fetchall(),
-            "snapshots": conn.execute(
-                "SELECT * FROM snapshots WHERE game_id = ? ORDER BY version", (game_id,)
-            ).fetchall(),
-        }
+        with engine.connect() as conn:
+            return {
+                table: [tuple(row) for row in conn.execute(text(sql), {"g": game_id})]
+                for table, sql in queries.items()
+            }
     finally:
-        conn.close()
+        engine.dispose()
 
 
 @pytest.fixture

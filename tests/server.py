@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -28,24 +29,35 @@ def _facedown() -> list[str]:
 
 @contextmanager
 def running_server(
-    db: Path, *, workers: int = 1, timeout: float = 30.0, env: dict[str, str] | None = None
-) -> Iterator[str]:
-    """Start the server on a free port, wait for /healthz, yield its base URL, stop it.
-    Rate limits are off unless `env` sets them: every test client shares 127.0.0.1."""
-    with server_process(db, workers=workers, timeout=timeout, env=env) as (base, _process):
-        yield base
-
-
-@contextmanager
-def server_process(
-    db: Path,
+    db: Path | str,
     *,
     workers: int = 1,
     timeout: float = 30.0,
     env: dict[str, str] | None = None,
     port: int | None = None,
+    log_dir: Path | None = None,
+) -> Iterator[str]:
+    """Start the server on a free port, wait for /healthz, yield its base URL, stop it.
+    Rate limits are off unless `env` sets them: every test client shares 127.0.0.1."""
+    with server_process(
+        db, workers=workers, timeout=timeout, env=env, port=port, log_dir=log_dir
+    ) as (base, _process):
+        yield base
+
+
+@contextmanager
+def server_process(
+    db: Path | str,
+    *,
+    workers: int = 1,
+    timeout: float = 30.0,
+    env: dict[str, str] | None = None,
+    port: int | None = None,
+    log_dir: Path | None = None,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """Like running_server, but also yields the process (to kill it mid-flight)."""
+    """Like running_server, but also yields the process (to kill it mid-flight). `db` is a
+    SQLite file or any database URL (a PostgreSQL database, say); the server's log goes next
+    to the SQLite file, or into `log_dir` (default: a new temporary folder)."""
     port = port or free_port()
     command = [*_facedown(), "serve", "--db", str(db), "--port", str(port)]
     if workers > 1:
@@ -58,7 +70,10 @@ def server_process(
         **(env or {}),
     }
     # To a file, not a pipe: an unread pipe fills up and blocks the server's access log.
-    log_path = db.with_suffix(f".{port}.log")
+    if isinstance(db, Path) and log_dir is None:
+        log_path = db.with_suffix(f".{port}.log")
+    else:
+        log_path = (log_dir or Path(tempfile.mkdtemp(prefix="facedown-server-"))) / f"{port}.log"
     log_file = log_path.open("wb")
     process = subprocess.Popen(
         command, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True

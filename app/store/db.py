@@ -1,4 +1,6 @@
-"""The SQLite engine: WAL, busy timeout, foreign keys, and BEGIN IMMEDIATE for writes.
+"""The database engine: SQLite by default, PostgreSQL (psycopg 3) when the URL says so.
+
+SQLite: WAL, busy timeout, foreign keys, and BEGIN IMMEDIATE for writes.
 
 pysqlite's own transaction handling is switched off (isolation_level=None) and SQLAlchemy
 emits the BEGIN itself on its "begin" event, per SQLAlchemy's SQLite transaction notes.
@@ -9,6 +11,12 @@ without a transaction because what it reads never changes once written (log entr
 snapshots are append-only) and it is bounded by the version it read first. That saves two
 round trips through SQLAlchemy per read (BEGIN and ROLLBACK), a quarter of a warm view's
 database time (bench/, README "Performance").
+
+PostgreSQL: none of that. Writes are plain READ COMMITTED transactions; the repository's
+compare-and-set UPDATE (`... WHERE version = :current`) takes the game row's lock, so of two
+writers of one game the second waits, sees the new version and matches no row: a conflict,
+never a lost update. Reads run in autocommit (psycopg's client-side switch: no BEGIN/ROLLBACK
+round trips), for the same reason as on SQLite.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
@@ -38,6 +46,13 @@ def make_engine(database_url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwa
         "PRAGMA synchronous=NORMAL",
     )
     url = make_url(database_url)
+    if url.get_backend_name() == "postgresql":
+        # Enough connections for the threadpool's concurrent requests (anyio: 40 threads);
+        # pre-ping replaces connections a restarted server or a proxy closed.
+        kwargs.setdefault("pool_size", 10)
+        kwargs.setdefault("max_overflow", 30)
+        kwargs.setdefault("pool_pre_ping", True)
+        return create_engine(url, **kwargs)
     if url.get_backend_name() != "sqlite":
         return create_engine(url, **kwargs)
     if url.database in (None, "", ":memory:"):
@@ -82,19 +97,43 @@ def write_lock(engine: Engine) -> threading.RLock:
         return lock
 
 
+def is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+def is_postgresql(engine: Engine) -> bool:
+    return engine.dialect.name == "postgresql"
+
+
 @contextmanager
 def begin_write(engine: Engine) -> Iterator[Connection]:
-    """A write transaction (BEGIN IMMEDIATE ... COMMIT) behind this process's write lock."""
-    with write_lock(engine), engine.begin() as conn:
+    """A write transaction: on SQLite BEGIN IMMEDIATE behind this process's write lock (one
+    writer at a time anyway); on PostgreSQL a plain transaction, writers of different games
+    in parallel (row locks order the writers of one game)."""
+    guard: AbstractContextManager[object] = (
+        write_lock(engine) if is_sqlite(engine) else nullcontext()
+    )
+    with guard, engine.begin() as conn:
         yield conn
 
 
 def read_only(engine: Engine) -> Engine:
-    """The same engine (same pool, same events) for reads: no BEGIN, autocommit reads."""
+    """The same engine (same pool) for reads: on SQLite no BEGIN (autocommit reads), on
+    PostgreSQL the driver's autocommit mode."""
+    if is_postgresql(engine):
+        return engine.execution_options(isolation_level="AUTOCOMMIT")
     return engine.execution_options(**{READ_ONLY_OPTION: True})
 
 
+# PostgreSQL SQLSTATEs worth a retry: serialization failure, deadlock, lock not available.
+_RETRYABLE_SQLSTATES = {"40001", "40P01", "55P03"}
+
+
 def is_locked_error(exc: BaseException) -> bool:
-    """SQLite's 'database is locked' / 'database table is locked' (SQLITE_BUSY)."""
-    text = str(getattr(exc, "orig", exc)).lower()
+    """SQLite's 'database is locked' / 'database table is locked' (SQLITE_BUSY), or a
+    PostgreSQL error that a retry of the same transaction can get past."""
+    orig = getattr(exc, "orig", exc)
+    if getattr(orig, "sqlstate", None) in _RETRYABLE_SQLSTATES:
+        return True
+    text = str(orig).lower()
     return "database is locked" in text or "database table is locked" in text

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine
+from sqlalchemy.exc import OperationalError
+
+from app.store.db import is_locked_error
 
 # The repository's migrations/ folder, next to the app/ package.
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
@@ -30,9 +34,26 @@ def alembic_config(database_url: str) -> Config:
     return config
 
 
+# Several processes starting at once all migrate: on SQLite the others wait for the first
+# through busy_timeout (PostgreSQL: an advisory lock in migrations/env.py), which a slow,
+# loaded machine can outlast. Waiting again is then right: the schema is being built.
+_LOCKED_ATTEMPTS = 6
+
+
 def upgrade(database_url: str, engine: Engine | None = None, revision: str = "head") -> None:
     """Bring the database to `revision`. With `engine`, migrate through it (needed for an
     in-memory SQLite database, which exists only inside that engine's one connection)."""
+    for attempt in range(_LOCKED_ATTEMPTS):
+        try:
+            _upgrade_once(database_url, engine, revision)
+            return
+        except OperationalError as exc:
+            if not is_locked_error(exc) or attempt == _LOCKED_ATTEMPTS - 1:
+                raise
+            time.sleep(0.2 * (attempt + 1))
+
+
+def _upgrade_once(database_url: str, engine: Engine | None, revision: str) -> None:
     config = alembic_config(database_url)
     if engine is None:
         command.upgrade(config, revision)

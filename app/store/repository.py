@@ -1,7 +1,7 @@
 """GameRepository: the event-sourced store. The log is the truth; states are rebuilt.
 
-Every write is one BEGIN IMMEDIATE transaction guarded by the game's version (DESIGN
-invariants 6 and 7). A state at any version is the latest snapshot at or before it plus a
+Every write is one short transaction guarded by the game's version (DESIGN invariants 6
+and 7): BEGIN IMMEDIATE on SQLite, a row-locking compare-and-set UPDATE on PostgreSQL. A state at any version is the latest snapshot at or before it plus a
 replay of the recorded actions through `engine.apply`. A refused action writes nothing.
 """
 
@@ -33,6 +33,7 @@ from app.rules.setup import GameSetup
 from app.rules.state import GameState
 from app.rules.views import Viewer
 from app.store.db import begin_write, is_locked_error, read_only
+from app.store.notify import announce
 from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot, utcnow
 
 log = logging.getLogger(__name__)
@@ -661,6 +662,8 @@ class GameRepository:
             conn.execute(_INSERT_ACTION, record)
             if snapshot is not None:
                 conn.execute(_INSERT_SNAPSHOT, snapshot)
+            # PostgreSQL: every process's live pages hear of it at commit (app/store/notify.py).
+            announce(conn, game_id, new_version)
         # Only once committed: an uncommitted v+1 might lose to another writer.
         self.cache.put((game_id, new_version), outcome.state)
         self._heads.put(game_id, new_version, ruleset)
@@ -701,8 +704,9 @@ class GameRepository:
         return state
 
     def _with_retry(self, fn: Callable[[], T], retry_integrity: bool = False) -> T:
-        """Run fn, retrying when SQLite stays locked past busy_timeout (and, for writes, on
-        a unique-key race, which re-reads the version); StoreBusy after the last try."""
+        """Run fn, retrying when SQLite stays locked past busy_timeout or PostgreSQL reports a
+        retryable conflict (and, for writes, on a unique-key race, which re-reads the
+        version); StoreBusy after the last try."""
         for attempt in range(self._retries):
             try:
                 return fn()

@@ -2,8 +2,10 @@
 
 No card data ever crosses this channel: each open page, told that its game changed, asks
 for its own viewer's fragment (which goes through `view_for`). The broadcaster lives in the
-process; a stream also re-reads the game's version every `poll` seconds (a primary-key read),
-so pages still catch up within that time when another worker process committed the change.
+process. Commits made by other processes reach it through PostgreSQL's LISTEN/NOTIFY
+(app/store/notify.py); on SQLite, and as a safety net on PostgreSQL, a stream also re-reads
+the game's version every `poll` seconds (a primary-key read), so pages still catch up within
+that time when another worker process committed the change.
 
 A stream starts with the current version when the client is behind — the client says where
 it is with `?v=N` (the version its page was rendered at) or, on the browser's own
@@ -77,8 +79,23 @@ class Broadcaster:
         if event is not None:
             event.set()
 
+    def wake_all(self) -> None:
+        """Wake every waiting stream to re-read the store (news may have been missed: the
+        PostgreSQL listener reconnected). Safe from any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._wake_all)
+
+    def _wake_all(self) -> None:
+        events, self._changed = self._changed, {}
+        for event in events.values():
+            event.set()
+
     async def wait(self, game_id: str, after: int, timeout: float) -> int | None:
-        """The game's version once it is past `after`, or None after `timeout` seconds."""
+        """The game's version once it is past `after`; None after `timeout` seconds or when
+        woken without news (`wake_all`): the caller then reads the store."""
         latest = self._latest.get(game_id)
         if latest is not None and latest > after:
             return latest
@@ -87,7 +104,8 @@ class Broadcaster:
             await asyncio.wait_for(event.wait(), timeout)
         except TimeoutError:
             return None
-        return self._latest.get(game_id)
+        latest = self._latest.get(game_id)
+        return latest if latest is not None and latest > after else None
 
 
 class NotifyingRepository(GameRepository):

@@ -1,4 +1,4 @@
-"""A repository on a fresh, migrated SQLite file."""
+"""A repository on a fresh, migrated database (SQLite; also PostgreSQL where marked)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from app.store.repository import GameRepository
 
 
 @pytest.fixture
-def db_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'store.db'}"
+def db_url(database_url: str) -> str:
+    return database_url
 
 
 @pytest.fixture

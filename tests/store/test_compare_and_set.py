@@ -12,7 +12,7 @@ from app.rules.actions import parse_action
 from app.rules.setup import GameSetup, SetupCard
 from app.store.repository import GameRepository, Refused, StaleVersion
 
-pytestmark = pytest.mark.engine
+pytestmark = [pytest.mark.engine, pytest.mark.both_databases]
 
 
 def _setup() -> GameSetup:

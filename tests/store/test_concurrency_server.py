@@ -10,6 +10,8 @@ import pytest
 
 from tests.server import running_server
 
+pytestmark = pytest.mark.both_databases
+
 ACTIONS_PER_SEAT = 200
 WORKERS = 2
 
@@ -40,8 +42,8 @@ def _seat_loop(base: str, game_id: str, token: str, creature: str, seat: str) ->
 
 
 @pytest.mark.server
-def test_two_seats_200_actions_each_concurrently_lose_nothing(tmp_path) -> None:
-    with running_server(tmp_path / "race.db", workers=WORKERS) as base:
+def test_two_seats_200_actions_each_concurrently_lose_nothing(database_url, tmp_path) -> None:
+    with running_server(database_url, workers=WORKERS, log_dir=tmp_path) as base:
         created = httpx.post(
             f"{base}/api/games",
             json={

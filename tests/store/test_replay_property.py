@@ -6,6 +6,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +16,10 @@ from app.rules.setup import GameSetup
 from app.store.db import make_engine
 from app.store.migrate import upgrade
 from app.store.repository import GameRepository, Refused
+from tests.databases import fresh_database
 from tests.rules.test_hidden_properties import ALICE_NAMES, BOB_NAMES, PLAYERS, _cards, an_action
+
+pytestmark = pytest.mark.both_databases
 
 
 @settings(
@@ -24,9 +28,13 @@ from tests.rules.test_hidden_properties import ALICE_NAMES, BOB_NAMES, PLAYERS, 
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(st.data())
-def test_cold_load_at_every_version_equals_the_live_state(data: st.DataObject) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{Path(folder) / 'replay.db'}"
+def test_cold_load_at_every_version_equals_the_live_state(
+    database_kind: str, data: st.DataObject
+) -> None:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        fresh_database(database_kind, Path(folder)) as url,
+    ):
         upgrade(url)
         db = make_engine(url)
         try:

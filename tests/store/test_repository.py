@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
 from app.catalog import load_catalog
 from app.rules import engine as rules
@@ -17,6 +18,7 @@ from app.rules.setup import GameSetup, SetupCard
 from app.rules.state import GameState
 from app.rules.views import Viewer
 from app.store.db import make_engine
+from app.store.migrate import upgrade
 from app.store.repository import (
     GameNotFound,
     GameRepository,
@@ -30,6 +32,7 @@ from app.store.repository import (
 )
 
 engine_needed = pytest.mark.engine
+pytestmark = pytest.mark.both_databases
 
 Step = tuple[str | None, Callable[[GameState], dict[str, Any]]]
 
@@ -124,10 +127,19 @@ def test_tokens_open_their_own_seat_and_nothing_else(repository: GameRepository)
 
 
 @engine_needed
-def test_raw_tokens_appear_nowhere_in_the_database_files(repository, tmp_path):
+def test_raw_tokens_appear_nowhere_in_the_database_files(repository, engine, tmp_path):
     created = repository.create_game(make_setup(*SETUP_ENTRIES))
     tokens = [s.token for s in created.seats] + [created.judge_token, created.spectator_token]
-    stored = b"".join(p.read_bytes() for p in tmp_path.glob("store.db*"))
+    if engine.dialect.name == "sqlite":  # the files themselves, WAL and all
+        stored = b"".join(p.read_bytes() for p in tmp_path.glob("*.db*"))
+    else:  # every row of every table, as the server renders it
+        with engine.connect() as conn:
+            tables = ["games", "seats", "actions", "snapshots", "rulings"]
+            stored = "".join(
+                str(row[0])
+                for table in tables
+                for row in conn.exec_driver_sql(f"SELECT t::text FROM {table} t")
+            ).encode()
     for token in tokens:
         assert token.encode() not in stored
         assert hash_token(token).encode() in stored  # we did look in the right place
@@ -232,8 +244,9 @@ def test_snapshot_plus_replay_equals_the_live_state(repository, engine):
     for version, expected in enumerate(live_states):
         assert dump(cold.load(created.id, version)) == expected
     with engine.connect() as conn:
-        snapshots = conn.exec_driver_sql(
-            "SELECT version FROM snapshots WHERE game_id = ? ORDER BY version", (created.id,)
+        snapshots = conn.execute(
+            text("SELECT version FROM snapshots WHERE game_id = :g ORDER BY version"),
+            {"g": created.id},
         ).scalars()
         assert list(snapshots) == [0, 3, 6, 9]
     # The log has one entry per version, setup included, in order.
@@ -279,7 +292,11 @@ def test_concurrent_writers_lose_nothing(repository: GameRepository):
 
 
 @engine_needed
-def test_a_held_write_lock_gives_store_busy_but_reads_go_on(db_url, engine):
+def test_a_held_write_lock_gives_store_busy_but_reads_go_on(tmp_path):
+    # SQLite's database-wide write lock; PostgreSQL locks rows (test_compare_and_set.py).
+    db_url = f"sqlite:///{tmp_path / 'busy.db'}"
+    upgrade(db_url)
+    engine = make_engine(db_url)
     repository = GameRepository(engine)
     created = repository.create_game(make_setup(*SETUP_ENTRIES))
     impatient = make_engine(db_url, busy_timeout_ms=20)
@@ -298,3 +315,4 @@ def test_a_held_write_lock_gives_store_busy_but_reads_go_on(db_url, engine):
         assert busy_repo.act(created.id, parse_action({"type": "next_turn"}), "Alice").version == 1
     finally:
         impatient.dispose()
+        engine.dispose()

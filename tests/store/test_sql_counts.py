@@ -21,6 +21,8 @@ from app.rules.actions import parse_action
 from app.settings import Settings
 from app.store.repository import GameRepository
 
+pytestmark = pytest.mark.both_databases
+
 SNAPSHOT_EVERY = 10
 # Lengths that cross several snapshots; each measured action lands between two snapshots.
 LENGTHS = (3, 23, 63)
@@ -41,9 +43,9 @@ class Counter:
 
 
 @pytest.fixture
-def app_client(tmp_path) -> Iterator[tuple[TestClient, Counter]]:
+def app_client(database_url: str) -> Iterator[tuple[TestClient, Counter]]:
     settings = Settings(
-        database_url=f"sqlite:///{tmp_path / 'counts.db'}",
+        database_url=database_url,
         snapshot_every=SNAPSHOT_EVERY,
         rate_create="off",
         rate_act="off",

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.both_databases
+
 engine_needed = pytest.mark.engine
 
 

@@ -15,7 +15,7 @@ from pages_support import LEAK_SETUP, SECRET_WORDS, seat_client
 
 from app.web.live import Broadcaster, NotifyingRepository, version_stream
 
-pytestmark = pytest.mark.engine
+pytestmark = [pytest.mark.engine, pytest.mark.both_databases]
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -9,6 +9,8 @@ import pytest
 
 from tests.conftest import bearer
 
+pytestmark = pytest.mark.both_databases
+
 BASE_SETUP: list[dict[str, Any]] = [
     {"owner": "Alice", "zone": "battlefields", "card": "Zaun Warrens", "controller": "Alice"},
     {"owner": "Bob", "zone": "battlefields", "card": "Vilemaw's Lair", "controller": "Bob"},

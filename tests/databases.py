@@ -1,0 +1,68 @@
+"""The databases the tests run on: a SQLite file, or a fresh database on a PostgreSQL server.
+
+The PostgreSQL server comes from FACEDOWN_TEST_POSTGRES_URL (a SQLAlchemy URL of a database
+we may CREATE DATABASE from); scripts/test starts a throwaway cluster and sets it
+(scripts/pg-cluster). Without one, PostgreSQL cases skip, except on CI (CI=true) or with
+FACEDOWN_REQUIRE_POSTGRES=1, where they fail: CI must never pass by skipping a database.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+POSTGRES_ENV = "FACEDOWN_TEST_POSTGRES_URL"
+DATABASE_KINDS = ("sqlite", "postgresql")
+
+
+def postgres_server_url() -> str | None:
+    return os.environ.get(POSTGRES_ENV) or None
+
+
+def postgres_required() -> bool:
+    return os.environ.get("CI") == "true" or os.environ.get("FACEDOWN_REQUIRE_POSTGRES") == "1"
+
+
+def require_postgres() -> str:
+    """The server URL, or skip (fail on CI) with the reason."""
+    url = postgres_server_url()
+    if url is None:
+        reason = f"no PostgreSQL server: set {POSTGRES_ENV} (scripts/test starts one)"
+        if postgres_required():
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return url
+
+
+@contextmanager
+def fresh_postgres_database(server_url: str) -> Iterator[str]:
+    """A new empty database on the server for one test; dropped afterwards."""
+    name = f"t_{secrets.token_hex(6)}"
+    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@contextmanager
+def fresh_database(kind: str, directory: Path, name: str = "facedown.db") -> Iterator[str]:
+    """A database URL of `kind` ("sqlite" or "postgresql") with nothing in it yet."""
+    if kind == "sqlite":
+        yield f"sqlite:///{directory / name}"
+    elif kind == "postgresql":
+        with fresh_postgres_database(require_postgres()) as url:
+            yield url
+    else:  # pragma: no cover
+        raise ValueError(kind)
