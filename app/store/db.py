@@ -46,6 +46,8 @@ def make_engine(database_url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwa
         "PRAGMA synchronous=NORMAL",
     )
     url = make_url(database_url)
+    # A failed statement's parameters (card names, tokens' hashes) stay out of error text/logs.
+    kwargs.setdefault("hide_parameters", True)
     if url.get_backend_name() == "postgresql":
         # Enough connections for the threadpool's concurrent requests (anyio: 40 threads);
         # pre-ping replaces connections a restarted server or a proxy closed.

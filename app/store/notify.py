@@ -68,23 +68,32 @@ class VersionListener:
         self._on_reconnect = on_reconnect
         self._max_backoff = max_backoff
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="facedown-listen", daemon=True)
+        self._thread: threading.Thread | None = None
         # Set once the first LISTEN is in place (tests wait for it before writing).
         self.listening = threading.Event()
 
     def start(self) -> None:
+        """Start listening (again: an app's lifespan may run more than once in tests)."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        self._stop = threading.Event()
+        self.listening.clear()
+        self._thread = threading.Thread(
+            target=self._run, args=(self._stop,), name="facedown-listen", daemon=True
+        )
         self._thread.start()
 
     def stop(self, timeout: float = 5.0) -> None:
         self._stop.set()
-        self._thread.join(timeout)
+        if self._thread is not None:
+            self._thread.join(timeout)
 
-    def _run(self) -> None:
+    def _run(self, stop: threading.Event) -> None:
         import psycopg  # only needed, and only installed for sure, on PostgreSQL
 
         backoff = 0.1
         connected_before = False
-        while not self._stop.is_set():
+        while not stop.is_set():
             try:
                 with psycopg.connect(self._conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
@@ -93,15 +102,15 @@ class VersionListener:
                     connected_before = True
                     self.listening.set()
                     backoff = 0.1
-                    while not self._stop.is_set():
+                    while not stop.is_set():
                         # Wakes at least once a second to notice stop().
                         for note in conn.notifies(timeout=1.0):
                             self._deliver(note.payload)
             except psycopg.Error as exc:
-                if self._stop.is_set():
+                if stop.is_set():
                     return
                 log.warning("LISTEN %s: %s; reconnecting in %.1f s", CHANNEL, exc, backoff)
-                self._stop.wait(backoff)
+                stop.wait(backoff)
                 backoff = min(self._max_backoff, backoff * 2)
 
     def _deliver(self, payload: str) -> None:

@@ -14,6 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.rules.actions import ACTION_TYPES
@@ -258,6 +259,18 @@ def _busy(_request: Request, _exc: Exception) -> JSONResponse:
     )
 
 
+def _data_error(request: Request, exc: Exception) -> JSONResponse:
+    # A value the database refused (PostgreSQL is stricter than SQLite); the transaction was
+    # rolled back. The message stays generic: the parameters may hold hidden cards.
+    log.warning(
+        "database refused a value on %s %s: %s",
+        request.method,
+        request.url.path,
+        type(getattr(exc, "orig", exc)).__name__,
+    )
+    return error_response(422, "invalid", "A value in the request cannot be stored.")
+
+
 def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
     return error_response(500, "internal", "Something went wrong on the server.")
@@ -274,4 +287,5 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestIdReused, _request_id_reused)
     app.add_exception_handler(UnknownActor, _unknown_actor)
     app.add_exception_handler(StoreBusy, _busy)
+    app.add_exception_handler(DataError, _data_error)
     app.add_exception_handler(Exception, _unexpected)

@@ -1,0 +1,66 @@
+"""Refuse text with the NUL character before it reaches the store.
+
+PostgreSQL's text types cannot hold U+0000 (SQLite can), and no name, title, note or
+request id of ours needs it: a request carrying one, in its path, query string or body
+(raw, JSON-escaped as \\u0000, or form-encoded as %00), gets a 422 and nothing is stored, on
+both databases alike. Sits inside BodySizeLimit, which has already read the body (bounded).
+"""
+
+from __future__ import annotations
+
+import re
+
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+# \u0000 preceded by an even number of backslashes is an escape, not the literal text "\u0000".
+_JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000", re.IGNORECASE)
+_FORM_NUL = re.compile(rb"%00")
+
+MESSAGE = "Text may not contain the NUL character (U+0000)."
+
+
+def carries_nul(scope: Scope, body: bytes) -> bool:
+    raw_path = scope.get("raw_path") or scope.get("path", "").encode()
+    query = scope.get("query_string", b"")
+    if b"\x00" in body or "\x00" in scope.get("path", ""):
+        return True
+    if _FORM_NUL.search(raw_path) or _FORM_NUL.search(query):
+        return True
+    content_type = Headers(scope=scope).get("content-type", "")
+    if "json" in content_type and _JSON_NUL.search(body):
+        return True
+    return "x-www-form-urlencoded" in content_type and bool(_FORM_NUL.search(body))
+
+
+class RefuseNul:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        messages: list[Message] = []
+        body = b""
+        if scope.get("method") not in ("GET", "HEAD", "OPTIONS"):
+            while True:
+                message = await receive()
+                messages.append(message)
+                if message["type"] != "http.request":
+                    break
+                body += message.get("body", b"")
+                if not message.get("more_body", False):
+                    break
+        if carries_nul(scope, body):
+            response = JSONResponse({"error": "invalid", "message": MESSAGE}, status_code=422)
+            await response(scope, receive, send)
+            return
+
+        async def replay() -> Message:
+            if messages:
+                return messages.pop(0)
+            return await receive()
+
+        await self.app(scope, replay, send)
