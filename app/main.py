@@ -32,6 +32,7 @@ from app.web.bench_probe import install_probe
 from app.web.errors import install_error_handlers
 from app.web.headers import SecurityHeaders
 from app.web.live import Broadcaster, NotifyingRepository
+from app.web.nul_guard import RefuseNul
 from app.web.pages import install_pages
 from app.web.ratelimit import Rate, RateLimit
 from app.web.rulings_api import router as rulings_router
@@ -168,6 +169,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     install_error_handlers(app)
     redact_access_log()
+    # Inside BodySizeLimit (added first = runs later): it sees a body already bounded.
+    app.add_middleware(RefuseNul)
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     # Compresses pages, fragments, JSON and static files; never the event stream.
     app.add_middleware(GZipMiddleware, minimum_size=500)
