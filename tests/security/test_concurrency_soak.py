@@ -1,6 +1,7 @@
 """20 games x 2 seats acting at once for 30 s against uvicorn with two workers on
-127.0.0.1: every accepted action is in its log exactly once, versions are gap-free,
-stale writes get 409, and no "database is locked" ever reaches a client (no 5xx)."""
+127.0.0.1, on SQLite and on PostgreSQL: every accepted action is in its log exactly once,
+versions are gap-free, stale writes get 409, and no "database is locked" (or PostgreSQL
+conflict) ever reaches a client (no 5xx)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import httpx
 import pytest
 
 from tests.server import running_server
+
+pytestmark = pytest.mark.both_databases
 
 GAMES = 20
 SECONDS = float(os.environ.get("FACEDOWN_SOAK_SECONDS", "30"))
@@ -41,8 +44,8 @@ def _seat(base: str, game_id: str, token: str, creature: str, until: float) -> C
 
 
 @pytest.mark.server
-def test_twenty_games_two_seats_each_for_thirty_seconds(tmp_path) -> None:
-    with running_server(tmp_path / "soak.db", workers=2) as base:
+def test_twenty_games_two_seats_each_for_thirty_seconds(database_url, tmp_path) -> None:
+    with running_server(database_url, workers=2, log_dir=tmp_path) as base:
         games = []
         for _ in range(GAMES):
             created = httpx.post(
