@@ -1,6 +1,8 @@
-# Facedown: the web app on SQLite, database on the /data volume.
+# Facedown: the web app. SQLite on the /data volume by default; DATABASE_URL picks another.
 #   docker build -t facedown .
 #   docker run -p 8000:8000 -v facedown-data:/data facedown
+#   docker run -p 8000:8000 -e DATABASE_URL=postgresql+psycopg://user:pass@host/db facedown
+# Several servers on one PostgreSQL behind nginx: deploy/compose.yaml (README "Deployment").
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -25,7 +27,8 @@ RUN pip install -e . \
  && mkdir -p /data \
  && chown facedown:facedown /data
 
-ENV FACEDOWN_DATABASE_URL=sqlite:////data/facedown.db
+# The conventional name, so that `docker run -e DATABASE_URL=...` (or a platform's) replaces it.
+ENV DATABASE_URL=sqlite:////data/facedown.db
 VOLUME /data
 
 # Everything above needed root; from here on the app runs as facedown and can write only /data.
@@ -37,4 +40,5 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4)"]
 
-CMD ["facedown", "serve", "--host", "0.0.0.0", "--port", "8000", "--db", "/data/facedown.db"]
+# No --db: the database is DATABASE_URL's (or FACEDOWN_DATABASE_URL's, which wins).
+CMD ["facedown", "serve", "--host", "0.0.0.0", "--port", "8000"]

@@ -1,8 +1,11 @@
-"""The `facedown` console script: serve the app with uvicorn.
+"""The `facedown` console script: serve the app with uvicorn; migrate, export and import a
+database.
 
-The CLI only turns flags into settings (environment variables read by `app.main`) and starts
+`serve` only turns flags into settings (environment variables read by `app.main`) and starts
 uvicorn on the app factory; it knows nothing about games. `--demo` is passed on as
-`FACEDOWN_DEMO=1`: the app itself loads the demo games at start-up.
+`FACEDOWN_DEMO=1`: the app itself loads the demo games at start-up. `migrate`, `export` and
+`import` work on the database directly (app/store/migrate.py, app/store/archive.py) and print
+counts and game ids only, never tokens or card data.
 """
 
 from __future__ import annotations
@@ -10,15 +13,23 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 log = logging.getLogger("facedown.cli")
 
 APP_FACTORY = "app.main:get_app"
 DEFAULT_DB = "facedown.db"
 ENV_DATABASE_URL = "FACEDOWN_DATABASE_URL"
+# The conventional name, as platforms and docker-compose files set it (read after ours).
+ENV_PLAIN_DATABASE_URL = "DATABASE_URL"
 ENV_DEMO = "FACEDOWN_DEMO"
 
 
@@ -63,15 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--port", type=_port, default=8000, help="TCP port to bind (default: %(default)s)"
     )
-    serve.add_argument(
-        "--db",
-        metavar="PATH",
-        default=None,
-        help=(
-            f"SQLite database file, created if missing (default: ${ENV_DATABASE_URL} when set, "
-            f"else ./{DEFAULT_DB}); a full sqlite:// URL is accepted too"
-        ),
-    )
+    _add_db_flag(serve)
     serve.add_argument(
         "--demo", action="store_true", help="load the demo games at start-up (sets FACEDOWN_DEMO=1)"
     )
@@ -85,22 +88,98 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--reload", action="store_true", help="restart when the code changes (development only)"
     )
+
+    migrate = commands.add_parser(
+        "migrate",
+        help="bring the database's schema up to date (the app also does it at start-up)",
+        description="Run the Alembic migrations on the database, creating it if needed.",
+    )
+    _add_db_flag(migrate)
+
+    export = commands.add_parser(
+        "export",
+        help="write every game to an archive (a backup, or a move to another database)",
+        description=(
+            "Write every game (seats by token hash, the whole log, snapshots, rulings) to a "
+            "facedown-archive/1 file: JSON Lines, gzip when the name ends in .gz."
+        ),
+    )
+    _add_db_flag(export)
+    export.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        default="-",
+        help="the archive to write (default: standard output)",
+    )
+
+    import_ = commands.add_parser(
+        "import",
+        help="add every game of an archive to the database (migrated first)",
+        description=(
+            "Migrate the database, then insert every game of the archive in one transaction. "
+            "Refused, with nothing written, when a game already exists there."
+        ),
+    )
+    _add_db_flag(import_)
+    import_.add_argument(
+        "--skip-existing",
+        action="store_true",
+        help="leave games that already exist as they are and import the others",
+    )
+    import_.add_argument("archive", metavar="FILE", help="the archive to read (- for stdin)")
     return parser
 
 
+def _add_db_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        "--db-url",
+        dest="db",
+        metavar="PATH|URL",
+        default=None,
+        help=(
+            f"SQLite database file, created if missing, or a database URL such as "
+            f"postgresql+psycopg://user:password@host/db (default: ${ENV_DATABASE_URL}, else "
+            f"${ENV_PLAIN_DATABASE_URL}, else ./{DEFAULT_DB})"
+        ),
+    )
+
+
 def database_url(db: str | None, environ: Mapping[str, str]) -> str:
-    """The database URL: the --db flag wins, then the environment, then ./facedown.db."""
+    """The database URL: the --db flag wins, then $FACEDOWN_DATABASE_URL, then $DATABASE_URL,
+    then ./facedown.db."""
     if db is None:
-        existing = environ.get(ENV_DATABASE_URL)
-        if existing:
-            return existing
+        for name in (ENV_DATABASE_URL, ENV_PLAIN_DATABASE_URL):
+            existing = environ.get(name)
+            if existing:
+                return _psycopg_url(existing)
         db = DEFAULT_DB
     if "://" in db:
-        return db
+        return _psycopg_url(db)
     path = Path(db).expanduser().resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     # An absolute path gives the four-slash form: sqlite:////data/facedown.db
     return f"sqlite:///{path}"
+
+
+def _psycopg_url(url: str) -> str:
+    """postgres:// and postgresql:// (as hosts hand them out) mean psycopg 3, the driver we
+    ship, as in app/settings.py; SQLAlchemy would look for psycopg2."""
+    for scheme in ("postgres://", "postgresql://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url.removeprefix(scheme)
+    return url
+
+
+def shown_url(url: str) -> str:
+    """A database URL fit for a log line: its password masked."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy can parse: say nothing of it
+        return "<unparsable database URL>"
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -116,7 +195,7 @@ def serve(args: argparse.Namespace) -> int:
         package_version(),
         args.host,
         args.port,
-        url,
+        shown_url(url),
         os.environ.get(ENV_DEMO, "off"),
         args.workers,
         "" if args.workers == 1 else "s",
@@ -134,6 +213,97 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+class CommandFailed(Exception):
+    """A refused migrate/export/import: its one-line reason goes to stderr, exit status 1."""
+
+
+def _engine(url: str) -> Engine:
+    from app.store.db import make_engine
+
+    return make_engine(url)
+
+
+def migrate(args: argparse.Namespace) -> int:
+    from app.store.migrate import upgrade
+
+    url = database_url(args.db, os.environ)
+    engine = _engine(url)
+    try:
+        upgrade(url, engine=engine)
+    finally:
+        engine.dispose()
+    print(f"facedown migrate: {shown_url(url)} is up to date", file=sys.stderr)
+    return 0
+
+
+def _existing_database(db: str | None) -> str:
+    """The URL to export from; a missing SQLite file is refused rather than created."""
+    from sqlalchemy.engine import make_url
+
+    url = database_url(db, os.environ)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        path = parsed.database or ""
+        if path in ("", ":memory:") or not Path(path).is_file():
+            raise CommandFailed(f"no SQLite database at {path or ':memory:'}")
+    return url
+
+
+def export(args: argparse.Namespace) -> int:
+    from app.store.archive import export_archive, open_for_writing
+
+    url = _existing_database(args.db)
+    engine = _engine(url)
+    try:
+        if args.output == "-":
+            if sys.stdout.isatty():  # an archive holds hidden cards: never onto a screen
+                raise CommandFailed("standard output is a terminal: use -o FILE or redirect it")
+            counts = export_archive(engine, sys.stdout.buffer, package_version())
+            sys.stdout.buffer.flush()
+            where = "standard output"
+        else:
+            with open_for_writing(Path(args.output)) as out:
+                counts = export_archive(engine, out, package_version())
+            where = args.output
+    finally:
+        engine.dispose()
+    print(f"facedown export: {counts.summary()} to {where}", file=sys.stderr)
+    return 0
+
+
+def import_(args: argparse.Namespace) -> int:
+    from app.store.archive import import_archive, read_lines
+    from app.store.migrate import upgrade
+
+    url = database_url(args.db, os.environ)
+    engine = _engine(url)
+    try:
+        with _open_input(args.archive) as stream:
+            counts = import_archive(
+                engine,
+                read_lines(stream),
+                skip_existing=args.skip_existing,
+                # Once the header is read: a file that is no archive creates nothing.
+                prepare=lambda: upgrade(url, engine=engine),
+            )
+    finally:
+        engine.dispose()
+    print(f"facedown import: {counts.summary()} into {shown_url(url)}", file=sys.stderr)
+    if counts.skipped:
+        shown = ", ".join(counts.skipped[:10]) + (", ..." if len(counts.skipped) > 10 else "")
+        print(f"  skipped {len(counts.skipped)} existing: {shown}", file=sys.stderr)
+    return 0
+
+
+@contextmanager
+def _open_input(name: str) -> Iterator[IO[bytes]]:
+    if name == "-":
+        yield sys.stdin.buffer
+        return
+    with open(name, "rb") as stream:
+        yield stream
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -144,8 +314,31 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.command == "serve":
         return serve(args)
+    commands = {"migrate": migrate, "export": export, "import": import_}
+    if args.command in commands:
+        # Alembic's start-up chatter; `migrate` keeps its "Running upgrade" lines.
+        quiet = "alembic.runtime.plugins" if args.command == "migrate" else "alembic"
+        logging.getLogger(quiet).setLevel(logging.WARNING)
+        return _run(args.command, commands[args.command], args)
     parser.error(f"unknown command {args.command!r}")  # unreachable: argparse checks choices
     return 2
+
+
+def _run(name: str, command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a database command; a refusal is one line on stderr and exit status 1."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from app.store.archive import ArchiveError
+
+    try:
+        return command(args)
+    except (CommandFailed, ArchiveError, OSError) as exc:
+        reason = str(exc)
+    except SQLAlchemyError as exc:  # cannot connect, and the like: the driver's first line
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+    after = {"import": "; nothing was imported", "export": "; no archive was written"}
+    print(f"facedown {name}: refused: {reason}{after.get(name, '')}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

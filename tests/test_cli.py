@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from app import cli
+from tests.store.archive_support import HIDDEN_CARD, database_rows, play_long_game
 
 
 def facedown_executable() -> str:
@@ -91,8 +92,12 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_serve_passes_settings_by_environment(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.delenv(cli.ENV_DATABASE_URL, raising=False)
-    monkeypatch.delenv(cli.ENV_DEMO, raising=False)
+    # serve() sets both in os.environ: setenv first, so that monkeypatch restores them after
+    # (a bare delenv of an unset variable records nothing, and FACEDOWN_DEMO=1 would leak
+    # into later tests of this worker).
+    for name in (cli.ENV_DATABASE_URL, cli.ENV_DEMO):
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
     calls: list[tuple[tuple[object, ...], dict[str, object]]] = []
     monkeypatch.setattr("uvicorn.run", lambda *a, **kw: calls.append((a, kw)))
 
@@ -185,3 +190,166 @@ def test_serve_starts_a_real_server(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(timeout=10)
+
+
+# -- migrate, export, import ----------------------------------------------------------------
+
+
+def test_database_commands_accept_their_flags() -> None:
+    parser = cli.build_parser()
+    args = parser.parse_args(["export", "--db-url", "postgresql+psycopg://h/db", "-o", "a.gz"])
+    assert (args.db, args.output) == ("postgresql+psycopg://h/db", "a.gz")
+    assert parser.parse_args(["export"]).output == "-"
+    args = parser.parse_args(["import", "--db", "x.db", "--skip-existing", "a.jsonl"])
+    assert (args.db, args.skip_existing, args.archive) == ("x.db", True, "a.jsonl")
+    assert parser.parse_args(["migrate", "--db", "x.db"]).db == "x.db"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["import"])  # the archive is required
+
+
+def test_database_url_reads_plain_database_url_after_ours() -> None:
+    plain = {cli.ENV_PLAIN_DATABASE_URL: "postgresql+psycopg://u:p@db/facedown"}
+    assert cli.database_url(None, plain) == "postgresql+psycopg://u:p@db/facedown"
+    both = {**plain, cli.ENV_DATABASE_URL: "sqlite:////ours.db"}
+    assert cli.database_url(None, both) == "sqlite:////ours.db"
+    # As hosts hand them out: psycopg 3 is the driver we ship.
+    assert cli.database_url("postgres://u@h/d", {}) == "postgresql+psycopg://u@h/d"
+    assert cli.database_url(None, {cli.ENV_PLAIN_DATABASE_URL: "postgresql://u@h/d"}) == (
+        "postgresql+psycopg://u@h/d"
+    )
+
+
+def test_a_logged_database_url_hides_its_password() -> None:
+    shown = cli.shown_url("postgresql+psycopg://facedown:s3cret@db:5432/facedown")
+    assert "s3cret" not in shown and "facedown@db" not in shown and "db:5432" in shown
+
+
+def _stderr_lines(capsys: pytest.CaptureFixture[str]) -> list[str]:
+    captured = capsys.readouterr()
+    return [line for line in captured.err.splitlines() if line.strip()]
+
+
+def test_export_and_import_move_every_game(
+    client, settings, make_game, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long_game = play_long_game(client)
+    make_game(client)
+    source = settings.database_url.removeprefix("sqlite:///")
+    archive = tmp_path / "backup.jsonl.gz"
+    target = tmp_path / "moved" / "facedown.db"
+    capsys.readouterr()
+
+    assert cli.main(["export", "--db", source, "-o", str(archive)]) == 0
+    [line] = _stderr_lines(capsys)
+    assert line == (
+        f"facedown export: 2 games (8 seats, 15 actions, 4 snapshots, 1 ruling) to {archive}"
+    )
+    assert archive.read_bytes()[:2] == b"\x1f\x8b"
+
+    assert cli.main(["import", "--db", str(target), str(archive)]) == 0
+    [line] = _stderr_lines(capsys)
+    assert line.startswith("facedown import: 2 games (8 seats, 15 actions, 4 snapshots, 1 ruling)")
+    assert database_rows(f"sqlite:///{target}") == database_rows(settings.database_url)
+
+    # Again: the games are there already, so nothing is written, in one line.
+    assert cli.main(["import", "--db", str(target), str(archive)]) == 1
+    [line] = _stderr_lines(capsys)
+    assert line.startswith("facedown import: refused: game ")
+    assert line.endswith(
+        "already exists in the target (--skip-existing keeps it and imports the others); nothing was imported"
+    )
+
+    assert cli.main(["import", "--db", str(target), "--skip-existing", str(archive)]) == 0
+    lines = _stderr_lines(capsys)
+    assert lines[0].startswith("facedown import: 0 games")
+    assert lines[1].startswith("  skipped 2 existing: ")
+    assert long_game.id in lines[1]
+    assert database_rows(f"sqlite:///{target}") == database_rows(settings.database_url)
+
+
+def test_database_commands_never_print_tokens_or_cards(
+    client, settings, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = play_long_game(client)
+    source = settings.database_url.removeprefix("sqlite:///")
+    archive = tmp_path / "a.jsonl"
+    capsys.readouterr()
+    runs = [
+        ["export", "--db", source, "-o", str(archive)],
+        ["import", "--db", str(tmp_path / "t.db"), str(archive)],
+        ["import", "--db", str(tmp_path / "t.db"), str(archive)],  # refused
+        ["migrate", "--db", str(tmp_path / "t.db")],
+    ]
+    for argv in runs:
+        cli.main(argv)
+        captured = capsys.readouterr()
+        for text in (captured.out, captured.err):
+            assert HIDDEN_CARD not in text
+            assert not any(token in text for token in game.tokens.values())
+
+
+def test_bad_inputs_are_refused_in_one_line(tmp_path: Path, capsys) -> None:
+    missing = tmp_path / "nope.db"
+    assert cli.main(["export", "--db", str(missing), "-o", str(tmp_path / "x.jsonl")]) == 1
+    assert _stderr_lines(capsys) == [
+        f"facedown export: refused: no SQLite database at {missing}; no archive was written"
+    ]
+    assert not missing.exists() and not (tmp_path / "x.jsonl").exists()
+
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text('{"format": "facedown-archive/9"}\n')
+    target = tmp_path / "target.db"
+    assert cli.main(["import", "--db", str(target), str(junk)]) == 1
+    [line] = _stderr_lines(capsys)
+    assert "unsupported archive format 'facedown-archive/9'" in line
+    assert not target.exists(), "a file that is no archive creates no database"
+
+    assert cli.main(["import", "--db", str(target), str(tmp_path / "absent.jsonl")]) == 1
+    [line] = _stderr_lines(capsys)
+    assert line.startswith("facedown import: refused: ") and "absent.jsonl" in line
+
+
+def test_migrate_creates_and_upgrades_the_database(tmp_path: Path, capsys, monkeypatch) -> None:
+    from sqlalchemy import create_engine, inspect
+
+    db = tmp_path / "facedown.db"
+    monkeypatch.delenv(cli.ENV_DATABASE_URL, raising=False)
+    monkeypatch.setenv(cli.ENV_PLAIN_DATABASE_URL, f"sqlite:///{db}")
+    assert cli.main(["migrate"]) == 0
+    assert _stderr_lines(capsys)[-1] == f"facedown migrate: sqlite:///{db} is up to date"
+    engine = create_engine(f"sqlite:///{db}")
+    try:
+        assert {"games", "seats", "actions", "snapshots", "rulings"} <= set(
+            inspect(engine).get_table_names()
+        )
+    finally:
+        engine.dispose()
+
+
+def test_export_to_a_pipe_and_import_from_stdin(client, settings, tmp_path: Path) -> None:
+    play_long_game(client)
+    source = settings.database_url.removeprefix("sqlite:///")
+    exported = subprocess.run(
+        [facedown_executable(), "export", "--db", source],
+        capture_output=True,
+        timeout=60,
+        env=clean_env(),
+        check=False,
+    )
+    assert exported.returncode == 0, exported.stderr
+    assert exported.stdout.startswith(b'{"format":"facedown-archive/1"')
+    target = tmp_path / "piped.db"
+    imported = subprocess.run(
+        [facedown_executable(), "import", "--db", str(target), "-"],
+        input=exported.stdout,
+        capture_output=True,
+        timeout=60,
+        env=clean_env(),
+        check=False,
+    )
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stderr.decode().splitlines() == [
+        f"facedown import: 1 game (4 seats, 14 actions, 3 snapshots, 1 ruling) into "
+        f"sqlite:///{target}"
+    ]
+    assert database_rows(f"sqlite:///{target}") == database_rows(settings.database_url)

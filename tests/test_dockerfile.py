@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import build_parser
+from app.cli import build_parser, database_url
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -107,14 +107,45 @@ def test_runs_as_a_non_root_user_after_every_root_step(instructions: list[Instru
     assert not late_root_runs, f"RUN needing root after USER: {late_root_runs}"
 
 
+def env_values(instructions: list[Instruction]) -> dict[str, str]:
+    """The image's ENV settings: `ENV K=V K2=V2` or the legacy `ENV K V`."""
+    values: dict[str, str] = {}
+    for env in only(instructions, "ENV"):
+        words = shlex.split(env.args)
+        if words and "=" not in words[0]:
+            values[words[0]] = " ".join(words[1:])
+            continue
+        for word in words:
+            key, _, value = word.partition("=")
+            values[key] = value
+    return values
+
+
+def test_env_parser_reads_both_forms() -> None:
+    parsed = parse('ENV A=1 \\\n  B="two words"\nENV C 3\n')
+    assert env_values(parsed) == {"A": "1", "B": "two words", "C": "3"}
+
+
 def test_database_lives_on_the_data_volume(instructions: list[Instruction]) -> None:
     volumes = only(instructions, "VOLUME")
     paths: list[str] = []
     for v in volumes:
         paths += exec_form(v.args)
     assert "/data" in paths, f"no VOLUME /data (got {paths})"
-    envs = " ".join(i.args for i in only(instructions, "ENV"))
-    assert "FACEDOWN_DATABASE_URL=sqlite:////data/" in envs
+    envs = env_values(instructions)
+    assert envs.get("DATABASE_URL", "").startswith("sqlite:////data/"), envs
+    # FACEDOWN_DATABASE_URL wins over DATABASE_URL: set in the image, it would silently
+    # override `docker run -e DATABASE_URL=postgresql+psycopg://...`.
+    assert "FACEDOWN_DATABASE_URL" not in envs
+
+
+def test_the_default_database_url_is_what_the_cli_would_serve(
+    instructions: list[Instruction],
+) -> None:
+    envs = env_values(instructions)
+    assert database_url(None, envs) == envs["DATABASE_URL"]
+    postgres = "postgresql+psycopg://facedown:pw@postgres:5432/facedown"
+    assert database_url(None, {**envs, "DATABASE_URL": postgres}) == postgres
 
 
 def test_healthcheck_asks_healthz(instructions: list[Instruction]) -> None:
@@ -143,8 +174,8 @@ def test_cmd_serves_on_all_interfaces_with_real_flags(instructions: list[Instruc
     assert args.host == "0.0.0.0"
     exposed = {p.split("/")[0] for i in only(instructions, "EXPOSE") for p in i.args.split()}
     assert str(args.port) in exposed
-    if args.db is not None:
-        assert args.db.startswith("/data/"), args.db
+    # --db would win over DATABASE_URL: the database must come from the environment.
+    assert args.db is None, args.db
 
 
 def test_every_copy_source_exists(instructions: list[Instruction]) -> None:
