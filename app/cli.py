@@ -20,6 +20,8 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from app.settings import psycopg_url
+
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
@@ -153,23 +155,14 @@ def database_url(db: str | None, environ: Mapping[str, str]) -> str:
         for name in (ENV_DATABASE_URL, ENV_PLAIN_DATABASE_URL):
             existing = environ.get(name)
             if existing:
-                return _psycopg_url(existing)
+                return psycopg_url(existing)
         db = DEFAULT_DB
     if "://" in db:
-        return _psycopg_url(db)
+        return psycopg_url(db)
     path = Path(db).expanduser().resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     # An absolute path gives the four-slash form: sqlite:////data/facedown.db
     return f"sqlite:///{path}"
-
-
-def _psycopg_url(url: str) -> str:
-    """postgres:// and postgresql:// (as hosts hand them out) mean psycopg 3, the driver we
-    ship, as in app/settings.py; SQLAlchemy would look for psycopg2."""
-    for scheme in ("postgres://", "postgresql://"):
-        if url.startswith(scheme):
-            return "postgresql+psycopg://" + url.removeprefix(scheme)
-    return url
 
 
 def shown_url(url: str) -> str:

@@ -39,7 +39,12 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _driver(cls, value: str) -> str:
-        for scheme in _POSTGRES_SCHEMES:
-            if value.startswith(scheme):
-                return "postgresql+psycopg://" + value.removeprefix(scheme)
-        return value
+        return psycopg_url(value)
+
+
+def psycopg_url(url: str) -> str:
+    """postgres:// and postgresql:// URLs (as hosts hand them out) with the psycopg 3 driver."""
+    for scheme in _POSTGRES_SCHEMES:
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url.removeprefix(scheme)
+    return url
