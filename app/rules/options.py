@@ -7,6 +7,7 @@ objects only as this viewer may see them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -242,6 +243,49 @@ def candidate_actions(state: GameState, actor: str | None) -> list[tuple[dict[st
     return out
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """One action worth trying for a viewer, before the engine says whether it is legal;
+    `target` is the object its button belongs to (None: a game-wide action)."""
+
+    action: dict[str, Any]
+    label: Text
+    target: str | None
+
+
+def _target(action: dict[str, Any]) -> str | None:
+    if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
+        return action.get("source")
+    return action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
+
+
+def candidates_for(state: GameState, viewer: Viewer) -> list[Candidate]:
+    """What `actions_for` tries, in its order; spectators and finished games get none."""
+    if viewer.kind == "spectator" or state.finished:
+        return []
+    actor = viewer.player if viewer.kind == "player" else None
+    return [
+        Candidate(action, label, _target(action))
+        for action, label in candidate_actions(state, actor)
+        # The judge ends a game instead of conceding it.
+        if not (action["type"] == "concede" and actor is None)
+    ]
+
+
+def option_if_legal(state: GameState, candidate: Candidate, viewer: Viewer) -> ActionOption | None:
+    """The button for `candidate` if the engine accepts it from `viewer`, else None."""
+    actor = viewer.player if viewer.kind == "player" else None
+    if not _is_legal(state, candidate.action, actor):
+        return None
+    return ActionOption(
+        object=candidate.target,
+        type=candidate.action["type"],
+        label=candidate.label.en,
+        label_fr=candidate.label.fr,
+        action=candidate.action,
+    )
+
+
 def _is_legal(state: GameState, action: dict[str, Any], actor: str | None) -> bool:
     try:
         engine.apply(state, parse_action(action), actor)
@@ -251,27 +295,7 @@ def _is_legal(state: GameState, action: dict[str, Any], actor: str | None) -> bo
 
 
 def actions_for(state: GameState, viewer: Viewer) -> list[ActionOption]:
-    """The actions `viewer` may take now; spectators take none."""
-    if viewer.kind == "spectator" or state.finished:
-        return []
-    actor = viewer.player if viewer.kind == "player" else None
-    options: list[ActionOption] = []
-    for action, label in candidate_actions(state, actor):
-        if action["type"] == "concede" and actor is None:
-            continue  # the judge ends a game instead
-        if _is_legal(state, action, actor):
-            target = (
-                action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
-            )
-            if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
-                target = action.get("source")
-            options.append(
-                ActionOption(
-                    object=target,
-                    type=action["type"],
-                    label=label.en,
-                    label_fr=label.fr,
-                    action=action,
-                )
-            )
-    return options
+    """The actions `viewer` may take now; spectators take none. (A page that shows only some
+    of them asks `candidates_for` and `option_if_legal` for those: app/web/page_options.py.)"""
+    options = [option_if_legal(state, c, viewer) for c in candidates_for(state, viewer)]
+    return [o for o in options if o is not None]

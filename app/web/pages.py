@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.rules.citations import CITATIONS, numbers_for_ruleset
 from app.rules.errors import RuleError
-from app.rules.options import ActionOption, actions_for
+from app.rules.options import ActionOption
 from app.rules.state import GameState
 from app.rules.views import (
     ErrorView,
@@ -49,6 +49,7 @@ from app.web.errors import ApiError
 from app.web.headers import NO_STORE, PRIVATE, PUBLIC_PAGE
 from app.web.hideaway_pages import hideaway_context
 from app.web.i18n import LANG_COOKIE, LANGS, Lang, pick_language, translator
+from app.web.page_options import FixedOffer, Offer, OptionsCache, OptionsMemo
 from app.web.qr import qr_svg
 from app.web.riftbound_pages import riftbound_context
 from app.web.seat_cookie import (
@@ -149,11 +150,14 @@ def looking(seat: PageSeat, seat_param: str | None, players: list[str]) -> Looki
     return Looking(seat, seat.viewer, None, None)
 
 
-def options_for(state: GameState, who: Looking) -> list[ActionOption]:
-    options = actions_for(state, who.viewer)
-    if who.acting_as is None:
-        return options
-    return [o.model_copy(update={"action": {**o.action, "as": who.acting_as}}) for o in options]
+def options_for(state: GameState, who: Looking, cache: OptionsCache | None = None) -> Offer:
+    """What `who` may do now, computed as far as the page shows it (app/web/page_options.py);
+    with a cache, remembered per game version and viewer."""
+    if cache is None:
+        memo = OptionsMemo(state, who.viewer)
+    else:
+        memo = cache.memo(who.seat.game_id, state, who.viewer)
+    return Offer(memo, who.acting_as)
 
 
 def urls_for(game_id: str, who: Looking, version: int) -> dict[str, str]:
@@ -176,7 +180,7 @@ def urls_for(game_id: str, who: Looking, version: int) -> dict[str, str]:
 def table_context(
     *,
     view: View,
-    options: list[ActionOption],
+    options: Offer | list[ActionOption],
     entries: list[LogEntryView],
     who: Looking,
     title: str,
@@ -188,12 +192,16 @@ def table_context(
     full_log: bool = False,
 ) -> dict[str, Any]:
     """Everything the game templates get, from public models only. `entries` is the log
-    oldest first, as `log_for` returns it."""
+    oldest first, as `log_for` returns it. `options`: an Offer, or a list as `actions_for`
+    gives (the past offers none)."""
+    if not isinstance(options, Offer):
+        options = FixedOffer(options)
     newest_first = list(reversed(entries))
     sheet_obj = None
     if selected is not None:
         sheet_obj = next((o for o in view.objects if o.id == selected), None)
     urls = urls_for(who.seat.game_id, who, view.version)
+    loose = options.loose()
     return {
         "view": view,
         "title": title,
@@ -204,12 +212,12 @@ def table_context(
         "acting_as": who.acting_as,
         "seat_param": who.seat_param,
         "players": [p.name for p in view.players],
-        "bar_options": [o for o in options if o.object is None and o.type in PRIMARY_ACTIONS],
-        "more_options": [o for o in options if o.object is None and o.type not in PRIMARY_ACTIONS],
-        "actionable": sorted({o.object for o in options if o.object is not None}),
+        "bar_options": [o for o in loose if o.type in PRIMARY_ACTIONS],
+        "more_options": [o for o in loose if o.type not in PRIMARY_ACTIONS],
+        "actionable": options.actionable(),
         "sheet": "closed" if selected is None else ("open" if sheet_obj else "gone"),
         "sheet_obj": sheet_obj,
-        "sheet_options": [o for o in options if o.object is not None and o.object == selected],
+        "sheet_options": options.for_object(selected) if selected is not None else [],
         "log": newest_first if full_log else newest_first[:LOG_LIMIT],
         "log_more": not full_log and len(newest_first) > LOG_LIMIT,
         "error": error,
@@ -219,7 +227,12 @@ def table_context(
         "path": urls["game"],
         "csrf": csrf,
         "rules_base": f"/rules/{view.ruleset}/",
-    } | {**hideaway_context(view, options, who), **riftbound_context(view, options)}
+    } | {
+        # Only a pending hideaway choice lists every option (its cards): a rare, cheap case,
+        # the engine refusing anything else before it copies the state.
+        **hideaway_context(view, options.all() if view.pending is not None else [], who),
+        **riftbound_context(view, loose),
+    }
 
 
 def game_context(
@@ -243,7 +256,7 @@ def game_context(
         csrf = csrf_token(page_secret(request), seat.game_id, seat.token)
     return base_context(request) | table_context(
         view=view_for(state, who.viewer),
-        options=options_for(state, who),
+        options=options_for(state, who, request.app.state.options_cache),
         # The newest LOG_LIMIT + 1 entries tell the page all it shows (and whether there is
         # more): its cost stays flat however long the game (bench/, README "Performance").
         entries=log_for(
@@ -604,6 +617,7 @@ def install_pages(app: FastAPI, secret: bytes | None = None) -> None:
     from app.web.ruling_pages import install as install_ruling_pages
 
     app.state.page_secret = secret or None
+    app.state.options_cache = OptionsCache()
     app.add_exception_handler(NoSeat, _no_seat)
     install_ruling_pages(app)  # rulings, time travel, /rules, scenario files, editions
     app.include_router(router)

@@ -64,6 +64,10 @@ def make_environment() -> Environment:
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        # Templates are part of the release: without this, every get_template (one per
+        # {% include %}, so one per tile of a board) stats its file to see if it changed,
+        # which cost a seat page about 15% of its server time (bench/, README "Performance").
+        auto_reload=False,
     )
     env.globals.update(
         static_url=static_url,
