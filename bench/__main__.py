@@ -1,11 +1,13 @@
 """`python -m bench` (or scripts/bench): Facedown's benchmarks, in one run, on 127.0.0.1.
 
 1. action throughput and latency, 50 concurrent clients on 50 games, against a bare endpoint
-   doing one SQLite insert per request on the same server: the ratio;
+   doing one insert per request into the same database on the same server: the ratio;
 2. a seat's view for games of 10, 1,000 and 10,000 actions, warm and cold: the ratio;
 3. compressed bytes of a seat page's first load and of a typical HTMX action response;
 4. Lighthouse 12.2.3 (mobile) on home, a seat page and a ruling page.
 
+The database is a fresh SQLite file, or with `--database-url postgresql+psycopg://...` a
+throwaway database created on that server and dropped at the end (bench/database.py).
 It prints a table with the targets and writes bench/results/<date>_<commit>.json|md and
 latest.json|md. See README.md, "Performance".
 """
@@ -28,7 +30,7 @@ from typing import Any
 import orjson
 
 from app.web.starter import starter_setup
-from bench import lighthouse, report, throughput, views, wire
+from bench import database, lighthouse, report, throughput, views, wire
 from bench.client import Connection
 from bench.load import JSON, MORPH_CARD
 from bench.server import Server, running
@@ -43,13 +45,28 @@ def log(message: str) -> None:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=50, help="concurrent clients (and games)")
-    parser.add_argument("--duration", type=float, default=10.0, help="measured seconds per slice")
+    parser.add_argument("--duration", type=float, default=6.0, help="measured seconds per slice")
     parser.add_argument("--warmup", type=float, default=2.0, help="warm-up seconds per slice")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of baseline / mix slices")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=6,
+        help="rounds of baseline / action mix pairs, in alternating order (see bench/throughput.py)",
+    )
+    parser.add_argument(
+        "--database-url",
+        metavar="URL",
+        default=None,
+        help=(
+            "a PostgreSQL server to measure on (postgresql+psycopg://user@host/postgres): the "
+            "bench creates a throwaway database there and drops it at the end; default: a "
+            "fresh SQLite file"
+        ),
+    )
     parser.add_argument(
         "--lengths", default="10,1000,10000", help="game lengths (actions) for the view test"
     )
-    parser.add_argument("--cold", type=int, default=6, help="cold loads per length")
+    parser.add_argument("--cold", type=int, default=12, help="cold loads per length")
     parser.add_argument("--warm", type=int, default=100, help="warm loads per length")
     parser.add_argument("--quick", action="store_true", help="short slices, one round")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
@@ -64,12 +81,32 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--out", type=Path, default=report.RESULTS_DIR, help="where results are written"
     )
-    parser.add_argument("--keep", action="store_true", help="keep the temporary database")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the temporary directory (SQLite file, logs)"
+    )
     args = parser.parse_args(argv)
+    if args.database_url is not None:
+        try:
+            database.check_url(args.database_url)
+        except database.DatabaseUrlError as err:
+            parser.error(str(err))
     if args.quick:
         args.duration, args.warmup, args.rounds = 4.0, 1.0, 1
         args.cold, args.warm, args.lighthouse_runs = 4, 40, 1
     return args
+
+
+def _shown(argv: list[str]) -> list[str]:
+    """The command line as recorded in the results: a database URL without its password."""
+    out = []
+    for arg in argv:
+        flag, eq, value = arg.partition("=")
+        if out and out[-1] == "--database-url":
+            arg = database.safe_url(arg)
+        elif flag == "--database-url" and eq:
+            arg = f"{flag}={database.safe_url(value)}"
+        out.append(arg)
+    return out
 
 
 def load_average() -> str:
@@ -211,13 +248,13 @@ def run_lighthouse(base_url: str, pages_missing: str | None, runs: int) -> dict[
 
 
 async def games_curve(
-    server: Server, db_path: Path, source: views.LongGame, levels: list[int]
+    server: Server, db: database.BenchDatabase, source: views.LongGame, levels: list[int]
 ) -> list[dict[str, Any]]:
     """View and action latency as the database fills up with games (copies of a 10-action
     game): a view of a game read for the first time, and an action on a warm game."""
     from app.store.db import make_engine
 
-    engine = make_engine(f"sqlite:///{db_path}")
+    engine = make_engine(db.url)
     conn = Connection(server.base_url)
     made: list[tuple[str, dict[str, str]]] = []
     out = []
@@ -247,7 +284,7 @@ async def games_curve(
                 )
                 act_times.append(time.perf_counter() - started)
                 assert response.status == 200, response.text()
-            size = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
+            size = db.size_bytes()
             out.append(
                 {
                     "games": level,
@@ -270,62 +307,21 @@ def main(argv: list[str] | None = None) -> int:
         "meta": {
             "started": started.isoformat(timespec="seconds"),
             "commit": report.commit(),
-            "command": "python -m bench " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "command": " ".join(
+                ["python -m bench", *_shown(sys.argv[1:] if argv is None else argv)]
+            ),
             "machine": machine(),
             "load_before": load_average(),
         }
     }
     lengths = [int(x) for x in args.lengths.split(",")]
     tmp = Path(tempfile.mkdtemp(prefix="facedown-bench-"))
-    db_path = tmp / "bench.db"
     try:
-        log(f"bench: building games of {', '.join(map(str, lengths))} actions in {db_path}")
-        t0 = time.perf_counter()
-        long_games = views.build(db_path, lengths, args.cold, SNAPSHOT_EVERY)
-        log(f"bench: built in {time.perf_counter() - t0:.1f} s; starting the server")
-        with running(db_path) as server:
-            missing = asyncio.run(pages_available(server.base_url))
-            if missing:
-                log(f"bench: {missing}: page measures skipped")
-            log("bench: (2) view cost against log length")
-            results["views"] = asyncio.run(
-                views.measure(server.base_url, long_games, warm=args.warm, pages=missing is None)
-            )
-            log("bench: (3) bytes on the wire")
-            if missing:
-                results["wire"] = {"skipped": missing}
-            else:
-                results["wire"] = asyncio.run(wire.measure(server.base_url))
-            log(f"bench: (1) actions, {args.clients} clients, {args.rounds} rounds")
-            results["throughput"] = _run_uvloop(
-                throughput.measure(
-                    server,
-                    clients=args.clients,
-                    warmup=args.warmup,
-                    duration=args.duration,
-                    rounds=args.rounds,
-                    pages=missing is None,
-                    log=log,
-                )
-            )
-            if args.no_lighthouse:
-                results["lighthouse"] = {"skipped": "--no-lighthouse", "pages": []}
-            else:
-                log("bench: (4) Lighthouse")
-                results["lighthouse"] = run_lighthouse(
-                    server.base_url, missing, args.lighthouse_runs
-                )
-            if args.curves:
-                log("bench: curves: concurrent clients")
-                curves: dict[str, Any] = {}
-                curves["concurrency"] = _run_uvloop(
-                    throughput.concurrency_curve(server, [1, 10, 50, 100], 1.0, args.duration / 2)
-                )
-                log("bench: curves: games per database")
-                curves["games"] = asyncio.run(
-                    games_curve(server, db_path, long_games[lengths[0]][0], [100, 1000, 10000])
-                )
-                results["curves"] = curves
+        with database.fresh(args.database_url, tmp) as db:
+            results["meta"]["database"] = db.label
+            results["meta"]["database_kind"] = db.kind
+            log(f"bench: database: {db.label}")
+            _measure(args, results, lengths, db, tmp)
     finally:
         if args.keep:
             log(f"bench: kept {tmp}")
@@ -340,6 +336,62 @@ def main(argv: list[str] | None = None) -> int:
         f"bench: wrote {', '.join(str(p.relative_to(Path.cwd())) if p.is_relative_to(Path.cwd()) else str(p) for p in paths)}"
     )
     return 0
+
+
+def _measure(
+    args: argparse.Namespace,
+    results: dict[str, Any],
+    lengths: list[int],
+    db: database.BenchDatabase,
+    tmp: Path,
+) -> None:
+    """(2), (3), (1), (4) and the curves, on one server."""
+    log(f"bench: building games of {', '.join(map(str, lengths))} actions")
+    t0 = time.perf_counter()
+    long_games = views.build(db.url, lengths, args.cold, SNAPSHOT_EVERY)
+    log(f"bench: built in {time.perf_counter() - t0:.1f} s; starting the server")
+    with running(db.url, tmp) as server:
+        missing = asyncio.run(pages_available(server.base_url))
+        if missing:
+            log(f"bench: {missing}: page measures skipped")
+        log("bench: (2) view cost against log length")
+        results["views"] = asyncio.run(
+            views.measure(server.base_url, long_games, warm=args.warm, pages=missing is None)
+        )
+        log("bench: (3) bytes on the wire")
+        if missing:
+            results["wire"] = {"skipped": missing}
+        else:
+            results["wire"] = asyncio.run(wire.measure(server.base_url))
+        log(f"bench: (1) actions, {args.clients} clients, {args.rounds} rounds")
+        results["throughput"] = _run_uvloop(
+            throughput.measure(
+                server,
+                clients=args.clients,
+                warmup=args.warmup,
+                duration=args.duration,
+                rounds=args.rounds,
+                pages=missing is None,
+                database=db.display_name,
+                log=log,
+            )
+        )
+        if args.no_lighthouse:
+            results["lighthouse"] = {"skipped": "--no-lighthouse", "pages": []}
+        else:
+            log("bench: (4) Lighthouse")
+            results["lighthouse"] = run_lighthouse(server.base_url, missing, args.lighthouse_runs)
+        if args.curves:
+            log("bench: curves: concurrent clients")
+            curves: dict[str, Any] = {}
+            curves["concurrency"] = _run_uvloop(
+                throughput.concurrency_curve(server, [1, 10, 50, 100], 1.0, args.duration / 2)
+            )
+            log("bench: curves: games per database")
+            curves["games"] = asyncio.run(
+                games_curve(server, db, long_games[lengths[0]][0], [100, 1000, 10000])
+            )
+            results["curves"] = curves
 
 
 def _run_uvloop(coro: Any) -> Any:

@@ -1,5 +1,6 @@
 """The results table (printed, and written as Markdown) and the JSON record under
-bench/results/: `<date>_<time>_<commit>.json|md` per run, and `latest.json|md`."""
+bench/results/: `<date>_<time>_<commit>.json|md` per run, and `latest.json|md`; a run on
+PostgreSQL writes `<date>_<time>_<commit>_postgresql.json|md` and `latest-postgresql.json|md`."""
 
 from __future__ import annotations
 
@@ -75,14 +76,23 @@ def _kb(n: int) -> str:
 
 def rows(results: dict[str, Any]) -> list[Row]:
     out: list[Row] = []
+    db = results.get("meta", {}).get("database")
+    if db:
+        out.append(Row("0 setup", "database (app and baseline)", db, "-", "info"))
     t = results.get("throughput")
     if t:
         api, base = t["api"], t["baseline"]
+        spread = ""
+        if len(t.get("ratio_per_round", [])) > 1:
+            spread = (
+                f"; {len(t['ratio_per_round'])} rounds {t['ratio_min']:.2f}–{t['ratio_max']:.2f}"
+            )
         out.append(
             Row(
                 "1 actions",
                 f"action mix ÷ one-insert baseline, throughput ({t['clients']} clients)",
-                f"{t['ratio']:.2f} ({api['throughput']:.0f} / {base['throughput']:.0f} req/s)",
+                f"{t['ratio']:.2f} ({api['throughput']:.0f} / {base['throughput']:.0f} req/s"
+                f"{spread})",
                 f">= {TARGETS['ratio']}",
                 _status(t["ratio"] >= TARGETS["ratio"]),
             )
@@ -204,7 +214,9 @@ def markdown(results: dict[str, Any], rows_: list[Row]) -> str:
     out = [
         f"# Facedown bench — {meta['started']} — {meta['commit']}",
         "",
-        f"`{meta['command']}` on {meta['machine']}; load average before / after: "
+        f"`{meta['command']}` on {meta['machine']}"
+        + (f", database: {meta['database']}" if meta.get("database") else "")
+        + "; load average before / after: "
         f"{meta['load_before']} / {meta['load_after']}. Ratios are measured in one run, "
         "on one server: compare them across commits, not the absolute times.",
         "",
@@ -220,7 +232,9 @@ def markdown(results: dict[str, Any], rows_: list[Row]) -> str:
         out.append(
             f"{t['clients']} clients, each on its own keep-alive connection, closed loop; "
             f"{t['rounds']} rounds of {t['warmup_s']:g} s warm-up + {t['duration_s']:g} s "
-            "measured per mix, the mixes taking turns. Per-round ratios: "
+            "measured per slice, baseline and action mix back to back in alternating order "
+            "(B A, A B, ...; then the page mix): the ratio is the median over blocks of two "
+            "rounds of their geometric mean. Per-round ratios: "
             f"{', '.join(str(r) for r in t['ratio_per_round'])}; server CPU per request, "
             f"baseline / JSON mix: {t['baseline']['server_cpu_ms']} / "
             f"{t['api']['server_cpu_ms']} ms (ratio {t['cpu_ratio']})."
@@ -300,10 +314,15 @@ def write(results: dict[str, Any], rows_: list[Row], out_dir: Path = RESULTS_DIR
     out_dir.mkdir(parents=True, exist_ok=True)
     stamp = datetime.fromisoformat(results["meta"]["started"]).astimezone(UTC)
     name = f"{stamp:%Y-%m-%d_%H%M%S}_{results['meta']['commit']}"
+    latest = "latest"
+    # Runs on another database than the default SQLite file keep their own "latest".
+    kind = results["meta"].get("database_kind", "sqlite")
+    if kind != "sqlite":
+        name, latest = f"{name}_{kind}", f"latest-{kind}"
     text = json.dumps({**results, "table": [r.__dict__ for r in rows_]}, indent=2) + "\n"
     md = markdown(results, rows_)
     paths = []
-    for stem in (name, "latest"):
+    for stem in (name, latest):
         (out_dir / f"{stem}.json").write_text(text)
         (out_dir / f"{stem}.md").write_text(md)
         paths += [out_dir / f"{stem}.json", out_dir / f"{stem}.md"]

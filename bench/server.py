@@ -1,4 +1,4 @@
-"""Start `facedown serve` on 127.0.0.1 on a given SQLite file, and read its CPU time."""
+"""Start `facedown serve` on 127.0.0.1 on a given database, and read its CPU time."""
 
 from __future__ import annotations
 
@@ -67,18 +67,33 @@ def _cpu_of(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
+# The ways the app reads its database URL: ours first, then the conventional name. Both are
+# set to the bench's database, so that one left in the environment (a real database's) is
+# never what the bench's server writes to.
+DATABASE_URL_VARIABLES = ("FACEDOWN_DATABASE_URL", "DATABASE_URL")
+
+
 @contextmanager
 def running(
-    db_path: Path, *, workers: int = 1, env: dict[str, str] | None = None, timeout: float = 60.0
+    database_url: str,
+    log_dir: Path,
+    *,
+    workers: int = 1,
+    env: dict[str, str] | None = None,
+    timeout: float = 60.0,
 ) -> Iterator[Server]:
-    """`facedown serve --db db_path` on a free port until the block ends."""
+    """`facedown serve` on `database_url` (a SQLite file is also given as `--db`), on a free
+    port, until the block ends; its output goes to a log file in `log_dir`."""
     port = free_port()
-    command = [*facedown_command(), "serve", "--db", str(db_path), "--port", str(port)]
+    command = [*facedown_command(), "serve", "--port", str(port)]
+    if database_url.startswith("sqlite"):
+        command += ["--db", database_url]
     if workers > 1:
         command += ["--workers", str(workers)]
     full_env = {**os.environ, **BENCH_ENV, **(env or {})}
-    full_env.pop("FACEDOWN_DATABASE_URL", None)
-    log_path = db_path.with_suffix(f".{port}.log")
+    for name in DATABASE_URL_VARIABLES:
+        full_env[name] = database_url
+    log_path = log_dir / f"server.{port}.log"
     log_file = log_path.open("wb")
     process = subprocess.Popen(
         command, env=full_env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True

@@ -3,6 +3,10 @@ The bench itself (`python -m bench`) is run by hand or by a CI job, never here."
 
 from __future__ import annotations
 
+import os
+
+import pytest
+
 from bench import report
 from bench.load import Recorder, Window, percentile
 from bench.wire import subresources
@@ -146,7 +150,6 @@ def test_lighthouse_runs_are_summed_up_by_their_median():
 def test_the_server_process_tunes_the_garbage_collector(tmp_path):
     """get_app (what `facedown serve` runs in each worker) raises the collector's thresholds:
     with Python's defaults, collections took a fifth of the server's CPU in the bench."""
-    import os
     import subprocess
     import sys
 
@@ -157,3 +160,101 @@ def test_the_server_process_tunes_the_garbage_collector(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "(50000, 20, 100)"
+
+
+def test_the_table_names_the_database_and_the_spread_of_the_rounds():
+    results = _results(ratio=0.62, view_ratio=1.01, first_load=24_000)
+    results["meta"]["database"] = "PostgreSQL 15.4 (throwaway database facedown_bench_x on h)"
+    results["throughput"] |= {
+        "ratio_per_round": [0.6, 0.62, 0.7],
+        "ratio_min": 0.6,
+        "ratio_max": 0.7,
+    }
+    rows = report.rows(results)
+    assert rows[0].measure == "database (app and baseline)"
+    assert rows[0].result.startswith("PostgreSQL 15.4")
+    assert "3 rounds 0.60–0.70" in rows[1].result
+    assert "database: PostgreSQL 15.4" in report.markdown(results, rows)
+
+
+def test_a_database_url_is_recorded_without_its_password():
+    from bench.__main__ import _shown
+
+    url = "postgresql+psycopg://bench:s3cret@db.example/postgres"
+    for argv in (["--database-url", url], [f"--database-url={url}"]):
+        shown = " ".join(_shown(["--quick", *argv]))
+        assert "s3cret" not in shown and "db.example/postgres" in shown
+
+
+def test_the_bench_takes_only_a_postgresql_url():
+    from bench.database import DatabaseUrlError, check_url
+
+    assert check_url("postgresql+psycopg://u@/postgres?host=/tmp/x").database == "postgres"
+    for bad in ("sqlite:///x.db", "not a url"):
+        with pytest.raises(DatabaseUrlError):
+            check_url(bad)
+
+
+def _probe_inserts(database_url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+    from app.settings import Settings
+
+    app = create_app(Settings(database_url=database_url, bench_probe=True))
+    with TestClient(app) as client:
+        ids = [
+            client.post("/_bench/insert", json={"type": "tap", "object": "x"}).json()["id"]
+            for _ in range(2)
+        ]
+    assert ids[1] == ids[0] + 1 and ids[0] >= 1
+
+
+def test_the_baseline_probe_inserts_one_row_per_request_on_sqlite(tmp_path):
+    _probe_inserts(f"sqlite:///{tmp_path / 'probe.db'}")
+
+
+def test_on_postgresql_the_bench_works_in_a_throwaway_database_dropped_afterwards(tmp_path):
+    """The baseline probe inserts there too (FACEDOWN_TEST_POSTGRES_URL: scripts/test)."""
+    from sqlalchemy import create_engine, text
+
+    from bench.database import fresh
+
+    server = os.environ.get("FACEDOWN_TEST_POSTGRES_URL")
+    if not server:
+        pytest.skip("no PostgreSQL server: set FACEDOWN_TEST_POSTGRES_URL")
+    with fresh(server, tmp_path) as db:
+        name = db.url.rsplit("/", 1)[1].split("?")[0]
+        assert name.startswith("facedown_bench_") and db.label.startswith("PostgreSQL ")
+        _probe_inserts(db.url)
+        assert db.size_bytes() > 0
+    admin = create_engine(server)
+    try:
+        with admin.connect() as conn:
+            left = conn.scalar(
+                text("SELECT count(*) FROM pg_database WHERE datname = :n"), {"n": name}
+            )
+    finally:
+        admin.dispose()
+    assert left == 0
+
+
+def test_the_ratio_is_the_median_of_blocks_of_two_rounds_in_both_orders():
+    from bench.throughput import block_ratio
+
+    # Rounds alternate baseline-first and mix-first: each block evens out the order.
+    assert block_ratio([0.5, 0.5]) == 0.5
+    assert abs(block_ratio([0.45, 0.55, 0.5, 0.6, 0.9, 1.0]) - (0.5 * 0.6) ** 0.5) < 1e-9
+    assert block_ratio([0.62]) == 0.62
+
+
+def test_a_postgresql_run_keeps_its_own_latest(tmp_path):
+    results = _results(0.62, 1.01, 24_000)
+    results["meta"] |= {"database": "PostgreSQL 15.4", "database_kind": "postgresql"}
+    written = report.write(results, report.rows(results), out_dir=tmp_path)
+    assert sorted(p.name for p in written) == [
+        "2026-11-30_010203_abc1234_postgresql.json",
+        "2026-11-30_010203_abc1234_postgresql.md",
+        "latest-postgresql.json",
+        "latest-postgresql.md",
+    ]
