@@ -477,14 +477,22 @@ class GameRepository:
             return None
         return found[1]
 
-    def resolve_token(self, token: str) -> tuple[str, Viewer] | None:
-        """(game id, viewer) for a seat link (`/join/<token>` carries no game id)."""
+    def remembered_token(self, token: str) -> tuple[str, Viewer] | None:
+        """What `resolve_token` would answer, from this process's memory only (no database
+        read: safe on the event loop); None when not remembered."""
         digest = hash_token(token)
         with self._seats_lock:
             known = self._seats.get(digest)
             if known is not None:
                 self._seats.move_to_end(digest)
-                return known
+            return known
+
+    def resolve_token(self, token: str) -> tuple[str, Viewer] | None:
+        """(game id, viewer) for a seat link (`/join/<token>` carries no game id)."""
+        known = self.remembered_token(token)
+        if known is not None:
+            return known
+        digest = hash_token(token)
 
         def read() -> Any:
             with self._read_engine.connect() as conn:

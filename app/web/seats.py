@@ -11,6 +11,7 @@ from typing import Annotated
 
 from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from app.rules.views import Viewer
 from app.store.repository import GameRepository
@@ -50,10 +51,14 @@ async def current_viewer(
             "A seat token is required: send the header 'Authorization: Bearer <token>'.",
             headers={"WWW-Authenticate": "Bearer"},
         )
-    viewer = repository.viewer_for_token(game_id, token)
-    if viewer is None:
+    # Remembered seats are answered here; an unknown token costs a database read, which
+    # must not block the event loop (a network round trip on PostgreSQL).
+    found = repository.remembered_token(token) or await run_in_threadpool(
+        repository.resolve_token, token
+    )
+    if found is None or found[0] != game_id:
         raise ApiError(403, "forbidden", "This token does not open this game.")
-    return viewer
+    return found[1]
 
 
 ViewerDep = Annotated[Viewer, Depends(current_viewer)]
