@@ -10,6 +10,7 @@ import pytest
 from bench import report
 from bench.load import Recorder, Window, percentile
 from bench.wire import subresources
+from tests.databases import require_postgres
 
 
 def test_subresources_are_what_a_browser_fetches_on_load_from_this_origin():
@@ -220,9 +221,7 @@ def test_on_postgresql_the_bench_works_in_a_throwaway_database_dropped_afterward
 
     from bench.database import fresh
 
-    server = os.environ.get("FACEDOWN_TEST_POSTGRES_URL")
-    if not server:
-        pytest.skip("no PostgreSQL server: set FACEDOWN_TEST_POSTGRES_URL")
+    server = require_postgres()  # skips without a server; fails on CI
     with fresh(server, tmp_path) as db:
         name = db.url.rsplit("/", 1)[1].split("?")[0]
         assert name.startswith("facedown_bench_") and db.label.startswith("PostgreSQL ")

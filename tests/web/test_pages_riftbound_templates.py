@@ -24,7 +24,7 @@ from app.web.templating import render
 
 STATE, LOG, REFUSED = build_riftbound()
 HIDDEN = find(STATE, RB_SECRET)
-PARTIALS = ("rb_board", "rb_turn", "rb_battlefields", "rb_player", "board", "sheet", "actionbar")
+PARTIALS = ("rb_board", "rb_turn", "rb_battlefields", "rb_player", "sheet", "actionbar")
 
 
 def context(kind: str, lang: str = "en", selected: str | None = HIDDEN) -> dict[str, Any]:
@@ -57,6 +57,13 @@ def test_riftbound_partial_matches_golden(partial, kind):
     check_golden(f"riftbound/{partial}.{kind}.html", text)
 
 
+@pytest.mark.parametrize("kind", list(VIEWERS))
+def test_the_shared_board_partial_renders_the_riftbound_board(kind):
+    # One golden file per region: board.html hands a Riftbound game to rb_board.html.
+    ctx = context(kind)
+    assert render("partials/board.html", ctx) == render("partials/rb_board.html", ctx)
+
+
 @pytest.mark.parametrize("kind", ["judge", "opponent", "player"])
 def test_riftbound_board_matches_golden_in_french(kind):
     text = render("partials/rb_board.html", context(kind, "fr"))
@@ -65,7 +72,7 @@ def test_riftbound_board_matches_golden_in_french(kind):
 
 @pytest.mark.parametrize("kind", ["opponent", "spectator"])
 def test_811_6_a_no_riftbound_partial_shows_the_hidden_card_to_others(kind):
-    for partial in (*PARTIALS, "log", "notice", "status"):
+    for partial in (*PARTIALS, "board", "log", "notice", "status"):
         for lang in ("en", "fr"):
             text = render(f"partials/{partial}.html", context(kind, lang))
             for word in RB_SECRET_WORDS:
