@@ -25,6 +25,7 @@ from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, col, select
 
+from app.lru import LRU
 from app.rules import engine as rules
 from app.rules.actions import Action, parse_action
 from app.rules.errors import RuleError
@@ -271,37 +272,6 @@ class _Heads:
                 self._items.popitem(last=False)
 
 
-class _StateCache:
-    """A small thread-safe LRU of (game_id, version) -> GameState. A version's state never
-    changes, so entries never go stale; cached states are never handed out or applied to
-    without a copy."""
-
-    def __init__(self, maxsize: int) -> None:
-        self._maxsize = maxsize
-        self._items: OrderedDict[tuple[str, int], GameState] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[str, int]) -> GameState | None:
-        with self._lock:
-            state = self._items.get(key)
-            if state is not None:
-                self._items.move_to_end(key)
-            return state
-
-    def put(self, key: tuple[str, int], state: GameState) -> None:
-        if self._maxsize <= 0:
-            return
-        with self._lock:
-            self._items[key] = state
-            self._items.move_to_end(key)
-            while len(self._items) > self._maxsize:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-
 class GameRepository:
     def __init__(
         self,
@@ -314,10 +284,11 @@ class GameRepository:
         self._read_engine = read_only(engine)
         self._snapshot_every = max(1, snapshot_every)
         self._retries = max(1, retries)
-        self.cache = _StateCache(cache_size)
+        # (game id, version) -> state: a version's state never changes, so an entry never goes
+        # stale; cached states are never handed out or applied to without a copy.
+        self.cache: LRU[tuple[str, int], GameState] = LRU(cache_size)
         # token hash -> (game id, viewer): seats never change once created.
-        self._seats: OrderedDict[str, tuple[str, Viewer]] = OrderedDict()
-        self._seats_lock = threading.Lock()
+        self._seats: LRU[str, tuple[str, Viewer]] = LRU(_SEAT_CACHE_SIZE)
         self._heads = _Heads(_HEADS_SIZE)
 
     # -- creating and finding -------------------------------------------------------------
@@ -480,12 +451,7 @@ class GameRepository:
     def remembered_token(self, token: str) -> tuple[str, Viewer] | None:
         """What `resolve_token` would answer, from this process's memory only (no database
         read: safe on the event loop); None when not remembered."""
-        digest = hash_token(token)
-        with self._seats_lock:
-            known = self._seats.get(digest)
-            if known is not None:
-                self._seats.move_to_end(digest)
-            return known
+        return self._seats.get(hash_token(token))
 
     def resolve_token(self, token: str) -> tuple[str, Viewer] | None:
         """(game id, viewer) for a seat link (`/join/<token>` carries no game id)."""
@@ -502,10 +468,7 @@ class GameRepository:
         if seat is None or not hmac.compare_digest(seat.token_hash, digest):
             return None
         found = (seat.game_id, Viewer(kind=seat.role, player=seat.player))
-        with self._seats_lock:
-            self._seats[digest] = found
-            while len(self._seats) > _SEAT_CACHE_SIZE:
-                self._seats.popitem(last=False)
+        self._seats.put(digest, found)
         return found
 
     def count_games(self) -> int:

@@ -17,10 +17,9 @@ as a player shares that player's entry; the "as" is added per page, on the way o
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 
+from app.lru import LRU
 from app.rules.options import ActionOption, Candidate, candidates_for, option_if_legal
 from app.rules.state import GameState
 from app.rules.views import Viewer
@@ -131,25 +130,15 @@ class OptionsCache:
     """A bounded LRU of OptionsMemo by (game id, version, viewer)."""
 
     def __init__(self, maxsize: int = CACHE_SIZE) -> None:
-        self._maxsize = maxsize
-        self._items: OrderedDict[tuple[str, int, str, str | None], OptionsMemo] = OrderedDict()
-        self._lock = threading.Lock()
+        self._items: LRU[tuple[str, int, str, str | None], OptionsMemo] = LRU(maxsize)
 
     def memo(self, game_id: str, state: GameState, viewer: Viewer) -> OptionsMemo:
         key = (game_id, state.version, viewer.kind, viewer.player)
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-                return found
-        made = OptionsMemo(state, viewer)  # outside the lock: it costs a little
-        with self._lock:
-            found = self._items.setdefault(key, made)
-            self._items.move_to_end(key)
-            while len(self._items) > self._maxsize:
-                self._items.popitem(last=False)
-        return found
+        found = self._items.get(key)
+        if found is not None:
+            return found
+        # Made outside any lock (it costs a little); a racing twin keeps the first one.
+        return self._items.setdefault(key, OptionsMemo(state, viewer))
 
     def __len__(self) -> int:
-        with self._lock:
-            return len(self._items)
+        return len(self._items)
