@@ -123,7 +123,11 @@ class BodySizeLimit:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Migrate the database, wire the store and the routes."""
     settings = settings or Settings()
-    engine = make_engine(settings.database_url)
+    engine = make_engine(
+        settings.database_url,
+        pool_size=settings.db_pool_size,
+        max_overflow=settings.db_max_overflow,
+    )
     upgrade(settings.database_url, engine=engine)
     # On PostgreSQL other processes' commits arrive by LISTEN/NOTIFY; the stream's polling is
     # then only a safety net. On SQLite polling is how another worker's commit is seen.

@@ -20,6 +20,11 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("FACEDOWN_DATABASE_URL", "DATABASE_URL", "database_url"),
     )
     # A snapshot every N versions bounds the replay needed to rebuild a state.
+    # PostgreSQL connections per app process: a pool of db_pool_size kept open, up to
+    # db_max_overflow more under load, plus one for LISTEN. Keep processes x (size + overflow
+    # + 1) under the server's max_connections (100 by default). Ignored on SQLite.
+    db_pool_size: int = Field(default=10, ge=1, le=1000)
+    db_max_overflow: int = Field(default=30, ge=0, le=1000)
     snapshot_every: int = 50
     max_body_bytes: int = 65536
     demo: bool = False

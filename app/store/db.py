@@ -48,13 +48,15 @@ def make_engine(database_url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwa
     url = make_url(database_url)
     # A failed statement's parameters (card names, tokens' hashes) stay out of error text/logs.
     kwargs.setdefault("hide_parameters", True)
+    # Pool sizes matter to PostgreSQL only; SQLite keeps its own pool (or one shared
+    # connection in memory).
+    pool_size = kwargs.pop("pool_size", 10)
+    max_overflow = kwargs.pop("max_overflow", 30)
     if url.get_backend_name() == "postgresql":
         # Enough connections for the threadpool's concurrent requests (anyio: 40 threads);
         # pre-ping replaces connections a restarted server or a proxy closed.
-        kwargs.setdefault("pool_size", 10)
-        kwargs.setdefault("max_overflow", 30)
         kwargs.setdefault("pool_pre_ping", True)
-        return create_engine(url, **kwargs)
+        return create_engine(url, pool_size=pool_size, max_overflow=max_overflow, **kwargs)
     if url.get_backend_name() != "sqlite":
         return create_engine(url, **kwargs)
     if url.database in (None, "", ":memory:"):
