@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
+from tests.counter_game import new_counter_game
 from tests.server import running_server
 
 pytestmark = pytest.mark.both_databases
@@ -46,38 +47,23 @@ def _seat(base: str, game_id: str, token: str, creature: str, until: float) -> C
 @pytest.mark.server
 def test_twenty_games_two_seats_each_for_thirty_seconds(database_url, tmp_path) -> None:
     with running_server(database_url, workers=2, log_dir=tmp_path) as base:
-        games = []
-        for _ in range(GAMES):
-            created = httpx.post(
-                f"{base}/api/games",
-                json={
-                    "players": ["Alice", "Bob"],
-                    "setup": [
-                        {"owner": "Alice", "zone": "battlefield", "card": "Grizzly Bears"},
-                        {"owner": "Bob", "zone": "battlefield", "card": "Serra Angel"},
-                    ],
-                },
-            ).json()
-            judge = {"Authorization": f"Bearer {created['judge']['token']}"}
-            view = httpx.get(f"{base}/api/games/{created['id']}/view", headers=judge).json()
-            creatures = {o["controller"]: o["id"] for o in view["objects"]}
-            games.append((created, judge, creatures))
+        games = [new_counter_game(base) for _ in range(GAMES)]
 
         until = time.monotonic() + SECONDS
         with ThreadPoolExecutor(max_workers=2 * GAMES) as pool:
             futures = [
-                pool.submit(_seat, base, c["id"], seat["token"], creatures[seat["player"]], until)
-                for c, _, creatures in games
-                for seat in c["seats"]
+                pool.submit(_seat, base, g.id, token, g.creatures[player], until)
+                for g in games
+                for player, token in g.tokens.items()
             ]
             statuses = sum((f.result() for f in futures), Counter())
 
         assert set(statuses) <= {200, 409}, statuses  # no 5xx: no SQLITE_BUSY reached anyone
         assert statuses[200] > 0 and statuses[409] > 0
         accepted = 0
-        for created, judge, _ in games:
-            log = httpx.get(f"{base}/api/games/{created['id']}/log", headers=judge).json()
-            view = httpx.get(f"{base}/api/games/{created['id']}/view", headers=judge).json()
+        for game in games:
+            log = httpx.get(f"{base}/api/games/{game.id}/log", headers=game.judge).json()
+            view = httpx.get(f"{base}/api/games/{game.id}/view", headers=game.judge).json()
             versions = [e["version"] for e in log["entries"]]
             assert versions == list(range(view["version"] + 1))
             actors = Counter(e["actor"] for e in log["entries"][1:])

@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
+from tests.counter_game import act_until_accepted, new_counter_game
 from tests.server import running_server
 
 pytestmark = pytest.mark.both_databases
@@ -24,15 +25,8 @@ def _seat_loop(base: str, game_id: str, token: str, creature: str, seat: str) ->
     with httpx.Client(base_url=base, headers=headers, timeout=30) as http:
         for i in range(ACTIONS_PER_SEAT):
             body = {"type": "add_counter", "object": creature, "request_id": f"{seat}-{i}"}
-            while True:
-                version = http.get(f"/api/games/{game_id}/view").json()["version"]
-                response = http.post(
-                    f"/api/games/{game_id}/actions", json={**body, "expected_version": version}
-                )
-                assert response.status_code in (200, 409), response.text
-                statuses[str(response.status_code)] += 1
-                if response.status_code == 200:
-                    break
+            for status, count in act_until_accepted(http, game_id, body).items():
+                statuses[str(status)] += count
             if i % 10 == 0:
                 again = http.post(f"/api/games/{game_id}/actions", json=body)
                 assert again.status_code == 200, again.text
@@ -44,21 +38,8 @@ def _seat_loop(base: str, game_id: str, token: str, creature: str, seat: str) ->
 @pytest.mark.server
 def test_two_seats_200_actions_each_concurrently_lose_nothing(database_url, tmp_path) -> None:
     with running_server(database_url, workers=WORKERS, log_dir=tmp_path) as base:
-        created = httpx.post(
-            f"{base}/api/games",
-            json={
-                "players": ["Alice", "Bob"],
-                "setup": [
-                    {"owner": "Alice", "zone": "battlefield", "card": "Grizzly Bears"},
-                    {"owner": "Bob", "zone": "battlefield", "card": "Serra Angel"},
-                ],
-            },
-        ).json()
-        game_id = created["id"]
-        tokens = {s["player"]: s["token"] for s in created["seats"]}
-        judge = {"Authorization": f"Bearer {created['judge']['token']}"}
-        view = httpx.get(f"{base}/api/games/{game_id}/view", headers=judge).json()
-        creature = {o["controller"]: o["id"] for o in view["objects"]}
+        game = new_counter_game(base)
+        game_id, tokens, judge, creature = game.id, game.tokens, game.judge, game.creatures
 
         with ThreadPoolExecutor(max_workers=2) as pool:
             futures = [

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
+from tests.counter_game import act_until_accepted, new_counter_game
 from tests.databases import fresh_postgres_database, require_postgres
 from tests.server import running_server
 
@@ -23,10 +24,6 @@ GAMES = 20
 ACTIONS_PER_SEAT = 15
 # Far longer than the test waits: a change seen within seconds came by NOTIFY.
 SLOW_POLL = {"FACEDOWN_LIVE_POLL_SECONDS": "60"}
-SETUP = [
-    {"owner": "Alice", "zone": "battlefield", "card": "Grizzly Bears"},
-    {"owner": "Bob", "zone": "battlefield", "card": "Serra Angel"},
-]
 
 
 @pytest.fixture
@@ -37,20 +34,6 @@ def two_servers(tmp_path):
         running_server(url, env=SLOW_POLL, log_dir=tmp_path) as server_b,
     ):
         yield server_a, server_b
-
-
-def _new_game(base: str) -> tuple[str, dict[str, str], dict[str, str]]:
-    """(game id, tokens by seat, creature id by controller), created through `base`."""
-    created = httpx.post(f"{base}/api/games", json={"players": ["Alice", "Bob"], "setup": SETUP})
-    assert created.status_code == 201, created.text
-    body = created.json()
-    tokens = {s["player"]: s["token"] for s in body["seats"]}
-    tokens["judge"] = body["judge"]["token"]
-    view = httpx.get(
-        f"{base}/api/games/{body['id']}/view",
-        headers={"Authorization": f"Bearer {tokens['judge']}"},
-    ).json()
-    return body["id"], tokens, {o["controller"]: o["id"] for o in view["objects"]}
 
 
 def _read_stream(base: str, game_id: str, token: str, out: queue.Queue, stop: threading.Event):
@@ -72,7 +55,8 @@ def _read_stream(base: str, game_id: str, token: str, out: queue.Queue, stop: th
 
 def test_an_action_through_server_a_reaches_a_page_on_server_b_at_once(two_servers):
     server_a, server_b = two_servers
-    game_id, tokens, creatures = _new_game(server_a)
+    game = new_counter_game(server_a)
+    game_id, tokens, creatures = game.id, game.tokens, game.creatures
     lines: queue.Queue = queue.Queue()
     stop = threading.Event()
     reader = threading.Thread(
@@ -112,36 +96,27 @@ def _seat(base: str, game_id: str, token: str, creature: str, seat: str) -> Coun
     with httpx.Client(base_url=base, headers=headers, timeout=60) as http:
         for i in range(ACTIONS_PER_SEAT):
             body = {"type": "add_counter", "object": creature, "request_id": f"{seat}-{i}"}
-            while True:
-                version = http.get(f"/api/games/{game_id}/view").json()["version"]
-                response = http.post(
-                    f"/api/games/{game_id}/actions", json={**body, "expected_version": version}
-                )
-                statuses[response.status_code] += 1
-                if response.status_code != 409:
-                    assert response.status_code == 200, response.text
-                    break
+            statuses += act_until_accepted(http, game_id, body)
     return statuses
 
 
 def test_twenty_seats_on_each_server_lose_no_action(two_servers):
     server_a, server_b = two_servers
-    games = [_new_game(server_a if g % 2 else server_b) for g in range(GAMES)]
+    games = [new_counter_game(server_a if g % 2 else server_b) for g in range(GAMES)]
     with ThreadPoolExecutor(max_workers=2 * GAMES) as pool:
         futures = [
             # Alice always through server A, Bob through server B: every game is shared.
-            pool.submit(_seat, base, game_id, tokens[player], creatures[player], f"{player}{n}")
-            for n, (game_id, tokens, creatures) in enumerate(games)
+            pool.submit(_seat, base, g.id, g.tokens[player], g.creatures[player], f"{player}{n}")
+            for n, g in enumerate(games)
             for player, base in (("Alice", server_a), ("Bob", server_b))
         ]
         statuses = sum((f.result() for f in futures), Counter())
     assert set(statuses) <= {200, 409}, statuses
     assert statuses[200] == 2 * GAMES * ACTIONS_PER_SEAT
-    for game_id, tokens, _ in games:
-        judge = {"Authorization": f"Bearer {tokens['judge']}"}
+    for game in games:
         for base in (server_a, server_b):  # both servers agree
-            log = httpx.get(f"{base}/api/games/{game_id}/log", headers=judge).json()
-            view = httpx.get(f"{base}/api/games/{game_id}/view", headers=judge).json()
+            log = httpx.get(f"{base}/api/games/{game.id}/log", headers=game.judge).json()
+            view = httpx.get(f"{base}/api/games/{game.id}/view", headers=game.judge).json()
             assert view["version"] == 2 * ACTIONS_PER_SEAT
             assert [e["version"] for e in log["entries"]] == list(range(view["version"] + 1))
             assert Counter(e["actor"] for e in log["entries"][1:]) == {
