@@ -89,18 +89,33 @@ def fresh(database_url: str | None, tmp: Path) -> Iterator[BenchDatabase]:
         )
         return
     server = check_url(database_url)
-    name = PREFIX + secrets.token_hex(4)
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    admin = create_engine(server)
     try:
         with admin.connect() as conn:
             version = str(conn.scalar(text("SHOW server_version"))).split()[0]
+    finally:
+        admin.dispose()
+    with throwaway_postgres(server, PREFIX) as url:
+        yield BenchDatabase(
+            url=url,
+            kind="postgresql",
+            label=f"PostgreSQL {version} (throwaway database {make_url(url).database} on "
+            f"{where(server)})",
+        )
+
+
+@contextmanager
+def throwaway_postgres(server: URL | str, prefix: str) -> Iterator[str]:
+    """The URL of a new empty database `<prefix><random>` on the server `server` connects
+    to; dropped at the end (`WITH (FORCE)`: open connections too), also on failure. The
+    tests' PostgreSQL databases come from here as well (tests/databases.py)."""
+    name = prefix + secrets.token_hex(6)
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
             conn.execute(text(f'CREATE DATABASE "{name}"'))
         try:
-            yield BenchDatabase(
-                url=server.set(database=name).render_as_string(hide_password=False),
-                kind="postgresql",
-                label=f"PostgreSQL {version} (throwaway database {name} on {where(server)})",
-            )
+            yield make_url(server).set(database=name).render_as_string(hide_password=False)
         finally:
             with admin.connect() as conn:
                 conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))

@@ -9,14 +9,13 @@ FACEDOWN_REQUIRE_POSTGRES=1, where they fail: CI must never pass by skipping a d
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+
+from bench.database import throwaway_postgres
 
 POSTGRES_ENV = "FACEDOWN_TEST_POSTGRES_URL"
 DATABASE_KINDS = ("sqlite", "postgresql")
@@ -44,16 +43,8 @@ def require_postgres() -> str:
 @contextmanager
 def fresh_postgres_database(server_url: str) -> Iterator[str]:
     """A new empty database on the server for one test; dropped afterwards."""
-    name = f"t_{secrets.token_hex(6)}"
-    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-        yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with throwaway_postgres(server_url, "t_") as url:
+        yield url
 
 
 @contextmanager
