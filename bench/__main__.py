@@ -29,6 +29,7 @@ from typing import Any
 
 import orjson
 
+from app.cli import shown_url
 from app.web.starter import starter_setup
 from bench import database, lighthouse, report, throughput, views, wire
 from bench.client import Connection
@@ -102,9 +103,9 @@ def _shown(argv: list[str]) -> list[str]:
     for arg in argv:
         flag, eq, value = arg.partition("=")
         if out and out[-1] == "--database-url":
-            arg = database.safe_url(arg)
+            arg = shown_url(arg)
         elif flag == "--database-url" and eq:
-            arg = f"{flag}={database.safe_url(value)}"
+            arg = f"{flag}={shown_url(value)}"
         out.append(arg)
     return out
 

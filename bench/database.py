@@ -62,14 +62,6 @@ def check_url(raw: str) -> URL:
     return url
 
 
-def safe_url(raw: str) -> str:
-    """A URL fit for a report: its password, if any, masked."""
-    try:
-        return make_url(raw).render_as_string(hide_password=True)
-    except Exception:
-        return "<not a URL>"
-
-
 def where(url: URL) -> str:
     """host:port or the socket directory, for the report."""
     host = url.host or str(url.query.get("host") or "localhost")
