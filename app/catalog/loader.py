@@ -1,7 +1,8 @@
-"""The card catalog shipped with the app: card facts in ``cards.json``, looked up by name.
+"""The card catalogs shipped with the app, one per game family (each family's
+``catalog.json``), looked up by name.
 
-Every entry is a :class:`app.rules.cards.CardDef`, the same shape a game's setup accepts as an
-inline definition (DESIGN.md, "The HTTP contract"). Names are matched in English or French,
+Every entry is its family's card model (a :class:`app.rules.core.cards.CardDef`), the same
+shape a game's setup accepts as an inline definition (DESIGN.md, "The HTTP contract"). Names are matched in English or French,
 ignoring case, accents, repeated spaces and the kind of apostrophe, so a judge typing
 "hauts de VENTABRUPT" on a phone finds Windbrisk Heights.
 """
@@ -18,7 +19,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from app.rules.cards import CardDef
+from app.rules.core.cards import CardDef
+from app.rules.families import family_of
 
 __all__ = [
     "CATALOG_PATH",
@@ -28,9 +30,8 @@ __all__ = [
     "normalize_name",
 ]
 
-CATALOG_PATH: Path = Path(__file__).with_name("cards.json")
-# Riftbound cards (seed 001, rules 2026-03-30): a catalog of its own, chosen by ruleset.
-RIFTBOUND_CATALOG_PATH: Path = Path(__file__).with_name("riftbound.json")
+# Magic's catalog: the default one (today's rules and the 2004 edition share it).
+CATALOG_PATH: Path = family_of("mtg").catalog_path
 
 # Apostrophe look-alikes a phone keyboard or a copy-paste may produce.
 _APOSTROPHES = str.maketrans(
@@ -76,7 +77,9 @@ class CatalogError(ValueError):
 class Catalog:
     """An immutable set of card definitions indexed by normalised English and French names."""
 
-    def __init__(self, cards: Iterable[CardDef]) -> None:
+    def __init__(self, cards: Iterable[CardDef], card_model: type[CardDef] = CardDef) -> None:
+        # The family's card model: inline definitions are validated as one.
+        self._card_model = card_model
         self._cards: tuple[CardDef, ...] = tuple(cards)
         index: dict[str, CardDef] = {}
         display: dict[str, str] = {}
@@ -96,11 +99,7 @@ class Catalog:
         # Flip halves are not looked up on their own (a setup entry is the physical card),
         # but their names must not clash with another card's name either.
         for card in self._cards:
-            if card.flip is None:
-                continue
-            for spelling in (card.flip.name, card.flip.name_fr):
-                if spelling is None:
-                    continue
+            for spelling in card.other_names():
                 other = index.get(normalize_name(spelling))
                 if other is not None and other is not card:
                     raise CatalogError(
@@ -113,26 +112,28 @@ class Catalog:
     # -- construction ---------------------------------------------------------------
 
     @classmethod
-    def from_records(cls, records: Iterable[Mapping[str, Any]]) -> Catalog:
-        """Validate raw dicts (as found in ``cards.json``) into a catalog."""
+    def from_records(
+        cls, records: Iterable[Mapping[str, Any]], card_model: type[CardDef] = CardDef
+    ) -> Catalog:
+        """Validate raw dicts (as found in a family's ``catalog.json``) into a catalog."""
         cards: list[CardDef] = []
         for position, record in enumerate(records):
             try:
-                cards.append(CardDef.model_validate(record))
+                cards.append(card_model.model_validate(record))
             except ValidationError as exc:
                 label = record.get("name", f"#{position}") if isinstance(record, Mapping) else None
                 raise CatalogError(
                     f"Catalog entry {label!r} is not a valid card definition: {exc}"
                 ) from exc
-        return cls(cards)
+        return cls(cards, card_model)
 
     @classmethod
-    def from_json_file(cls, path: Path) -> Catalog:
+    def from_json_file(cls, path: Path, card_model: type[CardDef] = CardDef) -> Catalog:
         with path.open(encoding="utf-8") as handle:
             records = json.load(handle)
         if not isinstance(records, list):
             raise CatalogError(f"{path} must hold a JSON list of card definitions.")
-        return cls.from_records(records)
+        return cls.from_records(records, card_model)
 
     # -- lookups --------------------------------------------------------------------
 
@@ -190,7 +191,7 @@ class Catalog:
             return found
         if isinstance(card, Mapping):
             try:
-                return CardDef.model_validate(dict(card))
+                return self._card_model.model_validate(dict(card))
             except ValidationError as exc:
                 label = card.get("name")
                 shown = repr(label) if isinstance(label, str) else "(no name)"
@@ -228,20 +229,15 @@ def _lookup_names(card: CardDef) -> tuple[str, ...]:
 
 
 @functools.cache
-def load_catalog() -> Catalog:
-    """The catalog shipped with the app, read and validated once per process."""
-    return Catalog.from_json_file(CATALOG_PATH)
-
-
-@functools.cache
-def load_riftbound_catalog() -> Catalog:
-    """The Riftbound cards shipped with the app (Hidden cards, plain units, runes,
-    battlefields), read and validated once per process."""
-    return Catalog.from_json_file(RIFTBOUND_CATALOG_PATH)
+def load_catalog(ruleset: str = "mtg") -> Catalog:
+    """The catalog shipped with a family's cards, read and validated once per process."""
+    family = family_of(ruleset)
+    return Catalog.from_json_file(family.catalog_path, family.card_model)
 
 
 def catalog_for(ruleset: str, default: Catalog | None = None) -> Catalog:
-    """The catalog a game of `ruleset` resolves card names in."""
-    if ruleset == "riftbound":
-        return load_riftbound_catalog()
-    return default if default is not None else load_catalog()
+    """The catalog a game of `ruleset` resolves card names in (`default`: Magic's, as the
+    app loaded it)."""
+    if default is not None and family_of(ruleset) is family_of("mtg"):
+        return default
+    return load_catalog(ruleset)

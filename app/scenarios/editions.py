@@ -12,11 +12,10 @@ from collections.abc import Callable
 from pydantic import BaseModel
 
 from app.rules import engine
-from app.rules.actions import parse_action
-from app.rules.citations import numbers_for_ruleset
-from app.rules.errors import RuleError
-from app.rules.state import GameState, Ruleset
-from app.rules.views import Viewer, events_for
+from app.rules.core.errors import RuleError
+from app.rules.core.state import GameState
+from app.rules.families import Ruleset, parse_action
+from app.rules.redact import Viewer, events_for, numbers_for_ruleset
 from app.scenarios.export import export_game
 from app.scenarios.model import Scenario
 from app.scenarios.runner import ScenarioError, game_setup, resolve_refs

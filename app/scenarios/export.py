@@ -12,45 +12,24 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
-from app.rules.ids import counters_by_id
-from app.rules.setup import GameOptions, GameSetup
-from app.rules.state import GameState, Zone
+from app.rules.core.ids import counters_by_id
+from app.rules.core.state import GameState
+from app.rules.families import load_setup
 from app.scenarios.model import Scenario, SetupEntry, Step
 from app.store.repository import GameRepository
 
 
 def _setup_entries(setup_json: str, first: GameState) -> list[SetupEntry]:
-    """The stored GameSetup; for a game that started from a state (a fork), its version 0
-    laid out again (statuses beyond tapped, counters and face-down are not kept)."""
+    """The stored setup; for a game that started from a state (a fork), its version 0
+    laid out again (each family says what of an object a setup can express)."""
     try:
-        setup = GameSetup.model_validate_json(setup_json)
+        setup = load_setup(setup_json)
     except ValidationError:
-        return [
-            SetupEntry(
-                owner=o.owner,
-                zone=o.zone.value if o.zone != Zone.PHASED_OUT else "battlefield",  # type: ignore[arg-type]
-                card=o.card.model_dump(exclude_defaults=True),
-                controller=o.controller if o.controller != o.owner else None,
-                face_down=o.face_down_via,
-                tapped=o.tapped,
-                counters=dict(o.counters),
-                is_token=o.is_token,
-                location=o.location,
-            )
-            for o in sorted(first.objects, key=lambda o: o.position)
-            if o.zone != Zone.STACK
-        ]
+        entries = (o.as_setup_entry() for o in sorted(first.objects, key=lambda o: o.position))
+        return [SetupEntry.model_validate(e) for e in entries if e is not None]
     return [
-        SetupEntry(
-            owner=c.owner,
-            zone=c.zone,
-            card=c.card.model_dump(exclude_defaults=True),
-            controller=c.controller,
-            face_down=c.face_down,
-            tapped=c.tapped,
-            counters=dict(c.counters),
-            is_token=c.is_token,
-            location=c.location,
+        SetupEntry.model_validate(
+            {**c.model_dump(exclude_defaults=True), "card": c.card.model_dump(exclude_defaults=True)}
         )
         for c in setup.cards
     ]
@@ -79,7 +58,7 @@ def export_game(repository: GameRepository, game_id: str, up_to: int | None = No
         key=f"game-{game_id}",
         title=info.title or "Exported game",
         ruleset=latest.ruleset,
-        options=GameOptions(hideaway_edition=latest.hideaway_edition),
+        options=latest.game_options(),
         players=latest.player_names(),
         setup=_setup_entries(repository.setup_of(game_id), first),
         steps=steps,

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.rules.setup import GameOptions, SetupZone
+from app.rules.families import Ruleset
 
 FORMAT = "facedown-scenario/1"
 
@@ -20,7 +20,8 @@ class SetupEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     owner: str
-    zone: SetupZone
+    # One of the family's setup zones (its setup model checks it).
+    zone: str = Field(min_length=1, max_length=40)
     card: str | dict[str, Any]
     controller: str | None = None
     face_down: str | None = None
@@ -63,9 +64,10 @@ class Scenario(BaseModel):
     answer: str = ""
     answer_fr: str = ""
     rules: list[str] = Field(default_factory=list)
-    ruleset: Literal["mtg", "mtg-2004", "riftbound"] = "mtg"
+    ruleset: Ruleset = "mtg"
     # Where editions differ (hideaway look rights, bottom order): which one the game applies.
-    options: GameOptions = Field(default_factory=GameOptions)
+    # The family's game options (its setup model checks them).
+    options: dict[str, Any] = Field(default_factory=dict)
     players: list[str] = Field(default_factory=lambda: ["Alice", "Bob"])
     setup: list[SetupEntry]
     steps: list[Step] = Field(default_factory=list)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from app.catalog.loader import Catalog, catalog_for, load_catalog
-from app.rules.actions import parse_action
-from app.rules.ids import object_id
-from app.rules.setup import GameSetup, SetupCard
-from app.rules.state import GameState
+from app.rules.core.ids import object_id
+from app.rules.core.setup import GameSetup
+from app.rules.core.state import GameState
+from app.rules.families import family_of, parse_action
 from app.scenarios.model import Scenario
 from app.store.repository import CreatedGame, GameRepository, Refused
 
@@ -41,24 +41,17 @@ def _rename(scenario: Scenario, players: list[str] | None) -> Scenario:
 
 def game_setup(scenario: Scenario, catalog: Catalog | None = None) -> GameSetup:
     catalog = catalog_for(scenario.ruleset, catalog or load_catalog())
-    return GameSetup(
-        ruleset=scenario.ruleset,
-        players=scenario.players,
-        options=scenario.options,
-        cards=[
-            SetupCard(
-                owner=e.owner,
-                zone=e.zone,
-                card=catalog.resolve(e.card),
-                controller=e.controller,
-                face_down=e.face_down,  # type: ignore[arg-type]
-                tapped=e.tapped,
-                counters=e.counters,
-                is_token=e.is_token,
-                location=e.location,
-            )
-            for e in scenario.setup
-        ],
+    cards = [
+        {**e.model_dump(exclude_none=True), "card": catalog.resolve(e.card)}
+        for e in scenario.setup
+    ]
+    return family_of(scenario.ruleset).setup_model.model_validate(
+        {
+            "ruleset": scenario.ruleset,
+            "players": scenario.players,
+            "options": scenario.options,
+            "cards": cards,
+        }
     )
 
 

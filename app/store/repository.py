@@ -27,12 +27,13 @@ from sqlmodel import Session, col, select
 
 from app.lru import LRU
 from app.rules import engine as rules
-from app.rules.actions import Action, parse_action
-from app.rules.errors import RuleError
-from app.rules.events import Event
-from app.rules.setup import GameSetup
-from app.rules.state import GameState
-from app.rules.views import Viewer
+from app.rules.core.actions import ActionModel as Action
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event
+from app.rules.core.setup import GameSetup
+from app.rules.core.state import GameState
+from app.rules.core.viewer import Viewer
+from app.rules.families import load_state, parse_action
 from app.store.db import begin_write, is_locked_error, read_only
 from app.store.notify import announce
 from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot, utcnow
@@ -207,7 +208,7 @@ def _ruling_record(ruling: Ruling) -> RulingRecord:
         version=ruling.version,
         ruleset=ruling.ruleset,
         viewpoints=[Viewer.model_validate(v) for v in orjson.loads(ruling.viewpoints)],
-        state=GameState.model_validate_json(ruling.state),
+        state=load_state(ruling.state),
         log=[
             (v, actor, [Event.model_validate(e) for e in events])
             for v, actor, events in orjson.loads(ruling.log)
@@ -659,7 +660,7 @@ class GameRepository:
                 state, start = hit, v
                 break
         if state is None:
-            state = GameState.model_validate_json(snapshot.state)
+            state = load_state(snapshot.state)
         records = conn.execute(_REPLAY, {"game_id": game_id, "after": start, "upto": version}).all()
         for record in records:
             try:

@@ -11,18 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from app.catalog import Catalog, CatalogError
 from app.catalog.loader import catalog_for
-from app.rules.actions import ACTION_TYPES, Action, parse_action
-from app.rules.setup import GameOptions, GameSetup, SetupCard, SetupZone
-from app.rules.state import FaceDownVia, Ruleset
-from app.rules.views import (
-    EventView,
-    LogEntryView,
-    View,
-    Viewer,
-    events_for,
-    log_for,
-    view_for,
-)
+from app.rules.core.setup import GameSetup, SetupCard
+from app.rules.families import ACTION_TYPES, Action, AnyOptions, Ruleset, family_of, parse_action
+from app.rules.redact import EventView, LogEntryView, View, Viewer, events_for, log_for, view_for
 from app.web.errors import ApiError, ErrorBody, invalid_error
 from app.web.seats import GameId, RepositoryDep, ViewerDep
 
@@ -59,10 +50,12 @@ class SetupEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     owner: PlayerName
-    zone: SetupZone
+    # One of the game family's setup zones (its setup model checks it).
+    zone: Annotated[str, Field(min_length=1, max_length=40)]
     card: CardName | dict[str, Any]
     controller: PlayerName | None = None
-    face_down: FaceDownVia | None = None
+    # Magic: how a permanent starts face down (morph, manifest...).
+    face_down: Annotated[str, Field(min_length=1, max_length=40)] | None = None
     tapped: bool = False
     counters: dict[CounterName, CounterAmount] = Field(default_factory=dict, max_length=8)
     is_token: bool = False
@@ -94,7 +87,7 @@ class GameCreate(BaseModel):
     setup: list[SetupEntry] = Field(default_factory=list, max_length=500)
     title: str = Field(default="", max_length=200)
     # Where rules editions differ: {"hideaway_edition": "current" | "lorwyn"}.
-    options: GameOptions | None = None
+    options: AnyOptions | None = None
 
     @field_validator("players")
     @classmethod
@@ -179,6 +172,9 @@ _AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
 def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
     """Resolve card names through the catalog and check every name is a player."""
     catalog = catalog_for(body.ruleset, catalog)
+    family = family_of(body.ruleset)
+    # The family's setup entry model (its zones, its card model, its own fields).
+    card_model = family.setup_model.model_fields["cards"].annotation.__args__[0]  # type: ignore[union-attr]
     players = set(body.players)
     cards: list[SetupCard] = []
     for index, entry in enumerate(body.setup):
@@ -205,25 +201,18 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
             ) from err
         try:
             cards.append(
-                SetupCard(
-                    owner=entry.owner,
-                    zone=entry.zone,
-                    card=card,
-                    controller=entry.controller,
-                    face_down=entry.face_down,
-                    tapped=entry.tapped,
-                    counters=entry.counters,
-                    is_token=entry.is_token,
-                    location=entry.location,
-                )
+                card_model.model_validate({**entry.model_dump(exclude_none=True), "card": card})
             )
         except ValidationError as exc:
             raise invalid_error(exc.errors(include_input=False), ("setup", index)) from exc
-    return GameSetup(
-        ruleset=body.ruleset,
-        players=body.players,
-        cards=cards,
-        options=body.options or GameOptions(),
+    try:
+        options = family.options_model.model_validate(
+            body.options.model_dump(exclude_defaults=True) if body.options else {}
+        )
+    except ValidationError as exc:
+        raise invalid_error(exc.errors(include_input=False), ("options",)) from exc
+    return family.setup_model(
+        ruleset=body.ruleset, players=body.players, cards=cards, options=options
     )
 
 

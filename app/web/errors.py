@@ -17,9 +17,9 @@ from pydantic import BaseModel
 from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app.rules.actions import ACTION_TYPES
-from app.rules.errors import RuleError
-from app.rules.views import CitationView, error_for
+from app.rules.core.errors import RuleError
+from app.rules.families import ACTION_TYPES
+from app.rules.redact import CitationView, error_for
 from app.store.repository import (
     GameNotFound,
     RequestIdReused,

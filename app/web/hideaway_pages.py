@@ -17,8 +17,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from app.rules.options import ActionOption
-from app.rules.views import ObjectView, View
+from app.rules.mtg.view import ObjectView
+from app.rules.redact import ActionOption, View
 from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, csrf_token, same_site
 from app.web.i18n import pick_language, translator
 from app.web.seat_cookie import PageSeatDep
@@ -34,7 +34,7 @@ def hideaway_context(view: View, options: list[ActionOption], who: Any) -> dict[
     `order_mode`: "chosen" (Lorwyn: the player orders the rest), "recorded" (today's rules,
     the judge setting down the random order a real table's shuffle gave), "random" (today's
     rules: the server shuffles)."""
-    pending = view.pending
+    pending = getattr(view, "pending", None)
     if pending is None:
         return {"pending": None, "hideaway_choice": [], "hideaway_order_mode": None}
     url = hideaway_url(who.seat.game_id)

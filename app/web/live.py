@@ -26,7 +26,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from app.rules.actions import Action
+from app.rules.families import Action
 from app.store.repository import ActResult, GameNotFound, GameRepository
 from app.web.seat_cookie import PageSeatDep
 from app.web.seats import GameId

@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.lru import LRU
-from app.rules.options import ActionOption, Candidate, candidates_for, option_if_legal
-from app.rules.state import GameState
-from app.rules.views import Viewer
+from app.rules.core.state import GameState
+from app.rules.redact import ActionOption, Candidate, Viewer, candidates_for, option_if_legal
 
 CACHE_SIZE = 256
 _UNTRIED = object()

@@ -21,10 +21,10 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from app.rules.citations import CITATIONS, numbers_for_ruleset
-from app.rules.errors import RuleError
-from app.rules.options import ActionOption
-from app.rules.state import GameState
-from app.rules.views import (
+from app.rules.core.errors import RuleError
+from app.rules.core.state import GameState
+from app.rules.redact import (
+    ActionOption,
     ErrorView,
     EventView,
     LogEntryView,
@@ -230,7 +230,7 @@ def table_context(
     } | {
         # Only a pending hideaway choice lists every option (its cards): a rare, cheap case,
         # the engine refusing anything else before it copies the state.
-        **hideaway_context(view, options.all() if view.pending is not None else [], who),
+        **hideaway_context(view, options.all() if getattr(view, "pending", None) is not None else [], who),
         **riftbound_context(view, loose),
     }
 

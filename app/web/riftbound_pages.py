@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.options import ActionOption
-from app.rules.views import View
+from app.rules.redact import ActionOption, View
 
 RB_PRIMARY_ACTIONS = ("resolve", "resolve_showdown", "next_turn")
 # Options about one battlefield (not one object): shown on that battlefield's card.
@@ -15,7 +14,7 @@ RB_FIELD_ACTIONS = ("set_control",)
 
 
 def riftbound_context(view: View, options: list[ActionOption]) -> dict[str, Any]:
-    if view.riftbound is None:
+    if getattr(view, "riftbound", None) is None:
         return {}
     loose = [o for o in options if o.object is None]
     return {

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.rules.citations import CITATIONS, Citation
-from app.rules.views import citations_for
+from app.rules.redact import citations_for
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
 from app.web.headers import PRIVATE, PUBLIC_PAGE

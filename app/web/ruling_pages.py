@@ -16,7 +16,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from app.rules.citations import numbers_for_ruleset
-from app.rules.views import CitationView, Viewer, citations_for
+from app.rules.redact import CitationView, Viewer, citations_for
 from app.store.repository import RulingNotFound, RulingRecord, VersionNotFound
 from app.web.csrf import CSRF_FIELD, csrf_matches, csrf_token, same_site
 from app.web.errors import ApiError

@@ -8,10 +8,18 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Path, Query, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.rules.errors import RuleError
-from app.rules.events import Event, Text
-from app.rules.ruling import VisibilityRow, fork_state, visibility_table
-from app.rules.views import LogEntryView, View, Viewer, log_for, view_for
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event, Text
+from app.rules.redact import (
+    LogEntryView,
+    View,
+    Viewer,
+    VisibilityRow,
+    fork_state,
+    log_for,
+    view_for,
+    visibility_table,
+)
 from app.scenarios.editions import EditionComparison, compare_editions
 from app.scenarios.export import export_game
 from app.scenarios.model import Scenario

@@ -18,7 +18,7 @@ from fastapi.responses import Response
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from app.rules.errors import RuleError
+from app.rules.core.errors import RuleError
 from app.scenarios.editions import EditionComparison, compare_editions, compare_hideaway_editions
 from app.scenarios.export import export_game
 from app.scenarios.model import Scenario

@@ -13,7 +13,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.responses import Response
 
-from app.rules.views import Viewer
+from app.rules.redact import Viewer
 from app.web.seats import GameId, RepositoryDep
 
 COOKIE_NAMES = {"judge": "fd_judge", "player": "fd_seat", "spectator": "fd_watch"}

@@ -13,7 +13,7 @@ from fastapi import Depends, Path, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
-from app.rules.views import Viewer
+from app.rules.redact import Viewer
 from app.store.repository import GameRepository
 from app.web.errors import ApiError
 

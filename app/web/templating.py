@@ -16,6 +16,7 @@ from jinja2_fragments import render_block, render_blocks
 from markupsafe import Markup
 from starlette.responses import HTMLResponse
 
+from app.rules.families import family_of
 from app.web.assets import CSS, HTMX, HTMX_SSE, LIVE_JS, TEMPLATES_DIR, static_url
 from app.web.i18n import both, type_word
 
@@ -46,7 +47,7 @@ def _json_attr(value: Any) -> str:
 
 def _type_line(obj: Any, lang: str) -> str:
     """ "Legendary Creature — Angel"; in French the supertypes follow: "Créature légendaire"."""
-    supertypes = [type_word(lang, w) for w in obj.supertypes]  # type: ignore[arg-type]
+    supertypes = [type_word(lang, w) for w in getattr(obj, "supertypes", ())]  # type: ignore[arg-type]
     types = [type_word(lang, w) for w in obj.types]  # type: ignore[arg-type]
     if lang == "fr":
         line = " ".join([*types, *(w.lower() for w in supertypes)])
@@ -80,6 +81,8 @@ def make_environment() -> Environment:
     )
     env.filters["json_attr"] = _json_attr
     env.filters["type_line"] = _type_line
+    # The family whose templates (templates/families/<key>/) draw this view.
+    env.globals["family_key"] = lambda view: family_of(view.ruleset).key
     return env
 
 

@@ -14,7 +14,7 @@ from urllib.parse import quote, urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from app.rules.views import log_for, view_for
+from app.rules.redact import log_for, view_for
 from app.store.repository import VersionNotFound
 from app.web.csrf import csrf_token
 from app.web.headers import PRIVATE

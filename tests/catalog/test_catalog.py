@@ -7,7 +7,7 @@ import json
 import pytest
 
 from app.catalog import CATALOG_PATH, Catalog, CatalogError, load_catalog, normalize_name
-from app.rules.cards import CardDef
+from app.rules.mtg.cards import MtgCard as CardDef
 
 
 @pytest.fixture(scope="module")

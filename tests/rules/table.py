@@ -6,12 +6,16 @@ from typing import Any
 
 from app.catalog.loader import load_catalog
 from app.rules import engine
-from app.rules.actions import parse_action
-from app.rules.cards import CardDef
-from app.rules.events import Event
-from app.rules.setup import GameOptions, GameSetup, SetupCard
-from app.rules.state import GameObject, GameState, HideawayEdition, Ruleset, Zone
-from app.rules.views import View, Viewer, events_for, view_for
+from app.rules.core.events import Event
+from app.rules.core.state import GameState
+from app.rules.families import Ruleset, parse_action
+from app.rules.mtg.cards import MtgCard as CardDef
+from app.rules.mtg.setup import MtgOptions as GameOptions
+from app.rules.mtg.setup import MtgSetup as GameSetup
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
+from app.rules.mtg.state import HideawayEdition, Zone
+from app.rules.mtg.state import MtgObject as GameObject
+from app.rules.redact import View, Viewer, events_for, view_for
 
 SEED = "test-seed-0123456789abcdef"
 
@@ -97,7 +101,7 @@ class Game:
 
     def refused(self, actor: str | None, **action: Any):
         """Apply an action that must be refused; the state must stay as it was."""
-        from app.rules.errors import RuleError
+        from app.rules.core.errors import RuleError
 
         before = self.state.model_dump_json()
         try:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.rules.errors import RuleError
-from app.rules.state import Zone
+from app.rules.core.errors import RuleError
+from app.rules.mtg.state import Zone
 from tests.rules.table import Table
 
 

@@ -10,7 +10,7 @@ from app.catalog import load_catalog
 from app.rules.citations import numbers_for_ruleset
 from app.rules.mtg.flip import is_legendary, legendary_creature_bonus, search_library
 from app.rules.mtg.naming import has_name, matches_name, name_card, objects_named
-from app.rules.state import Zone
+from app.rules.mtg.state import Zone
 from tests.rules.table import Table
 
 AKKI = "Akki Lavarunner"

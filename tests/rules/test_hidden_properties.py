@@ -23,16 +23,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.rules import engine
-from app.rules.actions import parse_action
-from app.rules.cards import CardDef
-from app.rules.errors import RuleError
-from app.rules.events import Event
-from app.rules.options import actions_for, candidate_actions
-from app.rules.ruling import visibility_table
-from app.rules.setup import GameOptions, GameSetup, SetupCard
-from app.rules.state import GameState, HideawayEdition
-from app.rules.views import Viewer, error_for, events_for, view_for
-from app.rules.visibility import can_see_face, in_view, is_hideaway_card
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.mtg.cards import MtgCard as CardDef
+from app.rules.mtg.offers import candidate_actions
+from app.rules.mtg.setup import MtgOptions as GameOptions
+from app.rules.mtg.setup import MtgSetup as GameSetup
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
+from app.rules.mtg.state import HideawayEdition
+from app.rules.mtg.visibility import can_see_face, in_view, is_hideaway_card
+from app.rules.redact import Viewer, actions_for, error_for, events_for, view_for, visibility_table
 
 LONG = os.environ.get("FACEDOWN_HYPOTHESIS") == "long"
 EXAMPLES = 600 if LONG else 40

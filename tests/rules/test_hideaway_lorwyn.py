@@ -10,8 +10,8 @@ import pytest
 
 from app.catalog import load_catalog
 from app.rules.citations import numbers_for_ruleset
-from app.rules.state import Zone
-from app.rules.visibility import can_see_face
+from app.rules.mtg.state import Zone
+from app.rules.mtg.visibility import can_see_face
 from tests.rules.table import Table
 
 LIBRARY = ("Serra Angel", "Forest", "Grizzly Bears", "Island", "Divination")
@@ -160,7 +160,7 @@ def test_702_75a_today_a_judge_may_record_the_order_the_shuffle_gave():
 def test_702_75a_new_ids_never_depend_on_the_random_order():
     """Ids are made in the order looked at, whatever the shuffle: an export's "#k"
     references (creation order) name the same cards under any seed."""
-    from app.rules.ids import counters_by_id
+    from app.rules.core.ids import counters_by_id
 
     for seed in ("seed-a", "seed-b", "seed-c"):
         game = Table().hand("Alice", "Windbrisk Heights").library("Alice", *LIBRARY)

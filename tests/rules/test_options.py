@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from app.rules.options import actions_for
-from app.rules.state import Zone
-from app.rules.views import Viewer
+from app.rules.mtg.state import Zone
+from app.rules.redact import Viewer, actions_for
 from tests.rules.table import Table
 
 

@@ -14,8 +14,8 @@ import orjson
 import pytest
 
 from app.rules import engine as rules
-from app.rules.actions import parse_action
-from app.rules.state import GameState
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
 from tests.server import running_server, server_process
 
 

@@ -29,10 +29,10 @@ from hypothesis import strategies as st
 
 import app.store.repository as repository_module
 from app.main import create_app
-from app.rules.actions import parse_action
-from app.rules.cards import CardDef
-from app.rules.setup import SetupCard
-from app.rules.state import GameState
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.mtg.cards import MtgCard as CardDef
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.settings import Settings
 from tests.rules.riftbound import test_riftbound_hidden_properties as rift
 from tests.rules.test_hidden_properties import (

@@ -16,7 +16,7 @@ from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
 from app.main import create_app
-from app.rules.views import Viewer, view_for
+from app.rules.redact import Viewer, view_for
 from app.settings import Settings
 from app.store import archive
 from app.store.archive import (

@@ -8,8 +8,9 @@ import pytest
 from sqlalchemy import Engine
 
 from app.catalog import load_catalog
-from app.rules.actions import parse_action
-from app.rules.setup import GameSetup, SetupCard
+from app.rules.families import parse_action
+from app.rules.mtg.setup import MtgSetup as GameSetup
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.store.repository import GameRepository, Refused, StaleVersion
 
 pytestmark = [pytest.mark.engine, pytest.mark.both_databases]

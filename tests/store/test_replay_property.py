@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.rules import engine as rules
-from app.rules.actions import parse_action
-from app.rules.setup import GameSetup
+from app.rules.families import parse_action
+from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.store.db import make_engine
 from app.store.migrate import upgrade
 from app.store.repository import GameRepository, Refused

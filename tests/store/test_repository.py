@@ -12,11 +12,12 @@ from sqlalchemy import text
 
 from app.catalog import load_catalog
 from app.rules import engine as rules
-from app.rules.actions import parse_action
-from app.rules.errors import RuleError
-from app.rules.setup import GameSetup, SetupCard
-from app.rules.state import GameState
-from app.rules.views import Viewer
+from app.rules.core.errors import RuleError
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.mtg.setup import MtgSetup as GameSetup
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
+from app.rules.redact import Viewer
 from app.store.db import make_engine
 from app.store.migrate import upgrade
 from app.store.repository import (

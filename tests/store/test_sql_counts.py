@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 
 from app.main import create_app
-from app.rules.actions import parse_action
+from app.rules.families import parse_action
 from app.settings import Settings
 from app.store.repository import GameRepository
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.catalog.loader import load_riftbound_catalog
+from app.catalog.loader import load_catalog
 from app.rules import engine
-from app.rules.actions import parse_action
-from app.rules.errors import RuleError
-from app.rules.events import Event
-from app.rules.setup import GameSetup, SetupCard
-from app.rules.state import GameState
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.riftbound.setup import RiftboundSetup as GameSetup
+from app.rules.riftbound.setup import RiftboundSetupCard as SetupCard
 
 # Alice's hidden card: its names appear nowhere else in the game.
 RB_SECRET = "Blastcone Fae"
@@ -54,7 +55,7 @@ def find(state: GameState, name: str, zone: str | None = None) -> str:
 
 
 def build_riftbound() -> tuple[GameState, Log, RuleError]:
-    catalog = load_riftbound_catalog()
+    catalog = load_catalog("riftbound")
     setup = GameSetup(
         ruleset="riftbound",
         players=["Alice", "Bob"],

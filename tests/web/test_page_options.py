@@ -13,11 +13,12 @@ from riftbound_support import build_riftbound
 
 from app.catalog import load_catalog
 from app.rules import engine
-from app.rules.actions import parse_action
-from app.rules.options import ActionOption, actions_for
-from app.rules.setup import GameSetup, SetupCard
-from app.rules.state import GameState, Zone
-from app.rules.views import Viewer
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.mtg.setup import MtgSetup as GameSetup
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
+from app.rules.mtg.state import Zone
+from app.rules.redact import ActionOption, Viewer, actions_for
 from app.web.page_options import FixedOffer, Offer, OptionsCache, OptionsMemo
 from app.web.starter import starter_setup
 

@@ -17,11 +17,13 @@ from test_pages_templates import VIEWERS, check_golden
 
 from app.catalog import load_catalog
 from app.rules import engine
-from app.rules.actions import parse_action
-from app.rules.events import Event
-from app.rules.setup import GameOptions, GameSetup, SetupCard
-from app.rules.state import GameState
-from app.rules.views import log_for, view_for
+from app.rules.core.events import Event
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.mtg.setup import MtgOptions as GameOptions
+from app.rules.mtg.setup import MtgSetup as GameSetup
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
+from app.rules.redact import log_for, view_for
 from app.web.pages import Looking, chrome_context, options_for, table_context
 from app.web.seat_cookie import PageSeat
 from app.web.templating import render

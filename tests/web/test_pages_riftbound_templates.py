@@ -17,7 +17,7 @@ import pytest
 from riftbound_support import RB_SECRET, RB_SECRET_WORDS, build_riftbound, find
 from test_pages_templates import VIEWERS, check_golden
 
-from app.rules.views import error_for, events_for, log_for, view_for
+from app.rules.redact import error_for, events_for, log_for, view_for
 from app.web.pages import Looking, chrome_context, options_for, table_context
 from app.web.seat_cookie import PageSeat
 from app.web.templating import render

@@ -20,13 +20,13 @@ import pytest
 
 from app.catalog import load_catalog
 from app.rules import engine
-from app.rules.actions import parse_action
-from app.rules.errors import RuleError
-from app.rules.events import Event
-from app.rules.options import actions_for
-from app.rules.setup import GameSetup, SetupCard
-from app.rules.state import GameState
-from app.rules.views import Viewer, error_for, events_for, log_for, view_for
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.mtg.setup import MtgSetup as GameSetup
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
+from app.rules.redact import Viewer, actions_for, error_for, events_for, log_for, view_for
 from app.web.pages import Looking, chrome_context, options_for, table_context
 from app.web.seat_cookie import PageSeat
 from app.web.templating import render

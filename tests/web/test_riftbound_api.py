@@ -154,7 +154,7 @@ def test_api_811_2_stand_united_bonus_applies_everywhere(api):
         "Alice", type="play", object=game.id("Stand United"), targets=[game.id("Noxus Saboteur")]
     )
     game.act("Alice", type="resolve")
-    powers = {o["name"]: o["power"] for o in game.view("Bob")["objects"]}
+    powers = {o["name"]: o["might"] for o in game.view("Bob")["objects"]}
     assert powers["Ember Monk"] == 6 and powers["Noxus Saboteur"] == 5
 
 

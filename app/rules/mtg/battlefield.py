@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
-from app.rules import characteristics
-from app.rules.actions import AddCounter, Attack, GainControl, PhaseIn, PhaseOut, Pump, Tap, Untap
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.labels import describe
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.mtg import characteristics
+from app.rules.mtg.actions import (
+    AddCounter,
+    Attack,
+    GainControl,
+    PhaseIn,
+    PhaseOut,
+    Pump,
+    Tap,
+    Untap,
+)
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.face_down import turn_up
 from app.rules.mtg.hideaway import control_changed
-from app.rules.state import GameObject, Modifier, Zone
+from app.rules.mtg.labels import describe
+from app.rules.mtg.state import Modifier, MtgObject, Zone
 
 
-def _on_battlefield(ctx: Ctx, object_id: str, *, phased_ok: bool = False) -> GameObject:
+def _on_battlefield(ctx: Ctx, object_id: str, *, phased_ok: bool = False) -> MtgObject:
     obj = ctx.find(object_id)
     if obj.zone != Zone.BATTLEFIELD:
         raise RuleError(
@@ -31,11 +40,11 @@ def _on_battlefield(ctx: Ctx, object_id: str, *, phased_ok: bool = False) -> Gam
     return obj
 
 
-def _name(ctx: Ctx, obj: GameObject) -> Text:
+def _name(ctx: Ctx, obj: MtgObject) -> Text:
     return describe(ctx.state, obj, face=False)
 
 
-def _before_tapping(ctx: Ctx, obj: GameObject) -> None:
+def _before_tapping(ctx: Ctx, obj: MtgObject) -> None:
     """Illusionary Mask: as its face-down creature would become tapped, it turns face up."""
     if obj.face_down and obj.face_down_via == "illusionary_mask":
         turn_up(ctx, obj, via="illusionary_mask", cost=None)

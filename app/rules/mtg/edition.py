@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
 
 
 def is_2004(ctx: Ctx) -> bool:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from app.rules import characteristics
-from app.rules.actions import (
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.mtg import characteristics
+from app.rules.mtg.actions import (
     CastFaceDown,
     Cloak,
     Copy,
@@ -13,18 +16,15 @@ from app.rules.actions import (
     TurnFaceDown,
     TurnFaceUp,
 )
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.labels import describe, public_label
 from app.rules.mtg.edition import require_current_rules
-from app.rules.state import FaceDownVia, GameObject, Zone
-from app.rules.visibility import can_see_face, face_known_to
+from app.rules.mtg.labels import describe, public_label
+from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
+from app.rules.mtg.visibility import can_see_face, face_known_to
 
 _ENABLER_RULE = {"morph": "702.37", "megamorph": "702.37b", "disguise": "702.168"}
 
 
-def mark_entered(ctx: Ctx, obj: GameObject) -> None:
+def mark_entered(ctx: Ctx, obj: MtgObject) -> None:
     """707.6: keep the order face-down permanents arrived in, per controller."""
     count = ctx.state.entered_counts.get(obj.controller, 0) + 1
     ctx.state.entered_counts[obj.controller] = count
@@ -86,7 +86,7 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
     )
 
 
-def _turn_up_options(obj: GameObject) -> dict[str, str]:
+def _turn_up_options(obj: MtgObject) -> dict[str, str]:
     """How this face-down permanent may be turned face up, with the cost of each.
 
     707.7: only what made it face down (or its face-up abilities) can turn it up.
@@ -154,7 +154,7 @@ def turn_face_up(ctx: Ctx, action: TurnFaceUp) -> None:
     turn_up(ctx, obj, via=via, cost=options[via], choice=action.choice)
 
 
-def _no_way_up(obj: GameObject) -> tuple[str, str, list[str]]:
+def _no_way_up(obj: MtgObject) -> tuple[str, str, list[str]]:
     if obj.face_down_via in ("manifest", "cloak") and not obj.card.is_type("Creature"):
         rule = "701.40" if obj.face_down_via == "manifest" else "701.58"
         return (
@@ -187,7 +187,7 @@ def _no_way_up(obj: GameObject) -> tuple[str, str, list[str]]:
 
 
 def turn_up(
-    ctx: Ctx, obj: GameObject, *, via: str, cost: str | None, choice: str | None = None
+    ctx: Ctx, obj: MtgObject, *, via: str, cost: str | None, choice: str | None = None
 ) -> None:
     """707.8: the same object, its normal copiable values back, effects and counters kept,
     and no "enters" ability, since it was already on the battlefield."""
@@ -258,7 +258,7 @@ def turn_up(
         )
 
 
-def _put_face_down(ctx: Ctx, obj: GameObject, via: FaceDownVia, controller: str) -> GameObject:
+def _put_face_down(ctx: Ctx, obj: MtgObject, via: FaceDownVia, controller: str) -> MtgObject:
     """707.3: turned face down before it enters, so its enters abilities never apply."""
     new = ctx.relocate(obj, Zone.BATTLEFIELD, controller=controller, face_down=True)
     new.face_down_via = via
@@ -379,8 +379,8 @@ def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
         ]
     else:
         targets = [ctx.find(i) for i in dict.fromkeys(action.objects)]
-    turned: list[GameObject] = []
-    already: list[GameObject] = []
+    turned: list[MtgObject] = []
+    already: list[MtgObject] = []
     for obj in targets:
         if obj.zone != Zone.BATTLEFIELD:
             raise RuleError(
@@ -489,7 +489,7 @@ def look(ctx: Ctx, action: Look) -> None:
     )
 
 
-def _look_in_exile(ctx: Ctx, obj: GameObject, label: Text) -> None:
+def _look_in_exile(ctx: Ctx, obj: MtgObject, label: Text) -> None:
     """A card exiled face down (hideaway): only the players its instruction allows, as the
     game's edition reads it (702.75a + 406.3 today; the Lorwyn release notes)."""
     allowed, rule = face_known_to(ctx.state, obj)

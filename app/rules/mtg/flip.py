@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.rules import characteristics
-from app.rules.actions import Flip
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.labels import describe
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.mtg import characteristics
+from app.rules.mtg.actions import Flip
 from app.rules.mtg.edition import is_2004
-from app.rules.state import GameObject, GameState, Zone
-from app.rules.values import Characteristics
+from app.rules.mtg.labels import describe
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.values import Characteristics
 
 
 def flip(ctx: Ctx, action: Flip) -> None:
@@ -94,26 +94,26 @@ def flip(ctx: Ctx, action: Flip) -> None:
 # --- Queries: how effects see a flip card (709.2 / 710.2 and its example) ------------
 
 
-def values_of(obj: GameObject) -> Characteristics:
+def values_of(obj: MtgObject) -> Characteristics:
     return characteristics.current(obj)
 
 
-def is_legendary(obj: GameObject) -> bool:
+def is_legendary(obj: MtgObject) -> bool:
     """Through the characteristics layers: Akki Lavarunner is not legendary anywhere;
     flipped on the battlefield it is Tok-Tok, Volcano Born, which is."""
     return values_of(obj).is_legendary()
 
 
 def search_library(
-    state: GameState, player: str, wanted: Callable[[GameObject], bool]
-) -> list[GameObject]:
+    state: MtgGame, player: str, wanted: Callable[[MtgObject], bool]
+) -> list[MtgObject]:
     """The cards of `player`'s library an effect that searches for `wanted` can find. In
     the library a flip card has only its normal characteristics (709.2)."""
     return [o for o in state.in_zone(Zone.LIBRARY, player) if wanted(o)]
 
 
 def legendary_creature_bonus(
-    state: GameState, power: int = 2, toughness: int = 2
+    state: MtgGame, power: int = 2, toughness: int = 2
 ) -> dict[str, tuple[int, int]]:
     """The effect "legendary creatures get +2/+2": the power and toughness each affected
     permanent would have, by object id; one that isn't a legendary creature now is left out."""

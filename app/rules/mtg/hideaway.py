@@ -3,7 +3,7 @@
 As a hideaway permanent enters, its controller looks at the top N cards of their library
 (all of them if fewer), exiles one face down and puts the rest on the bottom: in an order
 they choose (Lorwyn) or in a random order (today). The game waits for that choice
-(`hideaway_exile`): `GameState.hideaway_pending` holds the trigger, and `engine.apply`
+(`hideaway_exile`): `MtgGame.hideaway_pending` holds the trigger, and `engine.apply`
 refuses every other action but conceding and ending the game until it is made. Priority
 isn't modelled, so nothing could happen in between anyway; this keeps the looked-at cards
 from moving while only one player knows what they are.
@@ -12,22 +12,22 @@ Who may look at the exiled card differs by edition (visibility.hideaway_answers)
 game applies its `hideaway_edition` and the judge is shown both answers.
 
 The permanent's other ability plays the card (`hideaway_play`): activating it puts an
-ability on the stack (`GameState.abilities`), so control of the permanent can change
+ability on the stack (`MtgGame.abilities`), so control of the permanent can change
 before it resolves; `resolve` then plays the card for the player who activated it.
 """
 
 from __future__ import annotations
 
-from app.rules import characteristics
-from app.rules.actions import HideawayExile, HideawayPlay
-from app.rules.cards import UNTRACKED_CONDITIONS, HideawayCondition
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.labels import describe
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.mtg import characteristics
+from app.rules.mtg.actions import HideawayExile, HideawayPlay
+from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
 from app.rules.mtg.edition import is_2004
-from app.rules.state import GameObject, GameState, HideawayPending, StackAbility, Zone
-from app.rules.visibility import face_known_to, hideaway_source
+from app.rules.mtg.labels import describe
+from app.rules.mtg.state import HideawayPending, MtgGame, MtgObject, StackAbility, Zone
+from app.rules.mtg.visibility import face_known_to, hideaway_source
 
 _CONDITION_TEXT: dict[str, tuple[str, str]] = {
     "attacked_with_creatures": (
@@ -74,7 +74,7 @@ def condition_text(condition: HideawayCondition | None) -> Text:
     return Text(en=en.format(n=n), fr=fr.format(n=n))
 
 
-def _creatures_of(state: GameState, player: str) -> list[GameObject]:
+def _creatures_of(state: MtgGame, player: str) -> list[MtgObject]:
     return [
         o
         for o in state.in_zone(Zone.BATTLEFIELD)
@@ -83,7 +83,7 @@ def _creatures_of(state: GameState, player: str) -> list[GameObject]:
 
 
 def condition_holds(
-    state: GameState, condition: HideawayCondition | None, player: str, stated: bool | None
+    state: MtgGame, condition: HideawayCondition | None, player: str, stated: bool | None
 ) -> bool:
     """Checked as the ability resolves, for the player who controls the ability."""
     if condition is None:
@@ -116,7 +116,7 @@ def condition_holds(
 # --- Entering: enters tapped, and the trigger --------------------------------------------
 
 
-def entered(ctx: Ctx, permanent: GameObject) -> None:
+def entered(ctx: Ctx, permanent: MtgObject) -> None:
     """A face-up permanent has just entered the battlefield: "enters tapped" and hideaway.
     (A face-down one has no abilities: 707.3.)"""
     values = characteristics.current(permanent)
@@ -141,7 +141,7 @@ def entered(ctx: Ctx, permanent: GameObject) -> None:
         _trigger(ctx, permanent, values.hideaway)
 
 
-def _trigger(ctx: Ctx, permanent: GameObject, n: int) -> None:
+def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
     player = permanent.controller
     library = ctx.state.in_zone(Zone.LIBRARY, player)
     shown = describe(ctx.state, permanent, face=True)
@@ -296,7 +296,7 @@ def hideaway_exile(ctx: Ctx, action: HideawayExile) -> None:
 # --- Control changes: who may look --------------------------------------------------------
 
 
-def control_changed(ctx: Ctx, permanent: GameObject, before: str, new_controller: str) -> None:
+def control_changed(ctx: Ctx, permanent: MtgObject, before: str, new_controller: str) -> None:
     """The new controller of a hideaway permanent may look at the card it hid (both
     editions); today, 406.3 keeps every earlier controller able to look too."""
     if before not in permanent.controllers:

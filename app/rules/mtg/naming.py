@@ -9,9 +9,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from app.rules import characteristics
-from app.rules.cards import CardDef
-from app.rules.state import GameObject, GameState
+from app.rules.mtg import characteristics
+from app.rules.mtg.cards import MtgCard
+from app.rules.mtg.state import MtgGame, MtgObject
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 
@@ -22,7 +22,7 @@ def normalize(name: str) -> str:
     return " ".join(stripped.casefold().split())
 
 
-def nameable_names(card: CardDef) -> tuple[str, ...]:
+def nameable_names(card: MtgCard) -> tuple[str, ...]:
     """Every name a player may choose for this card: its name and, for a flip card, the
     flip half's name (709.5), each in English and in French where known."""
     names = [card.name, card.name_fr]
@@ -31,13 +31,13 @@ def nameable_names(card: CardDef) -> tuple[str, ...]:
     return tuple(n for n in names if n)
 
 
-def matches_name(card: CardDef, name: str) -> bool:
+def matches_name(card: MtgCard, name: str) -> bool:
     """Whether choosing `name` names this card (either half of a flip card)."""
     wanted = normalize(name)
     return bool(wanted) and any(normalize(n) == wanted for n in nameable_names(card))
 
 
-def name_card(name: str, cards: Iterable[CardDef]) -> CardDef | None:
+def name_card(name: str, cards: Iterable[MtgCard]) -> MtgCard | None:
     """The card a chosen name refers to among `cards` (e.g. the catalog), or None when
     no card has that name. 709.5: the flipped name is a legal choice."""
     for card in cards:
@@ -46,7 +46,7 @@ def name_card(name: str, cards: Iterable[CardDef]) -> CardDef | None:
     return None
 
 
-def has_name(obj: GameObject, name: str) -> bool:
+def has_name(obj: MtgObject, name: str) -> bool:
     """Whether an object has the chosen name *now*: a flipped Tok-Tok does, an unflipped
     Akki Lavarunner (or one in a hand) doesn't (709.2)."""
     now = characteristics.current(obj)
@@ -56,5 +56,5 @@ def has_name(obj: GameObject, name: str) -> bool:
     )
 
 
-def objects_named(state: GameState, name: str) -> list[GameObject]:
+def objects_named(state: MtgGame, name: str) -> list[MtgObject]:
     return [o for o in state.objects if has_name(o, name)]

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from app.rules import characteristics
-from app.rules.actions import Cast, Counter, PlayLand, Resolve
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.labels import public_label
+from app.rules.core.actions import Resolve
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.mtg import characteristics
+from app.rules.mtg.actions import Cast, Counter, PlayLand
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.hideaway import entered, resolve_ability
+from app.rules.mtg.labels import public_label
+from app.rules.mtg.state import MtgObject, StackAbility, Zone
 from app.rules.mtg.zones import leave
-from app.rules.state import GameObject, StackAbility, Zone
 
 
-def _from_own_hand(ctx: Ctx, obj: GameObject, rule: str) -> str:
+def _from_own_hand(ctx: Ctx, obj: MtgObject, rule: str) -> str:
     if obj.zone != Zone.HAND:
         raise RuleError(
             [rule],
@@ -87,9 +88,9 @@ def play_land(ctx: Ctx, action: PlayLand) -> None:
     entered(ctx, land)
 
 
-def top_of_stack(ctx: Ctx) -> GameObject | StackAbility:
+def top_of_stack(ctx: Ctx) -> MtgObject | StackAbility:
     """The last spell or ability put on the stack."""
-    items: list[GameObject | StackAbility] = [*ctx.state.in_zone(Zone.STACK), *ctx.state.abilities]
+    items: list[MtgObject | StackAbility] = [*ctx.state.in_zone(Zone.STACK), *ctx.state.abilities]
     if not items:
         raise RuleError(["608.1"], "The stack is empty.", "La pile est vide.")
     return max(items, key=lambda item: item.position)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from app.rules.actions import Concede, EndGame, NextTurn
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.labels import public_label
-from app.rules.state import Zone
+from app.rules.core.actions import Concede, EndGame, NextTurn
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.mtg.labels import public_label
+from app.rules.mtg.state import Zone
 
 
 def next_turn(ctx: Ctx, action: NextTurn) -> None:

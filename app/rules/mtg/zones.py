@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from app.rules.actions import Move
-from app.rules.context import ZONE_FR, Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.labels import describe, public_label
-from app.rules.state import GameObject, Zone
-from app.rules.visibility import face_known_to
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.mtg.actions import Move
+from app.rules.mtg.labels import describe, public_label
+from app.rules.mtg.state import ZONE_FR, MtgObject, Zone
+from app.rules.mtg.visibility import face_known_to
 
 _DESTINATIONS = {
     "hand": (Zone.HAND, False),
@@ -20,7 +20,7 @@ _DESTINATIONS = {
 _HIDDEN_ORIGINS = (Zone.HAND, Zone.LIBRARY)
 
 
-def leave(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool = False, cause: str = "") -> None:
+def leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str = "") -> None:
     """Move `obj` to its owner's `zone` as a new object (400.7), revealing a face-down one
     to everyone as it moves (707.9), and report it without leaking a hidden origin."""
     origin = obj.zone
@@ -106,7 +106,7 @@ def leave(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool = False, cause: st
     )
 
 
-def _leave_face_down_exile(ctx: Ctx, obj: GameObject, zone: Zone, *, top: bool, cause: str) -> None:
+def _leave_face_down_exile(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> None:
     """A card exiled face down (hideaway) leaves exile. It is not a face-down permanent:
     nothing reveals it (707.9 doesn't apply); it is seen only where its new zone shows it."""
     label = public_label(ctx.state, obj)

@@ -7,12 +7,12 @@ control can't change until the showdown or combat there ends ("control is frozen
 
 from __future__ import annotations
 
-from app.rules.context import Ctx
-from app.rules.events import Text
+from app.rules.core.context import Ctx
+from app.rules.core.events import Text
 from app.rules.riftbound.common import bf_text, rb, units_at
 from app.rules.riftbound.model import BattlefieldState, Showdown
+from app.rules.riftbound.state import Zone
 from app.rules.riftbound.zones import trash_facedown
-from app.rules.state import Zone
 
 
 def facedown_at(ctx: Ctx, bf_id: str) -> list:

@@ -3,22 +3,22 @@ State and only Reaction cards can be played. Resolving takes the newest item fir
 
 from __future__ import annotations
 
-from app.rules.actions import Resolve
-from app.rules.cards import CardDef
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
+from app.rules.core.actions import Resolve
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.common import bf_text, card_name, draw, might_of, rb, where_text
 from app.rules.riftbound.model import ChainItem
+from app.rules.riftbound.state import MightModifier, RiftboundObject, Zone
 from app.rules.riftbound.targets import at_hidden_battlefield, location_key, restricted
 from app.rules.riftbound.zones import kill, put
-from app.rules.state import GameObject, Modifier, Zone
 
-SPRITE = CardDef(name="Sprite", name_fr="Sprite", types=("Unit",), might=3, keywords=("Temporary",))
+SPRITE = RiftboundCard(name="Sprite", name_fr="Sprite", types=("Unit",), might=3, keywords=("Temporary",))
 
 
 def push(
-    ctx: Ctx, obj: GameObject, controller: str, targets: list[str], *, hidden_at: str | None,
+    ctx: Ctx, obj: RiftboundObject, controller: str, targets: list[str], *, hidden_at: str | None,
     spell: bool,
 ) -> None:  # fmt: skip
     state = rb(ctx.state)
@@ -50,7 +50,7 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
     item = state.chain.pop()
     source = ctx.state.get(item.object)
     effect = source.card.play_effect if source is not None else None
-    targets: list[GameObject] = []
+    targets: list[RiftboundObject] = []
     for target_id in item.targets:
         target = ctx.state.get(target_id)
         if target is None or target.zone not in (Zone.BASE, Zone.BATTLEFIELD):
@@ -74,7 +74,7 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
     cleanup(ctx)
 
 
-def _apply(ctx: Ctx, item: ChainItem, source: GameObject | None, targets: list[GameObject]) -> Text:
+def _apply(ctx: Ctx, item: ChainItem, source: RiftboundObject | None, targets: list[RiftboundObject]) -> Text:
     from app.rules.riftbound.battlefields import contest
 
     effect = source.card.play_effect if source is not None else None
@@ -91,7 +91,7 @@ def _apply(ctx: Ctx, item: ChainItem, source: GameObject | None, targets: list[G
             delta = effect.amount
             if effect.minimum_might is not None and now + delta < effect.minimum_might:
                 delta = min(0, effect.minimum_might - now)
-            target.modifiers.append(Modifier(power=delta, source=item.source_name))
+            target.modifiers.append(MightModifier(might=delta, source=item.source_name))
         shown = ", ".join(f"{card_name(t).en} {might_of(ctx.state, t)} Might" for t in hit)
         shown_fr = ", ".join(
             f"{card_name(t).fr} {might_of(ctx.state, t)} de puissance" for t in hit
@@ -153,13 +153,13 @@ def _apply(ctx: Ctx, item: ChainItem, source: GameObject | None, targets: list[G
     if kind == "swap_might" and len(targets) == 2:
         a, b = targets
         ma, mb = might_of(ctx.state, a), might_of(ctx.state, b)
-        a.modifiers.append(Modifier(power=mb - ma, source=item.source_name))
-        b.modifiers.append(Modifier(power=ma - mb, source=item.source_name))
+        a.modifiers.append(MightModifier(might=mb - ma, source=item.source_name))
+        b.modifiers.append(MightModifier(might=ma - mb, source=item.source_name))
         return Text(en=f"{names} swap their Might this turn.",
                     fr=f"{names_fr} échangent leur puissance ce tour.")  # fmt: skip
     if kind == "shield_tank":
         for target in targets:
-            target.modifiers.append(Modifier(power=0, source="Shield 3, Tank"))
+            target.modifiers.append(MightModifier(might=0, source="Shield 3, Tank"))
         return Text(en=f"{names} gets Shield 3 and Tank this turn.",
                     fr=f"{names_fr} reçoit Bouclier 3 et Tank ce tour.")  # fmt: skip
     if kind == "draw":
@@ -167,7 +167,7 @@ def _apply(ctx: Ctx, item: ChainItem, source: GameObject | None, targets: list[G
         return Text(en=f"{item.controller} draws {drawn}.", fr=f"{item.controller} pioche {drawn}.")
     if kind == "token":
         # 811.1.d.3: a unit a hidden card makes you play enters at that battlefield.
-        token = GameObject(
+        token = RiftboundObject(
             id=ctx.new_id(), card=SPRITE, is_token=True, owner=item.controller,
             controller=item.controller, zone=Zone.BATTLEFIELD if item.hidden_at else Zone.BASE,
             position=ctx.next_position(), location=item.hidden_at,
@@ -178,7 +178,7 @@ def _apply(ctx: Ctx, item: ChainItem, source: GameObject | None, targets: list[G
                     fr=f"{item.controller} joue un jeton Sprite prêt de 3 à {where.fr}.")  # fmt: skip
     if kind == "attach" and targets and source is not None:
         targets[0].modifiers.append(
-            Modifier(power=2, until_end_of_turn=False, source=item.source_name)
+            MightModifier(might=2, until_end_of_turn=False, source=item.source_name)
         )
         return Text(en=f"{item.source_name} is attached to {names} (+2 Might).",
                     fr=f"{item.source_name_fr} est attaché à {names_fr} (+2).")  # fmt: skip

@@ -5,10 +5,10 @@ cards there that don't share the battlefield's controller go to the trash (466.5
 
 from __future__ import annotations
 
-from app.rules.actions import ResolveShowdown
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.riftbound.actions import ResolveShowdown
 from app.rules.riftbound.battlefields import (
     cleanup,
     remove_hidden_not_sharing_control,
@@ -16,11 +16,11 @@ from app.rules.riftbound.battlefields import (
     set_controller,
 )
 from app.rules.riftbound.common import bf_text, card_name, has_keyword, might_of, rb, units_at
+from app.rules.riftbound.state import RiftboundObject, Zone
 from app.rules.riftbound.zones import kill
-from app.rules.state import GameObject, Zone
 
 
-def _deal(ctx: Ctx, damage: int, victims: list[GameObject]) -> list[str]:
+def _deal(ctx: Ctx, damage: int, victims: list[RiftboundObject]) -> list[str]:
     """Lethal damage to each unit in turn (Backline last) until the damage runs out."""
     dead = []
     for unit in sorted(victims, key=lambda u: (has_keyword(u, "Backline"), u.position)):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.riftbound.model import BattlefieldState, RiftboundState
-from app.rules.state import GameObject, GameState, Zone
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.riftbound.model import BattlefieldState, RiftboundTable
+from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 
 # Base and battlefields are locations of one zone, the Board: moving between them is not a
 # zone change and keeps the object (and its id). Every other move is a zone change.
@@ -42,7 +42,7 @@ ZONE_FR = {
 }
 
 
-def rb(state: GameState) -> RiftboundState:
+def rb(state: RiftboundGame) -> RiftboundTable:
     assert state.riftbound is not None, "not a Riftbound game"
     return state.riftbound
 
@@ -59,14 +59,14 @@ def battlefield(ctx: Ctx, bf_id: str) -> BattlefieldState:
     return found
 
 
-def bf_text(state: GameState, bf_id: str | None) -> Text:
+def bf_text(state: RiftboundGame, bf_id: str | None) -> Text:
     found = rb(state).battlefield(bf_id) if bf_id else None
     if found is None:
         return Text(en="a battlefield", fr="un champ de bataille")
     return Text(en=found.name, fr=found.name_fr or found.name)
 
 
-def units_at(state: GameState, bf_id: str, controller: str | None = None) -> list[GameObject]:
+def units_at(state: RiftboundGame, bf_id: str, controller: str | None = None) -> list[RiftboundObject]:
     return [
         o
         for o in sorted(state.objects, key=lambda o: o.position)
@@ -77,33 +77,33 @@ def units_at(state: GameState, bf_id: str, controller: str | None = None) -> lis
     ]
 
 
-def is_unit(obj: GameObject) -> bool:
+def is_unit(obj: RiftboundObject) -> bool:
     return "Unit" in obj.card.types
 
 
-def is_spell(obj: GameObject) -> bool:
+def is_spell(obj: RiftboundObject) -> bool:
     return "Spell" in obj.card.types
 
 
-def is_gear(obj: GameObject) -> bool:
+def is_gear(obj: RiftboundObject) -> bool:
     return "Gear" in obj.card.types
 
 
-def has_keyword(obj: GameObject, keyword: str) -> bool:
+def has_keyword(obj: RiftboundObject, keyword: str) -> bool:
     return keyword in obj.card.keywords
 
 
-def might_of(state: GameState, obj: GameObject) -> int:
+def might_of(state: RiftboundGame, obj: RiftboundObject) -> int:
     """Printed Might, then a buff (+1, and Stand United's +1 more for friendly units this
     turn), then this turn's effects; never below 0."""
     might = obj.card.might or 0
     if obj.counters.get("buff"):
         might += 1 + rb(state).buff_bonus.get(obj.controller, 0)
-    might += sum(m.power for m in obj.modifiers)
+    might += sum(m.might for m in obj.modifiers)
     return max(might, 0)
 
 
-def where_text(state: GameState, obj: GameObject) -> Text:
+def where_text(state: RiftboundGame, obj: RiftboundObject) -> Text:
     if obj.zone == Zone.BATTLEFIELD:
         return bf_text(state, obj.location)
     if obj.zone == Zone.BASE:
@@ -111,7 +111,7 @@ def where_text(state: GameState, obj: GameObject) -> Text:
     return Text(en=ZONE_EN.get(obj.zone, obj.zone.value), fr=ZONE_FR.get(obj.zone, obj.zone.value))
 
 
-def card_name(obj: GameObject) -> Text:
+def card_name(obj: RiftboundObject) -> Text:
     return Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
 
 
@@ -119,7 +119,7 @@ def acting_player(ctx: Ctx, default: str) -> str:
     return ctx.actor if ctx.actor is not None else default
 
 
-def state_is_open(state: GameState) -> bool:
+def state_is_open(state: RiftboundGame) -> bool:
     """No chain: an Open State (else Closed)."""
     return not rb(state).chain
 

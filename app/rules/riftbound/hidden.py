@@ -5,16 +5,16 @@ may look at it (811.6.a)."""
 
 from __future__ import annotations
 
-from app.rules.actions import Hide
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.riftbound.actions import Hide
 from app.rules.riftbound.battlefields import cleanup, facedown_at
 from app.rules.riftbound.common import battlefield, card_name, rb
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.runes import domain_of, recycle, runes_of
+from app.rules.riftbound.state import Zone
 from app.rules.riftbound.zones import put
-from app.rules.state import Zone
 
 
 def hide(ctx: Ctx, action: Hide) -> None:

@@ -3,13 +3,13 @@ Nothing of its face (811.6.a)."""
 
 from __future__ import annotations
 
-from app.rules.events import Text
-from app.rules.labels import ordinal_en, ordinal_fr
-from app.rules.riftbound.common import bf_text
-from app.rules.state import GameObject, GameState
+from app.rules.core.events import Text
+from app.rules.core.ordinals import ordinal_en, ordinal_fr
+from app.rules.riftbound.common import bf_text, card_name
+from app.rules.riftbound.state import RiftboundGame, RiftboundObject
 
 
-def facedown_label(state: GameState, obj: GameObject) -> Text:
+def facedown_label(state: RiftboundGame, obj: RiftboundObject) -> Text:
     where = bf_text(state, obj.location)
     when_en = when_fr = ""
     if obj.hidden_turn is not None and obj.hidden_turn > 0:
@@ -28,3 +28,11 @@ def facedown_label(state: GameState, obj: GameObject) -> Text:
         en=f"Facedown card{nth_en} at {where.en} ({obj.controller}){when_en}",
         fr=f"Carte face cachée{nth_fr} à {where.fr} ({obj.controller}){when_fr}",
     )
+
+
+def describe(state: RiftboundGame, obj: RiftboundObject, face: bool) -> Text:
+    """How an event or a ruling row names an object: its name when `face`, else its public
+    label (a facedown card's place and owner, nothing of its face: 811.6.a)."""
+    if obj.face_down and not face:
+        return facedown_label(state, obj)
+    return card_name(obj)

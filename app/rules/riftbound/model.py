@@ -1,5 +1,5 @@
-"""Riftbound data that rides on the shared GameState: battlefields, turn phase, the chain,
-the showdown, scores. Plain data (no behaviour), imported by app.rules.state and cards.
+"""Riftbound's table, the data that rides on a RiftboundGame: battlefields, turn phase, the
+chain, the showdown, scores. Plain data (no behaviour), used by the state and cards modules.
 
 Rules version pinned: core rules 2026-03-30 (seed 001 is its 811, "Caché"/Hidden).
 """
@@ -113,7 +113,7 @@ class Showdown(BaseModel):
     defender: str | None = None
 
 
-class RiftboundState(BaseModel):
+class RiftboundTable(BaseModel):
     rules_version: str = RULES_VERSION
     phase: Phase = "main"
     battlefields: list[BattlefieldState] = Field(default_factory=list)

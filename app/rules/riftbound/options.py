@@ -6,21 +6,21 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from app.rules.events import Text
-from app.rules.labels import describe
+from app.rules.core.events import Text
 from app.rules.riftbound.common import rb
+from app.rules.riftbound.labels import describe
+from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 from app.rules.riftbound.visibility import face_known_to, in_view
-from app.rules.state import GameObject, GameState, Zone
 
 _MAX_TARGET_CHOICES = 12
 
 
-def _name(state: GameState, obj: GameObject, actor: str | None) -> Text:
+def _name(state: RiftboundGame, obj: RiftboundObject, actor: str | None) -> Text:
     face = actor is None or actor in face_known_to(state, obj)[0]
-    return describe(state, obj, face=face)
+    return describe(state, obj, face)
 
 
-def _target_lists(state: GameState, obj: GameObject) -> list[list[str]]:
+def _target_lists(state: RiftboundGame, obj: RiftboundObject) -> list[list[str]]:
     effect = obj.card.play_effect
     if effect is None or not effect.targets:
         return [[]]
@@ -38,7 +38,7 @@ def _target_lists(state: GameState, obj: GameObject) -> list[list[str]]:
     return out
 
 
-def candidate_actions(state: GameState, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
+def candidate_actions(state: RiftboundGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
     riftbound = rb(state)
     out: list[tuple[dict[str, Any], Text]] = [
         ({"type": "resolve"}, Text(en="Pass: resolve the chain's newest item",
@@ -93,7 +93,7 @@ def candidate_actions(state: GameState, actor: str | None) -> list[tuple[dict[st
     return out
 
 
-def _play_label(state: GameState, shown: Text, targets: list[str], to: str | None,
+def _play_label(state: RiftboundGame, shown: Text, targets: list[str], to: str | None,
                 actor: str | None, hidden: bool = False) -> Text:  # fmt: skip
     en = f"Play {shown.en}" + (" from face down" if hidden else "")
     fr = f"Jouer {shown.fr}" + (" depuis la zone face cachée" if hidden else "")

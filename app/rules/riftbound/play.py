@@ -4,10 +4,10 @@ under 811.1.d's limits. Playing from face down starts a chain (811.1.c.3)."""
 
 from __future__ import annotations
 
-from app.rules.actions import Play
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.riftbound.actions import Play
 from app.rules.riftbound.battlefields import cleanup
 from app.rules.riftbound.chain import push
 from app.rules.riftbound.common import (
@@ -21,12 +21,12 @@ from app.rules.riftbound.common import (
 )
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.runes import pay
+from app.rules.riftbound.state import RiftboundObject, Zone
 from app.rules.riftbound.targets import check_targets
 from app.rules.riftbound.zones import put
-from app.rules.state import GameObject, Zone
 
 
-def _timing(ctx: Ctx, obj: GameObject, player: str, *, reaction: bool) -> None:
+def _timing(ctx: Ctx, obj: RiftboundObject, player: str, *, reaction: bool) -> None:
     """Reaction: any turn, even in a Closed State (813). Action: also in showdowns on any
     turn (806). Otherwise: your own turn, no chain, no showdown."""
     state = rb(ctx.state)
@@ -58,8 +58,8 @@ def _timing(ctx: Ctx, obj: GameObject, player: str, *, reaction: bool) -> None:
 
 
 def _targets(
-    ctx: Ctx, obj: GameObject, ids: list[str], placed: tuple[Zone, str | None] | None
-) -> list[GameObject]:
+    ctx: Ctx, obj: RiftboundObject, ids: list[str], placed: tuple[Zone, str | None] | None
+) -> list[RiftboundObject]:
     """The chosen objects; a permanent may choose itself ("me"), as it will be once it has
     entered (`placed`: its zone and battlefield then)."""
     out = []
@@ -85,7 +85,7 @@ def play(ctx: Ctx, action: Play) -> None:
         )
 
 
-def _play_from_facedown(ctx: Ctx, obj: GameObject, action: Play) -> None:
+def _play_from_facedown(ctx: Ctx, obj: RiftboundObject, action: Play) -> None:
     player = ctx.acting_for(obj.controller)
     if player != obj.controller:
         raise RuleError(
@@ -172,7 +172,7 @@ def _play_from_facedown(ctx: Ctx, obj: GameObject, action: Play) -> None:
     cleanup(ctx)
 
 
-def _play_from_hand(ctx: Ctx, obj: GameObject, action: Play) -> None:
+def _play_from_hand(ctx: Ctx, obj: RiftboundObject, action: Play) -> None:
     player = ctx.acting_for(obj.owner)
     if player != obj.owner:
         raise RuleError(

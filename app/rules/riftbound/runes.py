@@ -4,17 +4,17 @@ ready runes spent."""
 
 from __future__ import annotations
 
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
-from app.rules.state import GameObject, Zone
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.riftbound.state import RiftboundObject, Zone
 
 
-def runes_of(ctx: Ctx, player: str) -> list[GameObject]:
+def runes_of(ctx: Ctx, player: str) -> list[RiftboundObject]:
     return [o for o in ctx.state.in_zone(Zone.RUNES) if o.controller == player]
 
 
-def recycle(ctx: Ctx, rune: GameObject) -> GameObject:
+def recycle(ctx: Ctx, rune: RiftboundObject) -> RiftboundObject:
     """To the bottom of its owner's rune deck: a new object (a zone change)."""
     deck = ctx.state.in_zone(Zone.RUNE_DECK, rune.owner)
     new = ctx.relocate(rune, Zone.RUNE_DECK)
@@ -23,7 +23,7 @@ def recycle(ctx: Ctx, rune: GameObject) -> GameObject:
     return new
 
 
-def domain_of(rune: GameObject) -> str:
+def domain_of(rune: RiftboundObject) -> str:
     return (rune.card.domain or "").lower()
 
 

@@ -3,12 +3,19 @@ every card where the setup puts it. A card set up face down counts as hidden bef
 
 from __future__ import annotations
 
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Event, Text
-from app.rules.riftbound.model import BattlefieldState, RiftboundState
-from app.rules.setup import GameSetup
-from app.rules.state import GameObject, GameState, PlayerState, Zone
+from typing import Literal
+
+from pydantic import Field
+
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event, Text
+from app.rules.core.setup import GameOptions, GameSetup, SetupCard
+from app.rules.core.state import PlayerState
+from app.rules.riftbound.cards import RiftboundCard
+from app.rules.riftbound.model import BattlefieldState, RiftboundTable
+from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
+from app.rules.riftbound.visibility import in_view
 
 _ZONES = {
     "hand": Zone.HAND,
@@ -28,28 +35,43 @@ _ZONES = {
 }
 
 
+RiftboundSetupZone = Literal[
+    "hand", "library", "main_deck", "rune_deck", "runes", "base", "battlefield", "facedown",
+    "champion_zone", "legend_zone", "graveyard", "trash", "exile", "banishment",
+    # A battlefield card itself (its controller, if any, is the entry's controller).
+    "battlefields",
+]  # fmt: skip
+
+
+class RiftboundSetupCard(SetupCard):
+    zone: RiftboundSetupZone
+    card: RiftboundCard
+    # The battlefield (its name or id, e.g. "bf1") a unit or facedown card is at.
+    location: str | None = Field(default=None, max_length=120)
+
+
+class RiftboundSetup(GameSetup):
+    ruleset: Literal["riftbound"] = "riftbound"
+    cards: list[RiftboundSetupCard] = Field(default_factory=list)
+    options: GameOptions = Field(default_factory=GameOptions)
+
+
 def _refuse(en: str, fr: str, rules: list[str] | None = None) -> RuleError:
     return RuleError(rules or [], en, fr)
 
 
-def new_game(setup: GameSetup, seed: str) -> tuple[GameState, list[Event]]:
+def new_game(setup: GameSetup, seed: str) -> tuple[RiftboundGame, list[Event]]:
+    assert isinstance(setup, RiftboundSetup)
     names = setup.players
-    riftbound = RiftboundState(points={n: 0 for n in names})
-    state = GameState(
+    riftbound = RiftboundTable(points={n: 0 for n in names})
+    state = RiftboundGame(
         ruleset="riftbound",
         seed=seed,
-        players=[PlayerState(name=n, life=0) for n in names],
+        players=[PlayerState(name=n) for n in names],
         active_player=names[0],
         riftbound=riftbound,
     )
-    ctx = Ctx(state, actor=None)
-    for entry in setup.cards:
-        for who in (entry.owner, entry.controller):
-            if who is not None and who not in names:
-                raise _refuse(
-                    f"The setup names {who!r}, who is not a player of this game.",
-                    f"La mise en place nomme {who!r}, qui ne joue pas dans cette partie.",
-                )
+    ctx = Ctx(state, None, in_view)
     for entry in setup.cards:
         if entry.zone != "battlefields":
             continue
@@ -88,7 +110,7 @@ def new_game(setup: GameSetup, seed: str) -> tuple[GameState, list[Event]]:
             raise _refuse(f"No zone {entry.zone!r} in Riftbound.", f"Pas de zone {entry.zone!r}.")
         controller = entry.controller or entry.owner
         location = locate(entry.location) if zone in (Zone.BATTLEFIELD, Zone.FACEDOWN) else None
-        obj = GameObject(
+        obj = RiftboundObject(
             id=ctx.new_id(),
             card=entry.card,
             is_token=entry.is_token,

@@ -3,13 +3,13 @@ the battlefield where it was hidden, unless its own wording makes that impossibl
 
 from __future__ import annotations
 
-from app.rules.errors import RuleError
+from app.rules.core.errors import RuleError
 from app.rules.riftbound.common import is_unit, might_of
 from app.rules.riftbound.model import PlayEffect, TargetSpec
-from app.rules.state import GameObject, GameState, Zone
+from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 
 
-def location_key(obj: GameObject) -> tuple[str, str]:
+def location_key(obj: RiftboundObject) -> tuple[str, str]:
     if obj.zone == Zone.BATTLEFIELD:
         return ("battlefield", obj.location or "")
     return ("base", obj.controller)
@@ -22,14 +22,14 @@ def restricted(spec: TargetSpec) -> bool:
 
 
 def matches(
-    state: GameState,
+    state: RiftboundGame,
     spec: TargetSpec,
-    target: GameObject,
+    target: RiftboundObject,
     *,
     controller: str,
     source_location: tuple[str, str] | None,
     source_id: str | None,
-    first: GameObject | None,
+    first: RiftboundObject | None,
 ) -> bool:
     """The card's own wording, without the hidden restriction."""
     if not is_unit(target) or target.zone not in (Zone.BASE, Zone.BATTLEFIELD):
@@ -57,21 +57,21 @@ def matches(
     )
 
 
-def at_hidden_battlefield(target: GameObject, hidden_at: str | None) -> bool:
+def at_hidden_battlefield(target: RiftboundObject, hidden_at: str | None) -> bool:
     return hidden_at is None or (target.zone == Zone.BATTLEFIELD and target.location == hidden_at)
 
 
 def candidates(
-    state: GameState,
+    state: RiftboundGame,
     spec: TargetSpec,
     *,
     controller: str,
     source_location: tuple[str, str] | None,
     source_id: str | None,
     hidden_at: str | None,
-    first: GameObject | None = None,
-    extra: list[GameObject] = (),  # type: ignore[assignment]
-) -> list[GameObject]:
+    first: RiftboundObject | None = None,
+    extra: list[RiftboundObject] = (),  # type: ignore[assignment]
+) -> list[RiftboundObject]:
     pool = [o for o in state.objects if o.zone in (Zone.BASE, Zone.BATTLEFIELD)] + list(extra)
     out = []
     for obj in pool:
@@ -87,9 +87,9 @@ def candidates(
 
 
 def check_targets(
-    state: GameState,
+    state: RiftboundGame,
     effect: PlayEffect | None,
-    targets: list[GameObject],
+    targets: list[RiftboundObject],
     *,
     controller: str,
     source_location: tuple[str, str] | None,
@@ -128,7 +128,7 @@ def check_targets(
             f"{name} needs {len(required)} target(s).",
             f"{name} demande {len(required)} cible(s).",
         )
-    first: GameObject | None = None
+    first: RiftboundObject | None = None
     for spec, target in zip(specs, targets, strict=False):
         if not matches(
             state, spec, target, controller=controller, source_location=source_location,

@@ -3,15 +3,16 @@ the end of the game, when every facedown card is revealed (421.4)."""
 
 from __future__ import annotations
 
-from app.rules.actions import Concede, EndGame, MoveUnit, NextTurn, SetControl
-from app.rules.context import Ctx
-from app.rules.errors import RuleError
-from app.rules.events import Text
+from app.rules.core.actions import Concede, EndGame, NextTurn
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.riftbound.actions import MoveUnit, SetControl
 from app.rules.riftbound.battlefields import cleanup, contest, score, set_controller
 from app.rules.riftbound.common import battlefield, card_name, draw, has_keyword, is_unit, rb
 from app.rules.riftbound.labels import facedown_label
+from app.rules.riftbound.state import Zone
 from app.rules.riftbound.zones import put
-from app.rules.state import Zone
 
 
 def next_turn(ctx: Ctx, action: NextTurn) -> None:

@@ -1,21 +1,26 @@
-"""view_for for Riftbound games: the same View, with what each viewer may see (a hidden
-card's face only for its controller and the judge, 811.6.a) and the board's public facts."""
+"""view_for a Riftbound game: what each viewer may see (a hidden card's face only for its
+controller and the judge, 811.6.a) and the board's public facts, in Riftbound's own view."""
 
 from __future__ import annotations
 
 from app.rules.citations import numbers_for_ruleset
+from app.rules.core.view import Visibility
+from app.rules.core.viewer import Viewer
 from app.rules.riftbound.common import card_name, might_of, rb, units_at
 from app.rules.riftbound.labels import facedown_label
-from app.rules.riftbound.view_models import (
+from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
+from app.rules.riftbound.view import (
     BattlefieldView,
     ChainItemView,
+    RiftboundCardFace,
+    RiftboundObjectView,
+    RiftboundPlayerView,
     RiftboundView,
     RunePoolView,
     ShowdownView,
+    TableView,
 )
-from app.rules.riftbound.visibility import face_known_to, in_view
-from app.rules.state import GameObject, GameState, Zone
-from app.rules.views import CardFace, ObjectView, PlayerView, View, Viewer, Visibility
+from app.rules.riftbound.visibility import face_known_to, may_see_face, reaches
 
 _ORDER = {
     Zone.CHAIN: 0, Zone.FACEDOWN: 1, Zone.BATTLEFIELD: 2, Zone.BASE: 3, Zone.RUNES: 4,
@@ -25,25 +30,8 @@ _ORDER = {
 REACTION_FACEDOWN = "Reaction (face down, 811.6)"
 
 
-def _sees_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
-    if viewer.kind == "judge":
-        return True
-    allowed, _ = face_known_to(state, obj)
-    if viewer.kind == "spectator":
-        return allowed >= set(state.player_names())
-    return viewer.player in allowed
-
-
-def _reaches(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
-    if viewer.kind == "judge":
-        return True
-    if viewer.kind == "spectator":
-        return obj.zone not in (Zone.HAND, Zone.MAIN_DECK, Zone.RUNE_DECK)
-    return in_view(state, obj, viewer.player or "")
-
-
-def _object(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectView:
-    see = _sees_face(state, obj, viewer)
+def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> RiftboundObjectView:
+    see = may_see_face(state, obj, viewer)
     card = obj.card
     if obj.face_down:
         label = facedown_label(state, obj)
@@ -61,45 +49,37 @@ def _object(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectView:
         visible_to = Visibility(
             players=sorted(players), rules=numbers_for_ruleset([rule], state.ruleset)
         )
-    return ObjectView(
+    return RiftboundObjectView(
         id=obj.id,
-        zone=obj.zone.value,
+        zone=str(obj.zone),
         owner=obj.owner,
         controller=obj.controller,
         face_down=obj.face_down,
-        face_down_via="hidden" if obj.face_down else None,
         name=card.name if see else None,
         name_fr=(card.name_fr or card.name) if see else None,
-        power=might_of(state, obj) if see and card.might is not None else None,
-        toughness=None,
+        might=might_of(state, obj) if see and card.might is not None else None,
         types=list(card.types) if see else [],
-        supertypes=[],
         subtypes=list(card.subtypes) if see else [],
-        mana_cost=None,
         text=card.text if see else "",
         abilities=keywords if see else [],
         label=label.en,
         label_fr=label.fr,
         tapped=obj.tapped,
-        flipped=False,
-        phased_out=False,
         counters=dict(sorted(obj.counters.items())) if see else {},
         token=obj.is_token,
-        attacked=None,
         card=(
-            CardFace(
+            RiftboundCardFace(
                 name=card.name,
                 name_fr=card.name_fr,
                 types=list(card.types),
-                supertypes=[],
                 subtypes=list(card.subtypes),
-                mana_cost=None,
-                power=card.might,
-                toughness=None,
                 text=card.text,
-                morph=None,
-                megamorph=None,
-                disguise=None,
+                might=card.might,
+                energy=card.energy,
+                power_cost=card.power_cost,
+                domain=card.domain,
+                keywords=list(card.keywords),
+                hidden=card.hidden,
             )
             if see
             else None
@@ -109,10 +89,10 @@ def _object(state: GameState, obj: GameObject, viewer: Viewer) -> ObjectView:
     )
 
 
-def riftbound_view(state: GameState, viewer: Viewer) -> View:
+def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
     riftbound = rb(state)
     visible = sorted(
-        (o for o in state.objects if _reaches(state, o, viewer)),
+        (o for o in state.objects if reaches(state, o, viewer)),
         key=lambda o: (_ORDER.get(o.zone, 20), o.position),
     )
     pools = []
@@ -135,9 +115,8 @@ def riftbound_view(state: GameState, viewer: Viewer) -> View:
             )
         )
     showdown = riftbound.showdown
-    return View(
+    return RiftboundView(
         ruleset=state.ruleset,
-        hideaway_edition=state.hideaway_edition,
         version=state.version,
         turn=state.turn,
         active_player=state.active_player,
@@ -145,17 +124,17 @@ def riftbound_view(state: GameState, viewer: Viewer) -> View:
         winner=state.winner,
         viewer=viewer,
         players=[
-            PlayerView(
+            RiftboundPlayerView(
                 name=p.name,
-                life=riftbound.points.get(p.name, 0),
+                points=riftbound.points.get(p.name, 0),
                 hand_count=len(state.in_zone(Zone.HAND, p.name)),
-                library_count=len(state.in_zone(Zone.MAIN_DECK, p.name)),
+                main_deck_count=len(state.in_zone(Zone.MAIN_DECK, p.name)),
                 left_game=p.left_game,
             )
             for p in state.players
         ],
         objects=[_object(state, o, viewer) for o in visible],
-        riftbound=RiftboundView(
+        riftbound=TableView(
             rules_version=riftbound.rules_version,
             phase=riftbound.phase,
             state="closed" if riftbound.chain else "open",

@@ -3,21 +3,21 @@ non-board zone; a facedown card is revealed to all as it changes zone (421.4).""
 
 from __future__ import annotations
 
-from app.rules.context import Ctx
-from app.rules.events import Text
+from app.rules.core.context import Ctx
+from app.rules.core.events import Text
 from app.rules.riftbound.common import ZONE_EN, ZONE_FR, card_name
 from app.rules.riftbound.labels import facedown_label
-from app.rules.state import GameObject, Zone
+from app.rules.riftbound.state import RiftboundObject, Zone
 
 
-def put(ctx: Ctx, obj: GameObject, zone: Zone, *, location: str | None = None,
-        controller: str | None = None) -> GameObject:  # fmt: skip
+def put(ctx: Ctx, obj: RiftboundObject, zone: Zone, *, location: str | None = None,
+        controller: str | None = None) -> RiftboundObject:  # fmt: skip
     new = ctx.relocate(obj, zone, controller=controller)
     new.location = location
     return new
 
 
-def trash_facedown(ctx: Ctx, obj: GameObject, why: Text, rules: list[str]) -> None:
+def trash_facedown(ctx: Ctx, obj: RiftboundObject, why: Text, rules: list[str]) -> None:
     """A hidden card leaves its facedown zone for its owner's trash, revealed to all."""
     label = facedown_label(ctx.state, obj)
     name = card_name(obj)
@@ -35,7 +35,7 @@ def trash_facedown(ctx: Ctx, obj: GameObject, why: Text, rules: list[str]) -> No
     )
 
 
-def kill(ctx: Ctx, obj: GameObject) -> GameObject | None:
+def kill(ctx: Ctx, obj: RiftboundObject) -> RiftboundObject | None:
     """A killed permanent goes to its owner's trash; a token ceases to exist."""
     if obj.is_token:
         ctx.state.objects.remove(obj)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.catalog.loader import load_riftbound_catalog
+from app.catalog.loader import load_catalog
 from app.rules import engine
-from app.rules.setup import GameSetup, SetupCard
+from app.rules.riftbound.setup import RiftboundSetup as GameSetup
+from app.rules.riftbound.setup import RiftboundSetupCard as SetupCard
 from tests.rules.table import SEED, Game
 
 
@@ -16,7 +17,7 @@ class RbTable:
         self.cards: list[SetupCard] = []
 
     def put(self, owner: str, zone: str, name: str | dict[str, Any], **extra: Any) -> RbTable:
-        card = load_riftbound_catalog().resolve(name)
+        card = load_catalog("riftbound").resolve(name)
         self.cards.append(SetupCard(owner=owner, zone=zone, card=card, **extra))  # type: ignore[arg-type]
         return self
 

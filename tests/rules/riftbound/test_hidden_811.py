@@ -4,7 +4,7 @@ numbered paragraph, through the engine, from each viewer's side."""
 from __future__ import annotations
 
 from app.rules.citations import numbers_for_ruleset
-from app.rules.state import Zone
+from app.rules.riftbound.state import Zone
 from tests.rules.riftbound.table import RbTable, standard
 
 
@@ -143,7 +143,7 @@ def test_811_1_d_2_blastcone_fae_from_hidden_targets_a_unit_at_its_battlefield()
     game.do("Alice", type="play", object=fae, targets=[game.id("Noxus Saboteur")])
     game.do("Bob", type="resolve")
     saboteur = game.view("Bob").objects
-    assert any(o.name == "Noxus Saboteur" and o.power == 1 for o in saboteur)  # 3 - 2 = 1
+    assert any(o.name == "Noxus Saboteur" and o.might == 1 for o in saboteur)  # 3 - 2 = 1
 
 
 def test_811_1_d_2_blastcone_fae_played_from_hand_targets_freely():
@@ -152,7 +152,7 @@ def test_811_1_d_2_blastcone_fae_played_from_hand_targets_freely():
         "Alice", type="play", object=game.id("Blastcone Fae"), targets=[game.id("Watchful Sentry")]
     )
     game.do("Bob", type="resolve")
-    assert any(o.name == "Watchful Sentry" and o.power == 1 for o in game.view("Bob").objects)
+    assert any(o.name == "Watchful Sentry" and o.might == 1 for o in game.view("Bob").objects)
 
 
 def test_811_1_d_2_tideturner_from_hidden_chooses_freely_a_unit_elsewhere():
@@ -194,7 +194,7 @@ def test_811_2_stand_united_buff_is_pinned_but_its_bonus_applies_everywhere():
     assert err.rules == ["rb.811.1.d.2"]
     game.do("Alice", type="play", object=card, targets=[game.id("Noxus Saboteur")])
     game.do("Alice", type="resolve")
-    powers = {o.name: o.power for o in game.view("Bob").objects if o.power is not None}
+    powers = {o.name: o.might for o in game.view("Bob").objects if o.might is not None}
     assert powers["Noxus Saboteur"] == 3 + 2  # buffed +1, +1 more this turn
     assert powers["Ember Monk"] == 4 + 2  # buffed at base: the bonus applies there too
 

@@ -10,15 +10,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.rules import engine
-from app.rules.actions import parse_action
-from app.rules.cards import CardDef
-from app.rules.errors import RuleError
-from app.rules.options import actions_for, candidate_actions
-from app.rules.ruling import visibility_table
-from app.rules.setup import GameSetup, SetupCard
-from app.rules.state import GameState
-from app.rules.views import Viewer, error_for, events_for, view_for
-from app.rules.visibility import can_see_face, in_view
+from app.rules.core.errors import RuleError
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.redact import Viewer, actions_for, error_for, events_for, view_for, visibility_table
+from app.rules.riftbound.cards import RiftboundCard as CardDef
+from app.rules.riftbound.options import candidate_actions
+from app.rules.riftbound.setup import RiftboundSetup as GameSetup
+from app.rules.riftbound.setup import RiftboundSetupCard as SetupCard
+from app.rules.riftbound.visibility import face_known_to, in_view
 
 EXAMPLES, STEPS = 20, 20
 PLAYERS = ["Alice", "Bob"]
@@ -91,8 +91,8 @@ class Witness:
 
     def sees(self, state: GameState, obj) -> bool:
         if self.player is None:
-            return all(can_see_face(state, obj, p) for p in PLAYERS)
-        return can_see_face(state, obj, self.player)
+            return all(p in face_known_to(state, obj)[0] for p in PLAYERS)
+        return self.player in face_known_to(state, obj)[0]
 
     def check_bytes(self, state: GameState, seen: str) -> None:
         """The same check on raw bytes received over HTTP (tests/security/test_leak_harness)."""

@@ -1,8 +1,13 @@
-"""What a viewer is shown of a Riftbound game beyond the shared View (public facts only)."""
+"""What a viewer is shown of a Riftbound game: the shared view shapes with Riftbound's public
+facts (battlefields, phase, chain, showdown, rune pools, points, Might). No Magic field."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel
+
+from app.rules.core.view import ObjectViewBase, PlayerViewBase, ViewBase
 
 
 class BattlefieldView(BaseModel):
@@ -49,7 +54,7 @@ class RunePoolView(BaseModel):
     trash: int
 
 
-class RiftboundView(BaseModel):
+class TableView(BaseModel):
     rules_version: str
     phase: str
     # "open" (no chain) or "closed"; "neutral" or "showdown".
@@ -60,3 +65,39 @@ class RiftboundView(BaseModel):
     showdown: ShowdownView | None
     players: list[RunePoolView]
     victory_score: int
+
+
+class RiftboundCardFace(BaseModel):
+    """The printed card behind an object, for a viewer allowed to see it."""
+
+    name: str
+    name_fr: str | None
+    types: list[str]
+    subtypes: list[str]
+    text: str
+    might: int | None
+    energy: int | None
+    power_cost: int | None
+    domain: str | None
+    keywords: list[str]
+    hidden: bool
+
+
+class RiftboundObjectView(ObjectViewBase):
+    # Might as it is now (buffs and this turn's effects), when the viewer may see the face.
+    might: int | None
+    # The battlefield a unit or facedown card is at.
+    location: str | None = None
+    card: RiftboundCardFace | None
+
+
+class RiftboundPlayerView(PlayerViewBase):
+    points: int
+    main_deck_count: int
+
+
+class RiftboundView(ViewBase):
+    ruleset: Literal["riftbound"]
+    players: list[RiftboundPlayerView]
+    objects: list[RiftboundObjectView]
+    riftbound: TableView

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from app.rules.cards import CardDef, FlipFace, HideawayAbility
+from app.rules.mtg.cards import FlipFace, HideawayAbility, MtgCard
 
 
 class Characteristics(BaseModel):
@@ -37,7 +37,7 @@ class Characteristics(BaseModel):
     enters_tapped: bool = False
 
     @classmethod
-    def printed(cls, card: CardDef) -> Characteristics:
+    def printed(cls, card: MtgCard) -> Characteristics:
         return cls(
             name=card.name,
             name_fr=card.name_fr,

@@ -4,36 +4,29 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Generic, TypeVar
 
-from app.rules.errors import RuleError
-from app.rules.events import Event, Text
-from app.rules.ids import object_id
-from app.rules.state import GameObject, GameState, Zone
-from app.rules.visibility import in_view
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event, Text
+from app.rules.core.ids import object_id
+from app.rules.core.state import GameObject, GameState
 
 T = TypeVar("T")
-
-ZONE_FR = {
-    Zone.LIBRARY: "bibliothèque",
-    Zone.HAND: "main",
-    Zone.STACK: "pile",
-    Zone.BATTLEFIELD: "champ de bataille",
-    Zone.GRAVEYARD: "cimetière",
-    Zone.EXILE: "exil",
-    Zone.PHASED_OUT: "zone hors phase",
-}
+S = TypeVar("S", bound=GameState)
+# The family's answer to "does this object (its id, its place) reach this player at all?".
+InView = Callable[[GameState, GameObject, str], bool]
 
 
-class Ctx:
-    """A deep copy of the state being changed, the actor, and the events so far.
+class Ctx(Generic[S]):
+    """A working copy of the state being changed, the actor, and the events so far.
     The caller's state is never touched, so a RuleError leaves it as it was."""
 
-    def __init__(self, state: GameState, actor: str | None) -> None:
-        self.state = state.clone()
+    def __init__(self, state: S, actor: str | None, in_view: InView) -> None:
+        self.state: S = state.clone()
         self.actor = actor
         self.events: list[Event] = []
+        self._in_view = in_view
 
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
@@ -64,7 +57,7 @@ class Ctx:
         """The object, or the same 404 whether it does not exist or is hidden from the
         actor: an error must not confirm that a hidden id exists."""
         obj = self.state.get(object_id)
-        if obj is None or (self.actor is not None and not in_view(self.state, obj, self.actor)):
+        if obj is None or (self.actor is not None and not self._in_view(self.state, obj, self.actor)):
             raise RuleError(
                 [],
                 "No such object in this game (it may have changed zones and got a new id).",
@@ -99,31 +92,27 @@ class Ctx:
     def relocate(
         self,
         obj: GameObject,
-        zone: Zone,
+        zone: str,
         *,
         controller: str | None = None,
         top: bool = False,
         face_down: bool = False,
     ) -> GameObject:
         """400.7: a zone change makes a new object with a new id and no memory of the old
-        one: counters, effects, status and copy effects are gone."""
+        one: counters, effects, status and copy effects are gone. `top`: on top of the
+        owner's cards in that zone (a library)."""
         self.state.objects.remove(obj)
         position = self.next_position()
         if top:
-            library = self.state.in_zone(Zone.LIBRARY, obj.owner)
-            position = (library[0].position - 1) if library else -position
-        new = GameObject(
+            pile = self.state.in_zone(zone, obj.owner)
+            position = (pile[0].position - 1) if pile else -position
+        new = obj.arriving(
             id=self.new_id(),
-            card=obj.card,
-            is_token=obj.is_token,
-            owner=obj.owner,
             controller=controller if controller is not None else obj.owner,
             zone=zone,
             position=position,
             face_down=face_down,
         )
-        if zone == Zone.BATTLEFIELD:
-            new.controllers = [new.controller]
         self.state.objects.append(new)
         return new
 

@@ -11,8 +11,8 @@ information keeps both halves and a copy uses them as its *own* status says (706
 
 from __future__ import annotations
 
-from app.rules.state import FaceDownVia, GameObject, Zone
-from app.rules.values import Characteristics
+from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
+from app.rules.mtg.values import Characteristics
 
 # A card exiled face down (hideaway) has no characteristics at all (406.3).
 NO_CHARACTERISTICS = Characteristics()
@@ -27,12 +27,12 @@ def face_down_values(via: FaceDownVia | None) -> Characteristics:
     return Characteristics(types=("Creature",), power=2, toughness=2, abilities=abilities)
 
 
-def face_up_values(obj: GameObject) -> Characteristics:
+def face_up_values(obj: MtgObject) -> Characteristics:
     """What the object is (or will be once turned face up): a copy effect wins over print."""
     return obj.copy_of if obj.copy_of is not None else Characteristics.printed(obj.card)
 
 
-def copiable_values(obj: GameObject) -> Characteristics:
+def copiable_values(obj: MtgObject) -> Characteristics:
     """706.2 / today 707.2: what a copy of this object copies. For a flip card, both
     halves: whether the copy is flipped depends on the copy (706.3 / 707.3)."""
     if obj.face_down:
@@ -42,13 +42,13 @@ def copiable_values(obj: GameObject) -> Characteristics:
     return face_up_values(obj)
 
 
-def is_flipped_now(obj: GameObject) -> bool:
+def is_flipped_now(obj: MtgObject) -> bool:
     """709.1b / 710.1b: the flip half applies only on the battlefield, only once flipped,
     and never to a face-down permanent (it has only its face-down values)."""
     return obj.flipped and not obj.face_down and obj.zone == Zone.BATTLEFIELD
 
 
-def current(obj: GameObject) -> Characteristics:
+def current(obj: MtgObject) -> Characteristics:
     """The characteristics every rule and every viewer sees right now."""
     base = copiable_values(obj)
     if is_flipped_now(obj):

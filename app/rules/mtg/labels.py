@@ -7,10 +7,11 @@ order it was cast or entered, and whether it attacked this turn or last turn.
 
 from __future__ import annotations
 
-from app.rules import characteristics
-from app.rules.events import Text
-from app.rules.state import GameObject, GameState, Zone
-from app.rules.visibility import hideaway_source
+from app.rules.core.events import Text
+from app.rules.core.ordinals import ordinal_en, ordinal_fr
+from app.rules.mtg import characteristics
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.visibility import hideaway_source
 
 _VIA = {
     "morph": ("morph", "mue"),
@@ -24,16 +25,7 @@ _VIA = {
 }
 
 
-def ordinal_en(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def ordinal_fr(n: int) -> str:
-    return "1er" if n == 1 else f"{n}e"
-
-
-def exiled_face_down_label(state: GameState, obj: GameObject) -> Text:
+def exiled_face_down_label(state: MtgGame, obj: MtgObject) -> Text:
     """A card exiled face down (hideaway): no characteristics (406.3), so only where it
     came from and whose it is."""
     source = hideaway_source(state, obj)
@@ -49,12 +41,8 @@ def exiled_face_down_label(state: GameState, obj: GameObject) -> Text:
     )
 
 
-def public_label(state: GameState, obj: GameObject) -> Text:
+def public_label(state: MtgGame, obj: MtgObject) -> Text:
     """e.g. "Face-down 2/2 — morph, cast 2nd, attacked last turn"."""
-    if state.ruleset == "riftbound":
-        from app.rules.riftbound.labels import facedown_label
-
-        return facedown_label(state, obj)
     if obj.zone not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
         return exiled_face_down_label(state, obj)
     now = characteristics.current(obj)
@@ -84,7 +72,7 @@ def public_label(state: GameState, obj: GameObject) -> Text:
     )
 
 
-def describe(state: GameState, obj: GameObject, *, face: bool) -> Text:
+def describe(state: MtgGame, obj: MtgObject, *, face: bool) -> Text:
     """How an event names an object: its face when `face`, else its public label."""
     if obj.face_down and not face:
         return public_label(state, obj)
@@ -96,7 +84,7 @@ def describe(state: GameState, obj: GameObject, *, face: bool) -> Text:
     return Text(en=name, fr=name_fr)
 
 
-def flipped_note(obj: GameObject) -> Text:
+def flipped_note(obj: MtgObject) -> Text:
     """709.3 / 710.3: flipped status must be clear whether tapped or untapped."""
     if not characteristics.is_flipped_now(obj):
         return Text(en="", fr="")

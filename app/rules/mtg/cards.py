@@ -1,6 +1,6 @@
-"""Printed card facts: what a card *is*, before any status or effect applies.
+"""A Magic card's printed facts: what a card *is*, before any status or effect applies.
 
-Catalog entries and inline definitions in a game's setup share this one shape
+Catalog entries and inline definitions in a Magic game's setup share this one shape
 (DESIGN.md, "The HTTP contract").
 """
 
@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.rules.riftbound.model import PlayEffect
+from app.rules.core.cards import CardDef
 
 # What a hideaway card's "play the exiled card" ability checks as it resolves. The engine
 # evaluates the ones it tracks; "opponent_dealt_damage" and "stated" are not tracked
@@ -67,20 +67,13 @@ class FlipFace(BaseModel):
     text: str = Field(default="", max_length=2000)
 
 
-class CardDef(BaseModel):
-    """A card's printed characteristics and its hidden-information abilities."""
+class MtgCard(CardDef):
+    """A Magic card's printed characteristics and its hidden-information abilities."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str = Field(min_length=1, max_length=120)
-    name_fr: str | None = Field(default=None, max_length=120)
-    types: tuple[str, ...] = Field(default=(), max_length=8)
     supertypes: tuple[str, ...] = Field(default=(), max_length=8)
-    subtypes: tuple[str, ...] = Field(default=(), max_length=8)
     mana_cost: str | None = Field(default=None, max_length=60)
     power: int | None = Field(default=None, ge=-99, le=99)
     toughness: int | None = Field(default=None, ge=-99, le=99)
-    text: str = Field(default="", max_length=2000)
     # Hidden-information abilities: their costs as printed, e.g. "{2}{U}".
     morph: str | None = Field(default=None, max_length=60)
     megamorph: str | None = Field(default=None, max_length=60)
@@ -95,24 +88,13 @@ class CardDef(BaseModel):
     enters_ability: str | None = Field(default=None, max_length=500)
     turned_face_up_ability: str | None = Field(default=None, max_length=500)
     as_turned_face_up_copy: bool = False
-    # Riftbound facts (seed 001); unused by the Magic rules.
-    hidden: bool = False
-    energy: int | None = Field(default=None, ge=0, le=99)
-    power_cost: int | None = Field(default=None, ge=0, le=99)
-    domain: str | None = Field(default=None, max_length=40)
-    might: int | None = Field(default=None, ge=0, le=99)
-    # Riftbound: keywords printed on the card ("Action", "Reaction", "Backline"...), the
-    # play effect (what it targets and where), a battlefield's facedown capacity, and a
-    # note on facts the catalog could not verify.
-    keywords: tuple[str, ...] = Field(default=(), max_length=12)
-    play_effect: PlayEffect | None = None
-    facedown_capacity: int | None = Field(default=None, ge=1, le=3)
-    unverified: str | None = Field(default=None, max_length=300)
-
-    def is_type(self, card_type: str) -> bool:
-        return card_type in self.types
 
     @property
     def is_permanent_card(self) -> bool:
         # 110.4: instants and sorceries never become permanents.
         return bool(self.types) and not (self.is_type("Instant") or self.is_type("Sorcery"))
+
+    def other_names(self) -> tuple[str, ...]:
+        if self.flip is None:
+            return ()
+        return tuple(n for n in (self.flip.name, self.flip.name_fr) if n is not None)

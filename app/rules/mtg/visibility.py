@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from app.rules.state import GameObject, GameState, HideawayEdition, Zone
+from app.rules.core.viewer import Viewer, sees_face
+from app.rules.mtg.state import HideawayEdition, MtgGame, MtgObject, Zone
 
 _IN_PLAY = (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT)
 
 
-def looking_at(state: GameState, obj: GameObject) -> str | None:
+def looking_at(state: MtgGame, obj: MtgObject) -> str | None:
     """The player looking at this library card for a hideaway trigger right now, if any."""
     pending = state.hideaway_pending
     if pending is not None and obj.zone == Zone.LIBRARY and obj.id in pending.looked:
@@ -22,14 +23,10 @@ def looking_at(state: GameState, obj: GameObject) -> str | None:
     return None
 
 
-def in_view(state: GameState, obj: GameObject, player: str) -> bool:
+def in_view(state: MtgGame, obj: MtgObject, player: str) -> bool:
     """Whether the object itself (its id, its place) reaches this player at all.
     Libraries are counts only, except the cards a hideaway trigger has its controller
     look at; a hand is seen by its owner only."""
-    if state.ruleset == "riftbound":
-        from app.rules.riftbound import visibility as riftbound
-
-        return riftbound.in_view(state, obj, player)
     if obj.zone == Zone.LIBRARY:
         return looking_at(state, obj) == player
     if obj.zone == Zone.HAND:
@@ -43,7 +40,7 @@ class EditionAnswer(NamedTuple):
     rules: tuple[str, ...]
 
 
-def hideaway_source(state: GameState, obj: GameObject) -> GameObject | None:
+def hideaway_source(state: MtgGame, obj: MtgObject) -> MtgObject | None:
     """The permanent whose hideaway ability exiled `obj`, while it is on the battlefield
     as the same object (a zone change breaks the link: 400.7)."""
     if obj.hideaway_link is None:
@@ -58,11 +55,11 @@ def hideaway_source(state: GameState, obj: GameObject) -> GameObject | None:
     return None
 
 
-def has_controlled(permanent: GameObject) -> set[str]:
+def has_controlled(permanent: MtgObject) -> set[str]:
     return set(permanent.controllers) | {permanent.controller}
 
 
-def hideaway_answers(state: GameState, obj: GameObject) -> dict[HideawayEdition, EditionAnswer]:
+def hideaway_answers(state: MtgGame, obj: MtgObject) -> dict[HideawayEdition, EditionAnswer]:
     """Both editions' answer to "who may look at this hideaway card?".
 
     Lorwyn (seed 004): the player who controls the hideaway permanent now and every
@@ -80,16 +77,12 @@ def hideaway_answers(state: GameState, obj: GameObject) -> dict[HideawayEdition,
     return {"lorwyn": lorwyn, "current": today}
 
 
-def is_hideaway_card(obj: GameObject) -> bool:
+def is_hideaway_card(obj: MtgObject) -> bool:
     return obj.zone == Zone.EXILE and obj.face_down and obj.hideaway_link is not None
 
 
-def face_known_to(state: GameState, obj: GameObject) -> tuple[set[str], str]:
+def face_known_to(state: MtgGame, obj: MtgObject) -> tuple[set[str], str]:
     """The players who may see this object's face now, and the rule key that says so."""
-    if state.ruleset == "riftbound":
-        from app.rules.riftbound import visibility as riftbound
-
-        return riftbound.face_known_to(state, obj)
     everyone = set(state.player_names())
     if obj.zone == Zone.LIBRARY:
         return set(obj.known_to), "401.2"
@@ -114,7 +107,7 @@ def face_known_to(state: GameState, obj: GameObject) -> tuple[set[str], str]:
     return {obj.controller} | set(obj.known_to), "707.5"
 
 
-def other_edition_answer(state: GameState, obj: GameObject) -> EditionAnswer | None:
+def other_edition_answer(state: MtgGame, obj: MtgObject) -> EditionAnswer | None:
     """For the judge: the answer of the hideaway edition this game does not apply."""
     if not is_hideaway_card(obj):
         return None
@@ -122,5 +115,23 @@ def other_edition_answer(state: GameState, obj: GameObject) -> EditionAnswer | N
     return hideaway_answers(state, obj)[other]
 
 
-def can_see_face(state: GameState, obj: GameObject, player: str) -> bool:
+def can_see_face(state: MtgGame, obj: MtgObject, player: str) -> bool:
     return player in face_known_to(state, obj)[0]
+
+
+def may_see_face(state: MtgGame, obj: MtgObject, viewer: Viewer) -> bool:
+    """The one answer to "may this viewer see this object's face now?" (707.5 and kin).
+    A hideaway card stays a private look, even from a spectator, when every player may look."""
+    allowed, _ = face_known_to(state, obj)
+    return sees_face(
+        viewer, allowed, state.player_names(), spectators_too=not is_hideaway_card(obj)
+    )
+
+
+def reaches(state: MtgGame, obj: MtgObject, viewer: Viewer) -> bool:
+    """Whether the object reaches this viewer at all: a spectator sees no hand or library."""
+    if viewer.kind == "judge":
+        return True
+    if viewer.kind == "spectator":
+        return obj.zone not in (Zone.HAND, Zone.LIBRARY)
+    return in_view(state, obj, viewer.player or "")

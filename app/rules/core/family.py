@@ -1,0 +1,107 @@
+"""A game family, the way boardgame.io's `Game` object holds setup, moves and playerView in
+one place: everything the engine, the one redaction door, the store and the pages need to
+know of one game, so that nothing outside the family's package names it.
+
+A new family is a package under app/rules/ that builds one GameFamily and is listed in
+app.rules.families.FAMILIES (with its templates under templates/families/<key>/)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from app.rules.core.actions import ActionModel
+from app.rules.core.cards import CardDef
+from app.rules.core.context import Ctx
+from app.rules.core.events import Event, Text
+from app.rules.core.setup import GameOptions, GameSetup
+from app.rules.core.state import GameObject, GameState
+from app.rules.core.view import ViewBase
+from app.rules.core.viewer import Viewer
+
+A = TypeVar("A", bound=ActionModel)
+
+
+@dataclass(frozen=True)
+class Move(Generic[A]):
+    """One action model and the handler that applies it: the pair is typed together, so a
+    handler always receives the model it was registered with."""
+
+    model: type[A]
+    handler: Callable[[Ctx[Any], A], None]
+
+    @property
+    def type(self) -> str:
+        return self.model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+
+
+# A candidate action worth offering (the engine decides whether it is legal) and its label.
+Offer = tuple[dict[str, Any], Text]
+
+
+def offer_target(action: dict[str, Any]) -> str | None:
+    """The object an offer's button belongs to (None: a game-wide action)."""
+    return action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
+
+
+@dataclass(frozen=True)
+class Visibility:
+    """Who may see what in this family: the rules behind every redaction."""
+
+    # Does the object itself (its id, its place) reach this player at all?
+    in_view: Callable[[GameState, GameObject, str], bool]
+    # The players who may see its face now, and the rule key that says so.
+    face_known_to: Callable[[GameState, GameObject], tuple[set[str], str]]
+    # The same two questions for any viewer (a seat, the judge, a spectator).
+    reaches: Callable[[GameState, GameObject, Viewer], bool]
+    may_see_face: Callable[[GameState, GameObject, Viewer], bool]
+    # Zones whose cards are counts only, seen by nobody (libraries, decks).
+    secret_zones: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Citations:
+    """The family's rule book: a key's numbers as a game of `ruleset` shows them."""
+
+    numbers: Callable[[Iterable[str], str], list[str]]
+    cite: Callable[[str], Any]
+
+
+@dataclass(frozen=True)
+class GameFamily:
+    key: str
+    # The `ruleset` values that select this family (editions of one game share a family).
+    rulesets: tuple[str, ...]
+    title: Text
+    state_model: type[GameState]
+    card_model: type[CardDef]
+    setup_model: type[GameSetup]
+    options_model: type[GameOptions]
+    view_model: type[ViewBase]
+    moves: Sequence[Move[Any]]
+    new_game: Callable[[GameSetup, str], tuple[GameState, list[Event]]]
+    visibility: Visibility
+    view: Callable[[GameState, Viewer], ViewBase]
+    # Everything worth offering an actor (None: the judge), legal or not, and the object
+    # each offer's button belongs to.
+    offers: Callable[[GameState, str | None], list[Offer]]
+    # How an event or a ruling row names an object: its face when `face`, else its public label.
+    describe: Callable[[GameState, GameObject, bool], Text]
+    citations: Citations
+    # A card no published viewpoint of a ruling may see becomes this in a fork.
+    placeholder: CardDef
+    catalog_path: Path
+    offer_target: Callable[[dict[str, Any]], str | None] = offer_target
+    # Refuses any action the game is not ready for (e.g. a choice it waits for).
+    check: Callable[[GameState, ActionModel], None] = lambda state, action: None
+    # Per-family template names (board, tile…) under templates/.
+    templates: Mapping[str, str] = field(default_factory=dict)
+    # The table a casual game starts from when no setup is given.
+    starter: Callable[[list[str]], list[dict[str, Any]]] = lambda players: []
+
+    @cached_property
+    def moves_by_type(self) -> dict[str, Move[Any]]:
+        return {m.type: m for m in self.moves}

@@ -1,0 +1,59 @@
+"""What a new game starts from: players and where each card is. Cards arrive resolved.
+
+Each family narrows these to its own zones, cards and options (app.rules.mtg.setup,
+app.rules.riftbound.setup); app.rules.families joins them by `ruleset`."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.rules.core.cards import CardDef
+from app.rules.core.errors import RuleError
+
+
+class SetupCard(BaseModel):
+    """One card placed at setup. Library entries are listed top first."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    owner: str
+    zone: str
+    card: CardDef
+    controller: str | None = None
+    tapped: bool = False
+    counters: dict[str, int] = Field(default_factory=dict)
+    is_token: bool = False
+
+
+class GameOptions(BaseModel):
+    """Per-game choices where rules editions answer differently (a family's own)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class GameSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ruleset: str
+    players: list[str]
+    cards: list[SetupCard] = Field(default_factory=list)
+    options: GameOptions = Field(default_factory=GameOptions)
+
+    def check_players(self) -> None:
+        """103.1: at least two players with different names, and every setup entry names
+        one of them."""
+        names = self.players
+        if len(names) < 2 or len(set(names)) != len(names):
+            raise RuleError(
+                ["103.1"],
+                "A game needs at least two players with different names.",
+                "Une partie demande au moins deux joueurs aux noms différents.",
+            )
+        for entry in self.cards:
+            for who in (entry.owner, entry.controller):
+                if who is not None and who not in names:
+                    raise RuleError(
+                        [],
+                        f"The setup names {who!r}, who is not a player of this game.",
+                        f"La mise en place nomme {who!r}, qui ne joue pas dans cette partie.",
+                    )

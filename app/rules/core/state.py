@@ -1,0 +1,152 @@
+"""The shared game state: plain data, no behaviour beyond look-ups.
+
+Everything here is server-side truth. It leaves the core only through app.rules.redact
+(the one door). Each family extends GameObject and GameState with its own fields and zones
+(app.rules.mtg.state, app.rules.riftbound.state); nothing here names a family.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from pydantic import BaseModel, Field
+
+from app.rules.core.cards import CardDef
+
+_set = object.__setattr__
+
+
+class GameObject(BaseModel):
+    """A card or token in a zone. A new object (new id) on every zone change (400.7)
+    and whenever it turns face down (DESIGN invariant 3)."""
+
+    id: str
+    card: CardDef
+    is_token: bool = False
+    owner: str
+    controller: str
+    # One of the family's zones (a StrEnum in each family's state module).
+    zone: str
+    # Order within a zone: library top = lowest; elsewhere order of arrival.
+    position: int
+    face_down: bool = False
+    tapped: bool = False
+    counters: dict[str, int] = Field(default_factory=dict)
+    # Players allowed to see its face right now (beyond what its zone makes public).
+    known_to: list[str] = Field(default_factory=list)
+
+    def arriving(self, **fields: Any) -> Self:
+        """400.7: the new object this card becomes in another zone: same card, owner and
+        token-ness, and none of the old object's status. Families add what a new object
+        of theirs starts with."""
+        return type(self)(card=self.card, is_token=self.is_token, owner=self.owner, **fields)
+
+    def as_setup_entry(self) -> dict[str, Any] | None:
+        """This object as a setup entry that would rebuild it (None: a setup can't place it),
+        e.g. to export a forked game as a scenario. Families add their own facts."""
+        return {
+            "owner": self.owner,
+            "zone": str(self.zone),
+            "card": self.card.model_dump(exclude_defaults=True),
+            "controller": self.controller if self.controller != self.owner else None,
+            "tapped": self.tapped,
+            "counters": dict(self.counters),
+            "is_token": self.is_token,
+        }
+
+    def hide_face(self, placeholder: CardDef) -> None:
+        """A fork of a ruling: this card was seen by no published viewpoint, so it becomes
+        the family's anonymous placeholder (and forgets whatever it copied)."""
+        self.card = placeholder
+
+    def copy_for_change(self) -> Self:
+        """A copy safe to change: its lists and dicts copied, frozen values shared (about
+        40% faster than model_copy: pages try each candidate action on a clone)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        fields = self.__dict__.copy()
+        for key, value in fields.items():
+            if isinstance(value, list):
+                fields[key] = list(value)
+            elif isinstance(value, dict):
+                fields[key] = dict(value)
+        _set(new, "__dict__", fields)
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
+        _set(new, "__pydantic_private__", None)
+        return new
+
+
+class PlayerState(BaseModel):
+    name: str
+    left_game: bool = False
+
+
+class GameState(BaseModel):
+    """The whole game. `seed` and `id_counter` make ids unpredictable yet replayable."""
+
+    # The family's key in app.rules.families.FAMILIES (an edition may have its own key).
+    ruleset: str
+    # Number of actions applied; the store's optimistic lock compares it.
+    version: int = 0
+    seed: str
+    id_counter: int = 0
+    position_counter: int = 0
+    players: list[PlayerState]
+    objects: list[GameObject] = Field(default_factory=list)
+    turn: int = 1
+    active_player: str
+    finished: bool = False
+    winner: str | None = None
+    # Shuffles drawn so far: with `seed`, makes each random order replayable.
+    shuffle_counter: int = 0
+
+    def clone(self) -> Self:
+        """A copy safe to change: the objects and players copied one level down (their
+        lists and dicts too), the state's own lists and dicts copied, frozen values shared.
+        Families with nested mutable parts copy those in their override."""
+        new = self.__copy__()
+        fields = new.__dict__
+        for key, value in fields.items():
+            if isinstance(value, dict):
+                fields[key] = dict(value)
+            elif isinstance(value, list):
+                fields[key] = list(value)
+        fields["players"] = [p.__copy__() for p in self.players]
+        fields["objects"] = [o.copy_for_change() for o in self.objects]
+        return new
+
+    @classmethod
+    def from_legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """A state stored in the one-shape-for-every-game format: every card carried every
+        family's fields. Keep the ones this family's card model knows."""
+        card_fields = cls.model_fields["objects"].annotation.__args__[0].model_fields[  # type: ignore[union-attr]
+            "card"
+        ].annotation.model_fields  # type: ignore[union-attr]
+        for obj in data.get("objects", []):
+            obj["card"] = {k: v for k, v in obj["card"].items() if k in card_fields}
+        return data
+
+    def game_options(self) -> dict[str, Any]:
+        """The options this game was set up with (the family's setup options)."""
+        return {}
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+    def get(self, object_id: str) -> GameObject | None:
+        for obj in self.objects:
+            if obj.id == object_id:
+                return obj
+        return None
+
+    def in_zone(self, zone: str, player: str | None = None) -> list[GameObject]:
+        """Objects of a zone in position order; player filters by owner for owned zones."""
+        found = [
+            o for o in self.objects if o.zone == zone and (player is None or o.owner == player)
+        ]
+        return sorted(found, key=lambda o: o.position)
+
+    def opponent_of(self, player: str) -> str:
+        others = [p.name for p in self.players if p.name != player]
+        return others[0]

@@ -1,0 +1,85 @@
+"""FAMILIES: every game family Facedown knows, and what is derived from them — the action
+union the API accepts (with its list of types and OpenAPI schema), the state, setup and
+view unions by `ruleset`. The engine, the redaction door, the store and the web layer
+dispatch through here; nothing outside a family's package names a family."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from app.rules.core.actions import ActionModel
+from app.rules.core.family import GameFamily
+from app.rules.core.state import GameState
+from app.rules.mtg.family import MTG
+from app.rules.riftbound.family import RIFTBOUND
+
+FAMILIES: tuple[GameFamily, ...] = (MTG, RIFTBOUND)
+_BY_RULESET: dict[str, GameFamily] = {r: f for f in FAMILIES for r in f.rulesets}
+RULESETS: tuple[str, ...] = tuple(_BY_RULESET)
+Ruleset = Literal[RULESETS]  # type: ignore[valid-type]
+
+
+def family_of(ruleset: str) -> GameFamily:
+    try:
+        return _BY_RULESET[ruleset]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {ruleset!r}") from None
+
+
+def _tagged(models: list[type[Any]], tag: str) -> Any:
+    return Annotated[Union[tuple(models)], Field(discriminator=tag)]  # noqa: UP007
+
+
+def _unique(models: list[type[ActionModel]]) -> list[type[ActionModel]]:
+    seen: dict[str, type[ActionModel]] = {}
+    for model in models:
+        kind = model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+        if seen.setdefault(kind, model) is not model:
+            raise TypeError(f"two families define the action type {kind!r} differently")
+    return list(seen.values())
+
+
+ACTION_MODELS: list[type[ActionModel]] = _unique([m.model for f in FAMILIES for m in f.moves])
+Action = _tagged(ACTION_MODELS, "type")
+ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
+ACTION_TYPES: tuple[str, ...] = tuple(
+    m.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+    for m in ACTION_MODELS
+)
+
+AnyState = _tagged([f.state_model for f in FAMILIES], "ruleset")
+AnySetup = _tagged([f.setup_model for f in FAMILIES], "ruleset")
+AnyView = _tagged([f.view_model for f in FAMILIES], "ruleset")
+AnyOptions = Union[tuple(f.options_model for f in FAMILIES)]  # noqa: UP007
+STATE_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyState)
+SETUP_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnySetup)
+
+
+def parse_action(data: object) -> ActionModel:
+    """Validate a JSON-like value into an action of any family (pydantic.ValidationError)."""
+    return ACTION_ADAPTER.validate_python(data)
+
+
+def load_state(json_text: str | bytes) -> GameState:
+    """A stored state (snapshot, ruling) as its family's model. A state stored before the
+    families had their own models (one shape for every game) is read through its family's
+    `from_legacy`, so no stored game or ruling is lost."""
+    try:
+        return STATE_ADAPTER.validate_json(json_text)
+    except ValidationError:
+        data = json.loads(json_text)
+        if not isinstance(data, dict):
+            raise
+        model = family_of(str(data.get("ruleset", "mtg"))).state_model
+        return model.model_validate(model.from_legacy(data))
+
+
+def parse_setup(data: object) -> Any:
+    return SETUP_ADAPTER.validate_python(data)
+
+
+def load_setup(json_text: str | bytes) -> Any:
+    return SETUP_ADAPTER.validate_json(json_text)

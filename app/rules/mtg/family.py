@@ -1,0 +1,54 @@
+"""Magic as a game family: today's rules ("mtg") and the January 2004 Comprehensive Rules
+("mtg-2004") as an edition of the same game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.rules.citations import cite, numbers_for_ruleset
+from app.rules.core.events import Text
+from app.rules.core.family import Citations, GameFamily, Visibility
+from app.rules.mtg import labels, moves, offers, setup, views, visibility
+from app.rules.mtg.cards import MtgCard
+from app.rules.mtg.state import MtgGame, Zone
+from app.rules.mtg.view import MtgView
+
+_HERE = Path(__file__).parent
+
+# What a fork shows for a card no published viewpoint may see: an anonymous 2/2.
+PLACEHOLDER = MtgCard(
+    name="Hidden card",
+    name_fr="Carte cachée",
+    types=("Creature",),
+    power=2,
+    toughness=2,
+    text="A card this ruling did not show.",
+)
+
+MTG = GameFamily(
+    key="mtg",
+    rulesets=("mtg", "mtg-2004"),
+    title=Text(en="Magic: The Gathering", fr="Magic : l'Assemblée"),
+    state_model=MtgGame,
+    card_model=MtgCard,
+    setup_model=setup.MtgSetup,
+    options_model=setup.MtgOptions,
+    view_model=MtgView,
+    moves=moves.MOVES,
+    new_game=setup.new_game,  # type: ignore[arg-type]
+    visibility=Visibility(
+        in_view=visibility.in_view,  # type: ignore[arg-type]
+        face_known_to=visibility.face_known_to,  # type: ignore[arg-type]
+        reaches=visibility.reaches,  # type: ignore[arg-type]
+        may_see_face=visibility.may_see_face,  # type: ignore[arg-type]
+        secret_zones=frozenset({Zone.LIBRARY}),
+    ),
+    view=views.mtg_view,  # type: ignore[arg-type]
+    offers=offers.candidate_actions,  # type: ignore[arg-type]
+    offer_target=offers.mtg_offer_target,
+    describe=lambda state, obj, face: labels.describe(state, obj, face=face),  # type: ignore[arg-type]
+    citations=Citations(numbers=numbers_for_ruleset, cite=cite),
+    placeholder=PLACEHOLDER,
+    catalog_path=_HERE / "catalog.json",
+    check=moves.check,  # type: ignore[arg-type]
+)

@@ -1,0 +1,60 @@
+"""Magic's moves: each action model with the handler that applies it. The API's action
+union, the list of types and the OpenAPI schema are derived from these (app.rules.families)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
+from app.rules.core.errors import RuleError
+from app.rules.core.family import Move
+from app.rules.mtg import actions as a
+from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, turns, zones
+from app.rules.mtg.state import MtgGame
+
+MOVES: tuple[Move[Any], ...] = (
+    Move(a.CastFaceDown, face_down.cast_face_down),
+    Move(a.Cast, stack.cast),
+    Move(a.PlayLand, stack.play_land),
+    Move(Resolve, stack.resolve),
+    Move(a.Counter, stack.counter),
+    Move(a.TurnFaceUp, face_down.turn_face_up),
+    Move(a.Manifest, face_down.manifest),
+    Move(a.Cloak, face_down.manifest),
+    Move(a.PutOntoBattlefieldFaceDown, face_down.put_onto_battlefield_face_down),
+    Move(a.TurnFaceDown, face_down.turn_face_down),
+    Move(a.Move, zones.move),
+    Move(a.Look, face_down.look),
+    Move(a.Copy, face_down.copy),
+    Move(a.GainControl, battlefield.gain_control),
+    Move(a.Attack, battlefield.attack),
+    Move(a.Tap, battlefield.tap),
+    Move(a.Untap, battlefield.untap),
+    Move(a.AddCounter, battlefield.add_counter),
+    Move(a.Pump, battlefield.pump),
+    Move(a.PhaseOut, battlefield.phase_out),
+    Move(a.PhaseIn, battlefield.phase_in),
+    Move(a.Flip, flip.flip),
+    Move(a.HideawayExile, hideaway.hideaway_exile),
+    Move(a.HideawayPlay, hideaway.hideaway_play),
+    Move(NextTurn, turns.next_turn),
+    Move(EndGame, turns.end_game),
+    Move(Concede, turns.concede),
+)
+
+# The only actions accepted while a hideaway choice is pending.
+_WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game"})
+
+
+def check(state: MtgGame, action: Any) -> None:
+    """The hideaway trigger is resolving: nothing else happens until its controller has
+    chosen (see mtg/hideaway.py)."""
+    pending = state.hideaway_pending
+    if pending is not None and action.type not in _WHILE_PENDING:
+        raise RuleError(
+            ["702.75"],
+            f"The game waits for {pending.player} to choose the card to exile face down with "
+            f"{pending.source_name} (hideaway).",
+            f"La partie attend que {pending.player} choisisse la carte à exiler face cachée "
+            f"avec {pending.source_name_fr} (cachette).",
+        )

@@ -1,0 +1,227 @@
+"""What Magic offers a viewer: every action worth a button, legal or not (the engine
+decides, app.rules.options). Labels name objects only as this viewer may see them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.core.events import Text
+from app.rules.core.family import offer_target
+from app.rules.mtg import characteristics
+from app.rules.mtg.cards import UNTRACKED_CONDITIONS
+from app.rules.mtg.hideaway import condition_text
+from app.rules.mtg.labels import describe
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.visibility import can_see_face, in_view
+
+_SIMPLE: dict[str, tuple[str, str]] = {
+    "cast": ("Cast", "Lancer"),
+    "play_land": ("Play this land", "Jouer ce terrain"),
+    "counter": ("Counter", "Contrer"),
+    "turn_face_up": ("Turn face up", "Retourner face visible"),
+    "look": ("Look at it", "Le regarder"),
+    "tap": ("Tap", "Engager"),
+    "untap": ("Untap", "Dégager"),
+    "add_counter": ("Add a +1/+1 counter", "Ajouter un marqueur +1/+1"),
+    "pump": ("Give +3/+3 until end of turn", "Donner +3/+3 jusqu'à la fin du tour"),
+    "phase_out": ("Phase out", "Mettre hors phase"),
+    "phase_in": ("Phase in", "Remettre en phase"),
+    "attack": ("Attack", "Attaquer"),
+    "flip": ("Flip it", "L'inverser"),
+}
+_MOVES: dict[str, tuple[str, str]] = {
+    "hand": ("Return to hand", "Renvoyer en main"),
+    "graveyard": ("Put into graveyard", "Mettre au cimetière"),
+    "exile": ("Exile", "Exiler"),
+    "library_top": ("Put on top of library", "Mettre au-dessus de la bibliothèque"),
+    "library_bottom": ("Put on bottom of library", "Mettre sous la bibliothèque"),
+}
+
+
+def _object_candidates(
+    state: MtgGame, obj: MtgObject, name_of: dict[str, Text]
+) -> list[tuple[dict[str, Any], Text]]:
+    """Actions that could concern `obj`, by its zone; the engine decides which are legal."""
+    out: list[tuple[dict[str, Any], Text]] = []
+
+    def add(action: dict[str, Any], en: str, fr: str) -> None:
+        out.append(({**action}, Text(en=en, fr=fr)))
+
+    def simple(kind: str) -> None:
+        add({"type": kind, "object": obj.id}, *_SIMPLE[kind])
+
+    if obj.zone == Zone.HAND:
+        for via in ("morph", "megamorph", "disguise"):
+            if getattr(obj.card, via):
+                add(
+                    {"type": "cast_face_down", "object": obj.id, "via": via},
+                    f"Cast face down ({via})",
+                    f"Lancer face cachée ({via})",
+                )
+        simple("cast")
+        simple("play_land")
+        add(
+            {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "illusionary_mask"},
+            "Put face down with Illusionary Mask",
+            "Mettre face cachée avec Illusionary Mask",
+        )
+        add(
+            {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "effect"},
+            "Put onto the battlefield face down (an effect)",
+            "Mettre sur le champ de bataille face cachée (un effet)",
+        )
+        for to in ("graveyard", "exile", "library_top", "library_bottom"):
+            add({"type": "move", "object": obj.id, "to": to}, *_MOVES[to])
+    elif obj.zone == Zone.STACK:
+        simple("counter")
+        simple("look")
+        simple("turn_face_up")
+    elif obj.zone in (Zone.BATTLEFIELD, Zone.PHASED_OUT):
+        for kind in (
+            "turn_face_up", "look", "attack", "tap", "untap", "add_counter", "pump",
+            "phase_out", "phase_in", "flip",
+        ):  # fmt: skip
+            if kind == "attack":
+                add({"type": "attack", "objects": [obj.id]}, *_SIMPLE["attack"])
+            else:
+                simple(kind)
+        _hideaway_play_candidates(obj, add)
+        for to in _MOVES:
+            add({"type": "move", "object": obj.id, "to": to}, *_MOVES[to])
+        for player in state.player_names():
+            add(
+                {"type": "gain_control", "object": obj.id, "player": player},
+                f"Give control to {player}",
+                f"Donner le contrôle à {player}",
+            )
+        add(
+            {"type": "turn_face_down", "objects": [obj.id], "via": "effect"},
+            "Turn face down (an effect)",
+            "Retourner face cachée (un effet)",
+        )
+        if obj.card.name == "Ixidron":
+            add(
+                {"type": "turn_face_down", "via": "ixidron", "source": obj.id},
+                "Ixidron: turn other nontoken creatures face down",
+                "Ixidron : retourner les autres créatures face cachée",
+            )
+        for other in state.in_zone(Zone.BATTLEFIELD):
+            if other.id != obj.id and other.id in name_of:
+                shown = name_of[other.id]
+                add(
+                    {"type": "copy", "object": obj.id, "source": other.id},
+                    f"Become a copy of {shown.en}",
+                    f"Devenir une copie de {shown.fr}",
+                )
+    else:  # graveyard, exile
+        if obj.face_down:
+            simple("look")
+        for to in ("hand", "library_top", "library_bottom", "exile", "graveyard"):
+            add({"type": "move", "object": obj.id, "to": to}, *_MOVES[to])
+        add(
+            {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "effect"},
+            "Put onto the battlefield face down (an effect)",
+            "Mettre sur le champ de bataille face cachée (un effet)",
+        )
+    return out
+
+
+def _hideaway_play_candidates(obj: MtgObject, add: Any) -> None:
+    """The ability that plays a hidden card; an untracked condition is offered both ways."""
+    values = characteristics.current(obj)
+    ability = values.hideaway_ability
+    if ability is None or not values.hideaway:
+        return
+    base = {"type": "hideaway_play", "source": obj.id}
+    condition = ability.condition
+    if condition is not None and condition.kind in UNTRACKED_CONDITIONS:
+        text = condition_text(condition)
+        add(
+            {**base, "condition_met": True},
+            f"Play the hidden card ({text.en})",
+            f"Jouer la carte cachée ({text.fr})",
+        )
+        add(
+            {**base, "condition_met": False},
+            "Try to play the hidden card (condition not met)",
+            "Essayer de jouer la carte cachée (condition non remplie)",
+        )
+        return
+    add(base, "Play the hidden card", "Jouer la carte cachée")
+
+
+def _hideaway_exile_candidates(
+    state: MtgGame, actor: str | None
+) -> list[tuple[dict[str, Any], Text]]:
+    """One choice per looked-at card; the rest keep their order (Lorwyn) or are shuffled."""
+    pending = state.hideaway_pending
+    if pending is None or (actor is not None and actor != pending.player):
+        return []
+    out: list[tuple[dict[str, Any], Text]] = []
+    looked = list(pending.looked)
+    for object_id in looked:
+        card = state.get(object_id)
+        if card is None:
+            continue
+        rest = [i for i in looked if i != object_id]
+        action: dict[str, Any] = {"type": "hideaway_exile", "object": object_id}
+        if state.hideaway_edition == "lorwyn":
+            action["bottom_order"] = rest
+        name = describe(state, card, face=True)
+        out.append(
+            (
+                action,
+                Text(
+                    en=f"Hide {name.en} (the rest to the bottom)",
+                    fr=f"Cacher {name.fr} (le reste au-dessous)",
+                ),
+            )
+        )
+    return out
+
+
+def _game_candidates(state: MtgGame) -> list[tuple[dict[str, Any], Text]]:
+    out: list[tuple[dict[str, Any], Text]] = [
+        (
+            {"type": "resolve"},
+            Text(en="Resolve the top of the stack", fr="Résoudre le haut de la pile"),
+        ),
+        ({"type": "next_turn"}, Text(en="End the turn", fr="Finir le tour")),
+    ]
+    for player in state.player_names():
+        out.append(
+            (
+                {"type": "manifest", "player": player},
+                Text(en=f"Manifest ({player})", fr=f"Manifester ({player})"),
+            )
+        )
+        out.append(
+            (
+                {"type": "cloak", "player": player},
+                Text(en=f"Cloak ({player})", fr=f"Voiler ({player})"),
+            )
+        )
+    out.append(({"type": "concede"}, Text(en="Concede", fr="Concéder")))
+    out.append(({"type": "end_game"}, Text(en="End the game", fr="Terminer la partie")))
+    return out
+
+
+def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
+    """Everything worth offering `actor` (None: the judge), legal or not."""
+    name_of: dict[str, Text] = {}
+    for obj in state.objects:
+        if actor is None or in_view(state, obj, actor):
+            face = actor is None or can_see_face(state, obj, actor)
+            name_of[obj.id] = describe(state, obj, face=face)
+    out = _hideaway_exile_candidates(state, actor) + _game_candidates(state)
+    for obj in sorted(state.objects, key=lambda o: o.position):
+        if obj.id in name_of:
+            out += _object_candidates(state, obj, name_of)
+    return out
+
+
+def mtg_offer_target(action: dict[str, Any]) -> str | None:
+    """Ixidron's button belongs to Ixidron (its `source`), not to the creatures it turns."""
+    if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
+        return action.get("source")
+    return offer_target(action)

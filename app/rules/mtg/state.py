@@ -1,0 +1,170 @@
+"""A Magic game's state: the shared MtgGame with Magic's zones, objects and status.
+
+Plain data, no behaviour beyond look-ups; it leaves the core only through app.rules.redact.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.rules.core.cards import CardDef
+from app.rules.core.state import GameObject, GameState, PlayerState
+from app.rules.mtg.cards import HideawayCondition, MtgCard
+from app.rules.mtg.values import Characteristics
+
+# Today's rules, and the January 2004 Comprehensive Rules as an edition of the same family.
+MtgRuleset = Literal["mtg", "mtg-2004"]
+# Who may look at a hideaway card: the Lorwyn release notes (seed 004, 502.75 of 2007) or
+# today's 702.75a with 406.3. A game applies one and shows the judge the other's answer.
+HideawayEdition = Literal["current", "lorwyn"]
+
+
+class Zone(StrEnum):
+    LIBRARY = "library"
+    HAND = "hand"
+    STACK = "stack"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    # 2004 rules only: phasing moved a permanent to its own zone (seed 002, 504.2).
+    PHASED_OUT = "phased_out"
+
+
+ZONE_FR = {
+    Zone.LIBRARY: "bibliothèque",
+    Zone.HAND: "main",
+    Zone.STACK: "pile",
+    Zone.BATTLEFIELD: "champ de bataille",
+    Zone.GRAVEYARD: "cimetière",
+    Zone.EXILE: "exil",
+    Zone.PHASED_OUT: "zone hors phase",
+}
+
+HIDDEN_ZONES = frozenset({Zone.LIBRARY, Zone.HAND})
+
+# What made an object face down. Public knowledge (708.6: you must track how each
+# became face down), except that megamorph is shown as morph: both are cast the same way.
+FaceDownVia = Literal[
+    "morph", "megamorph", "disguise", "manifest", "cloak", "illusionary_mask", "ixidron", "effect"
+]
+
+
+class Modifier(BaseModel):
+    """A continuous effect from outside (a pump): survives turning face up (707.8)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    power: int = 0
+    toughness: int = 0
+    until_end_of_turn: bool = True
+    source: str = ""
+
+
+class MtgObject(GameObject):
+    """A Magic card or token in a zone, with its status and what made it face down."""
+
+    card: MtgCard
+    zone: Zone
+    face_down_via: FaceDownVia | None = None
+    # 708.6: public order numbers, counted per controller and zone kind.
+    cast_order: int | None = None
+    entered_order: int | None = None
+    phased_out: bool = False
+    attacked_turn: int | None = None
+    modifiers: list[Modifier] = Field(default_factory=list)
+    # Copy effect: the copiable values it copied (707.10); None when not a copy.
+    # A face-up object copying a face-down one copies a nameless 2/2 (707.2).
+    copy_of: Characteristics | None = None
+    # Who controlled it when it phased out (2004 phased-out zone).
+    last_controller: str | None = None
+    # Status (110.5): flipped (709 / today 710). A new object is never flipped (709.4).
+    flipped: bool = False
+    # Every player who has controlled this permanent since it entered (hideaway's
+    # "any player who has controlled"), in order.
+    controllers: list[str] = Field(default_factory=list)
+    # Links a hideaway permanent and the card its hideaway ability exiled (607 linked
+    # abilities). Server-side only: never shown, gone with a zone change (400.7).
+    hideaway_link: str | None = None
+
+    def as_setup_entry(self) -> dict[str, Any] | None:
+        if self.zone == Zone.STACK:
+            return None
+        entry = super().as_setup_entry()
+        assert entry is not None
+        # 2004's phased-out zone: set up on the battlefield (its phasing is not kept).
+        entry["zone"] = str(Zone.BATTLEFIELD if self.zone == Zone.PHASED_OUT else self.zone)
+        entry["face_down"] = self.face_down_via
+        return entry
+
+    def hide_face(self, placeholder: CardDef) -> None:
+        super().hide_face(placeholder)
+        self.copy_of = None
+
+    def arriving(self, **fields: Any) -> Self:
+        new = super().arriving(**fields)
+        if new.zone == Zone.BATTLEFIELD:
+            new.controllers = [new.controller]
+        return new
+
+
+class HideawayPending(BaseModel):
+    """A hideaway trigger waiting for its controller's choice (hideaway_exile). The game
+    waits: no other action is accepted until it is made (see engine.apply)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    source: str
+    source_name: str
+    source_name_fr: str
+    # The cards looked at, top first: only `player` (and the judge) may see them.
+    looked: tuple[str, ...]
+    link: str
+
+
+class StackAbility(BaseModel):
+    """An activated or triggered ability on the stack (113.7a: it exists on its own,
+    whatever happens to its source). Only the hideaway play ability is modelled."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    kind: Literal["hideaway_play"] = "hideaway_play"
+    source: str
+    source_name: str
+    source_name_fr: str
+    # The player who activated it: they play the card (Lorwyn ruling, seed 004).
+    controller: str
+    link: str | None
+    position: int
+    # Its condition as the source said when activated (its last known information).
+    condition: HideawayCondition | None = None
+    # The player's word on a condition the engine doesn't track (damage dealt, ...).
+    condition_met: bool | None = None
+
+
+class MtgPlayer(PlayerState):
+    life: int = 20
+
+
+class MtgGame(GameState):
+    """A Magic game (today's rules or the 2004 edition)."""
+
+    ruleset: MtgRuleset = "mtg"
+    players: list[MtgPlayer]
+    objects: list[MtgObject] = Field(default_factory=list)
+    # Per-player counters for 708.6 labels ("cast 2nd", "entered 3rd").
+    cast_counts: dict[str, int] = Field(default_factory=dict)
+    entered_counts: dict[str, int] = Field(default_factory=dict)
+    hideaway_edition: HideawayEdition = "current"
+    # 305.2: lands played this turn, per player; creatures declared as attackers this turn.
+    land_plays: dict[str, int] = Field(default_factory=dict)
+    attackers_this_turn: dict[str, int] = Field(default_factory=dict)
+    hideaway_pending: HideawayPending | None = None
+    abilities: list[StackAbility] = Field(default_factory=list)
+
+    def game_options(self) -> dict[str, Any]:
+        return {"hideaway_edition": self.hideaway_edition}

@@ -1,0 +1,107 @@
+"""What a viewer is shown of a Magic game: the shared view shapes with Magic's public facts
+(life, libraries, face-down status, the stack's abilities, the hideaway edition)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from app.rules.core.view import ObjectViewBase, PlayerViewBase, ViewBase
+from app.rules.core.view import Visibility as VisibilityBase
+from app.rules.mtg.cards import FlipFace
+from app.rules.mtg.state import MtgRuleset
+
+
+class CardFace(BaseModel):
+    """The printed card behind an object, for a viewer allowed to see it."""
+
+    name: str
+    name_fr: str | None
+    types: list[str]
+    supertypes: list[str]
+    subtypes: list[str]
+    mana_cost: str | None
+    power: int | None
+    toughness: int | None
+    text: str
+    morph: str | None
+    megamorph: str | None
+    disguise: str | None
+    hideaway: int | None = None
+    # A flip card's upside-down half (709.1b / 710.1b), printed on the same card.
+    flip: FlipFace | None = None
+
+
+class EditionNote(BaseModel):
+    """Judge only: what the other rules edition answers (hideaway look rights)."""
+
+    edition: Literal["current", "lorwyn"]
+    players: list[str]
+    rules: list[str]
+    same: bool
+
+
+class Visibility(VisibilityBase):
+    """Judge only: who may see this object's face, the rule that says so, and (hideaway)
+    what the other edition answers."""
+
+    # Hideaway cards: the answer of the edition this game does not apply, so the judge
+    # sees both when they differ.
+    edition: Literal["current", "lorwyn"] | None = None
+    other_edition: EditionNote | None = None
+
+
+class ObjectView(ObjectViewBase):
+    face_down_via: str | None
+    # Current characteristics (a face-down object's are its face-down ones: 707.2).
+    power: int | None
+    toughness: int | None
+    supertypes: list[str]
+    mana_cost: str | None
+    # 709.3 / 710.3: flipped status, shown whether tapped or not.
+    flipped: bool
+    phased_out: bool
+    attacked: Literal["this_turn", "last_turn"] | None
+    card: CardFace | None
+    visible_to: Visibility | None = None
+
+
+class PlayerView(PlayerViewBase):
+    life: int
+    library_count: int
+
+
+class PendingView(BaseModel):
+    """A choice the game waits for (public: who, from what, how many cards)."""
+
+    kind: Literal["hideaway"]
+    player: str
+    source: str
+    source_name: str
+    source_name_fr: str
+    count: int
+    rules: list[str]
+
+
+class AbilityView(BaseModel):
+    """An ability on the stack (public)."""
+
+    id: str
+    kind: str
+    source: str
+    source_name: str
+    source_name_fr: str
+    controller: str
+    text: str
+    text_fr: str
+    rules: list[str]
+
+
+class MtgView(ViewBase):
+    ruleset: MtgRuleset
+    hideaway_edition: str
+    players: list[PlayerView]
+    objects: list[ObjectView]
+    pending: PendingView | None = None
+    abilities: list[AbilityView] = Field(default_factory=list)

@@ -1,0 +1,218 @@
+"""The one door out of the core: every output a viewer receives — views, events and the log,
+errors, offers (buttons), ruling tables and forks — is computed here, through the game's
+family, from what that viewer may know (STYLE.md, "One door for secrets"). Web code receives
+these, never a GameState.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event
+from app.rules.core.ids import object_id
+from app.rules.core.state import GameObject, GameState
+from app.rules.core.view import (
+    CitationView,
+    ErrorView,
+    EventView,
+    LogEntryView,
+    ViewBase,
+)
+from app.rules.core.viewer import Viewer
+from app.rules.families import AnyView, family_of
+from app.rules.options import (
+    ActionOption,
+    Candidate,
+    actions_for,
+    candidates_for,
+    option_if_legal,
+)
+
+View = AnyView
+
+__all__ = [
+    "ActionOption",
+    "Candidate",
+    "CitationView",
+    "ErrorView",
+    "EventView",
+    "LogEntryView",
+    "View",
+    "Viewer",
+    "VisibilityRow",
+    "actions_for",
+    "candidates_for",
+    "citations_for",
+    "error_for",
+    "events_for",
+    "fork_state",
+    "log_for",
+    "may_see_face",
+    "numbers_for_ruleset",
+    "option_if_legal",
+    "view_for",
+    "visibility_table",
+]
+
+
+def numbers_for_ruleset(keys: Sequence[str], ruleset: str) -> list[str]:
+    """The rule numbers a game of `ruleset` shows for these rule keys."""
+    return family_of(ruleset).citations.numbers(keys, ruleset)
+
+
+def view_for(state: GameState, viewer: Viewer) -> ViewBase:
+    """Everything `viewer` may know of `state`, and nothing more (the family's view)."""
+    return family_of(state.ruleset).view(state, viewer)
+
+
+def may_see_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
+    """The one answer to "may this viewer see this object's face now?"."""
+    return family_of(state.ruleset).visibility.may_see_face(state, obj, viewer)
+
+
+def _detailed(event: Event, viewer: Viewer) -> bool:
+    if event.private is None:
+        return False
+    return viewer.kind == "judge" or (viewer.kind == "player" and viewer.player in event.private_to)
+
+
+def events_for(events: Sequence[Event], viewer: Viewer, ruleset: str) -> list[EventView]:
+    """The events as `viewer` may read them: private details only for those entitled."""
+    out: list[EventView] = []
+    for event in events:
+        detailed = _detailed(event, viewer)
+        text = event.public
+        if detailed and event.private is not None:
+            text_en = f"{event.public.en} {event.private.en}"
+            text_fr = f"{event.public.fr} {event.private.fr}"
+        else:
+            text_en, text_fr = text.en, text.fr
+        out.append(
+            EventView(
+                kind=event.kind,
+                text=text_en,
+                text_fr=text_fr,
+                detailed=detailed,
+                rules=numbers_for_ruleset(list(event.rules), ruleset),
+                objects=list(event.objects),
+            )
+        )
+    return out
+
+
+def log_for(
+    entries: Sequence[tuple[int, str | None, Sequence[Event]]], viewer: Viewer, ruleset: str
+) -> list[LogEntryView]:
+    """The log, one entry per action, redacted exactly like the events of each action."""
+    return [
+        LogEntryView(version=version, actor=actor, events=events_for(events, viewer, ruleset))
+        for version, actor, events in entries
+    ]
+
+
+def citations_for(keys: Sequence[str], ruleset: str) -> list[CitationView]:
+    views: list[CitationView] = []
+    for key in keys:
+        c = family_of(ruleset).citations.cite(key)
+        views.append(
+            CitationView(
+                key=key,
+                numbers=numbers_for_ruleset([key], ruleset),
+                current=c.current,
+                seed=c.seed,
+                r2004=c.r2004,
+                title_en=c.title_en,
+                title_fr=c.title_fr,
+                summary_en=c.summary_en,
+                summary_fr=c.summary_fr,
+            )
+        )
+    return views
+
+
+def error_for(err: RuleError, ruleset: str) -> ErrorView:
+    """An illegal action, explained with its rules. Messages were written by the engine
+    to name only what the actor may see."""
+    return ErrorView(
+        error=err.kind,
+        message=err.message_en,
+        message_fr=err.message_fr,
+        rules=numbers_for_ruleset(err.rules, ruleset),
+        citations=citations_for(err.rules, ruleset),
+    )
+
+
+class VisibilityRow(BaseModel):
+    label: str
+    label_fr: str
+    zone: str
+    controller: str
+    # player name -> may that player see this object's face at this moment?
+    seen_by: dict[str, bool]
+    rules: list[str]
+
+
+def published_face(state: GameState, obj: GameObject, viewers: Sequence[Viewer]) -> bool:
+    """May any of the published viewpoints see this object's face?"""
+    return any(may_see_face(state, obj, v) for v in viewers)
+
+
+def visibility_table(state: GameState, viewers: Sequence[Viewer]) -> list[VisibilityRow]:
+    """One row per object some player may not see (libraries excepted: nobody sees them)."""
+    family = family_of(state.ruleset)
+    players = state.player_names()
+    rows: list[VisibilityRow] = []
+    for obj in sorted(state.objects, key=lambda o: (str(o.zone), o.position)):
+        if obj.zone in family.visibility.secret_zones:
+            continue
+        allowed, rule = family.visibility.face_known_to(state, obj)
+        if allowed >= set(players):
+            continue
+        if published_face(state, obj, viewers):
+            label_en = label_fr = obj.card.name
+            if obj.card.name_fr:
+                label_fr = obj.card.name_fr
+        elif obj.face_down:
+            label = family.describe(state, obj, False)
+            label_en, label_fr = label.en, label.fr
+        else:
+            label_en = f"a card in {obj.owner}'s {obj.zone}"
+            label_fr = f"une carte ({obj.zone}) de {obj.owner}"
+        rows.append(
+            VisibilityRow(
+                label=label_en,
+                label_fr=label_fr,
+                zone=obj.zone,
+                controller=obj.controller,
+                seen_by={p: p in allowed for p in players},
+                rules=numbers_for_ruleset([rule], state.ruleset),
+            )
+        )
+    return rows
+
+
+def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameState:
+    """The pinned state as a new game's version 0 under a new secret seed: every card no
+    published viewpoint may see becomes the same anonymous placeholder, and every object
+    gets a new id, so nothing in the fork links back to a hidden card of the original."""
+    family = family_of(state.ruleset)
+    hidden = {o.id for o in state.objects if not published_face(state, o, viewers)}
+    fork = state.clone()
+    for obj in fork.objects:
+        if obj.id in hidden:
+            obj.hide_face(family.placeholder)
+    fork.version = 0
+    fork.finished = False
+    fork.winner = None
+    fork.seed = seed
+    # Renumber ids under the new seed wherever they appear (objects, links between them).
+    text = fork.model_dump_json()
+    ordered = sorted(state.objects, key=lambda o: o.position)
+    for k, obj in enumerate(ordered, start=1):
+        text = text.replace(f'"{obj.id}"', f'"{object_id(seed, k)}"')
+    renewed = family.state_model.model_validate_json(text)
+    renewed.id_counter = len(state.objects)
+    return renewed

@@ -1,0 +1,51 @@
+"""Riftbound as a game family (seed 001: Hidden, 811; core rules of its RULES_VERSION)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.rules.citations import cite, numbers_for_ruleset
+from app.rules.core.events import Text
+from app.rules.core.family import Citations, GameFamily, Visibility
+from app.rules.core.setup import GameOptions
+from app.rules.riftbound import labels, moves, options, setup, views, visibility
+from app.rules.riftbound.cards import RiftboundCard
+from app.rules.riftbound.state import RiftboundGame
+from app.rules.riftbound.view import RiftboundView
+from app.rules.riftbound.visibility import SECRET
+
+_HERE = Path(__file__).parent
+
+# What a fork shows for a card no published viewpoint may see: a nameless Hidden card.
+PLACEHOLDER = RiftboundCard(
+    name="Hidden card",
+    name_fr="Carte cachée",
+    hidden=True,
+    text="A card this ruling did not show.",
+)
+
+RIFTBOUND = GameFamily(
+    key="riftbound",
+    rulesets=("riftbound",),
+    title=Text(en="Riftbound", fr="Riftbound"),
+    state_model=RiftboundGame,
+    card_model=RiftboundCard,
+    setup_model=setup.RiftboundSetup,
+    options_model=GameOptions,
+    view_model=RiftboundView,
+    moves=moves.MOVES,
+    new_game=setup.new_game,  # type: ignore[arg-type]
+    visibility=Visibility(
+        in_view=visibility.in_view,  # type: ignore[arg-type]
+        face_known_to=visibility.face_known_to,  # type: ignore[arg-type]
+        reaches=visibility.reaches,  # type: ignore[arg-type]
+        may_see_face=visibility.may_see_face,  # type: ignore[arg-type]
+        secret_zones=frozenset(SECRET),
+    ),
+    view=views.riftbound_view,  # type: ignore[arg-type]
+    offers=options.candidate_actions,  # type: ignore[arg-type]
+    describe=labels.describe,  # type: ignore[arg-type]
+    citations=Citations(numbers=numbers_for_ruleset, cite=cite),
+    placeholder=PLACEHOLDER,
+    catalog_path=_HERE / "catalog.json",
+)

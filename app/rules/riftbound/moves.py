@@ -1,0 +1,23 @@
+"""Riftbound's moves: each action model with the handler that applies it (the API's action
+union is derived from these in app.rules.families)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
+from app.rules.core.family import Move
+from app.rules.riftbound import actions as a
+from app.rules.riftbound import chain, combat, hidden, play, turn
+
+MOVES: tuple[Move[Any], ...] = (
+    Move(a.Hide, hidden.hide),
+    Move(a.Play, play.play),
+    Move(Resolve, chain.resolve),
+    Move(a.ResolveShowdown, combat.resolve_showdown),
+    Move(a.MoveUnit, turn.move_unit),
+    Move(NextTurn, turn.next_turn),
+    Move(a.SetControl, turn.set_control),
+    Move(EndGame, turn.end_game),
+    Move(Concede, turn.concede),
+)
