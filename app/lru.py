@@ -1,14 +1,24 @@
-"""A small thread-safe least-recently-used map, for the per-process caches of values that
-never go stale (a game's state at a version, a seat's rights, a page's options at a version)."""
+"""A small thread-safe least-recently-used map, for this process's caches: a game's state at
+a version, a seat's rights, a page's options at a version (values that never go stale), and
+each game's latest known version (a hint that only grows: see `merge`)."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
+
+
+def _first(old: V, _new: V) -> V:
+    return old
+
+
+def _newest(_old: V, new: V) -> V:
+    return new
 
 
 class LRU(Generic[K, V]):
@@ -27,14 +37,20 @@ class LRU(Generic[K, V]):
             return value
 
     def put(self, key: K, value: V) -> None:
-        self.setdefault(key, value, replace=True)
+        self.merge(key, value, _newest)
 
-    def setdefault(self, key: K, value: V, replace: bool = False) -> V:
-        """The value kept for `key`: the one already there (unless `replace`), else `value`."""
+    def setdefault(self, key: K, value: V) -> V:
+        """The value kept for `key`: the one already there, else `value`."""
+        return self.merge(key, value, _first)
+
+    def merge(self, key: K, value: V, choose: Callable[[V, V], V]) -> V:
+        """The value kept for `key`: `choose(old, value)` when one is there, else `value`.
+        One step under the lock, so two threads' choices never interleave."""
         if self._maxsize <= 0:
             return value
         with self._lock:
-            kept = value if replace else self._items.setdefault(key, value)
+            old = self._items.get(key)
+            kept = value if old is None else choose(old, value)
             self._items[key] = kept
             self._items.move_to_end(key)
             while len(self._items) > self._maxsize:

@@ -10,7 +10,7 @@ file name ends in .gz (a gzip stream is recognised by its first bytes when read)
   last line   {"type": "end", "counts": {"games": N, "seats": N, "actions": N, ...}}
 
 Every record is {"type": ..., <column>: <value>, ...} with the columns of that table in
-app/store/tables.py (ARCHIVED_COLUMNS). Values are the stored ones: the JSON text columns
+app/store/tables.py (ARCHIVED_COLUMNS, below, lists them). Values are the stored ones: the JSON text columns
 (setup, action, events, state, viewpoints, log) as strings, byte for byte; timestamps as
 ISO 8601 in UTC; seats by token hash only (raw tokens are never stored), so seat links keep
 working after a move. The integer keys of seats and actions are not carried: nothing refers to

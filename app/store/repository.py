@@ -1,8 +1,9 @@
 """GameRepository: the event-sourced store. The log is the truth; states are rebuilt.
 
 Every write is one short transaction guarded by the game's version (DESIGN invariants 6
-and 7): BEGIN IMMEDIATE on SQLite, a row-locking compare-and-set UPDATE on PostgreSQL. A state at any version is the latest snapshot at or before it plus a
-replay of the recorded actions through `engine.apply`. A refused action writes nothing.
+and 7): BEGIN IMMEDIATE on SQLite, a row-locking compare-and-set UPDATE on PostgreSQL. A
+state at any version is the nearest cached state or snapshot at or before it plus a replay
+of the recorded actions through `engine.apply`. A refused action writes nothing.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ import hmac
 import logging
 import random
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -23,7 +22,7 @@ import orjson
 from sqlalchemy import Connection, Engine, bindparam, func, insert, update
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, SQLModel, col, select
 
 from app.lru import LRU
 from app.rules import engine as rules
@@ -41,6 +40,7 @@ from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot, utcnow
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+R = TypeVar("R", bound=SQLModel)
 
 # What version 0's log entry records as its "action": the game was set up.
 SETUP_ACTION = '{"type":"setup"}'
@@ -250,27 +250,14 @@ def _head(conn: Connection, game_id: str) -> GameInfo:
     return GameInfo(row.id, row.ruleset, row.title, row.version, bool(row.finished))
 
 
-class _Heads:
-    """Per game, the latest version this process committed or read, and its ruleset: where
-    the next action starts from. Only a hint: the compare-and-set write checks it."""
+# Per game, the latest version this process committed or read, and its ruleset: where the
+# next action starts from. Only a hint (the compare-and-set write checks it), and it never
+# goes back: a request that read version v may record it after another committed v + 1.
+_Head = tuple[int, str]
 
-    def __init__(self, maxsize: int) -> None:
-        self._maxsize = maxsize
-        self._items: OrderedDict[str, tuple[int, str]] = OrderedDict()
-        self._lock = threading.Lock()
 
-    def get(self, game_id: str) -> tuple[int, str] | None:
-        with self._lock:
-            return self._items.get(game_id)
-
-    def put(self, game_id: str, version: int, ruleset: str) -> None:
-        with self._lock:
-            known = self._items.get(game_id)
-            if known is None or known[0] < version:  # versions only grow
-                self._items[game_id] = (version, ruleset)
-            self._items.move_to_end(game_id)
-            while len(self._items) > self._maxsize:
-                self._items.popitem(last=False)
+def _later(known: _Head, seen: _Head) -> _Head:
+    return seen if seen[0] > known[0] else known
 
 
 class GameRepository:
@@ -286,11 +273,12 @@ class GameRepository:
         self._snapshot_every = max(1, snapshot_every)
         self._retries = max(1, retries)
         # (game id, version) -> state: a version's state never changes, so an entry never goes
-        # stale; cached states are never handed out or applied to without a copy.
+        # stale. A cached state is never changed: callers get a clone, and engine.apply
+        # leaves its input as it was (DESIGN invariant 1).
         self.cache: LRU[tuple[str, int], GameState] = LRU(cache_size)
         # token hash -> (game id, viewer): seats never change once created.
         self._seats: LRU[str, tuple[str, Viewer]] = LRU(_SEAT_CACHE_SIZE)
-        self._heads = _Heads(_HEADS_SIZE)
+        self._heads: LRU[str, _Head] = LRU(_HEADS_SIZE)
 
     # -- creating and finding -------------------------------------------------------------
 
@@ -372,15 +360,7 @@ class GameRepository:
 
     def setup_of(self, game_id: str) -> str:
         """The stored setup JSON (a GameSetup) or origin note of a game."""
-
-        def read() -> str:
-            with Session(self._read_engine) as session:
-                game = session.get(Game, game_id)
-                if game is None:
-                    raise GameNotFound(game_id)
-                return game.setup
-
-        return self._with_retry(read)
+        return self._row(Game, game_id, GameNotFound).setup
 
     def actions(self, game_id: str, up_to: int | None = None) -> list[tuple[int, str | None, str]]:
         """(version, actor, action JSON) of every applied action after the setup."""
@@ -433,14 +413,7 @@ class GameRepository:
         return record
 
     def get_ruling(self, slug: str) -> RulingRecord:
-        def read() -> RulingRecord:
-            with Session(self._read_engine) as session:
-                ruling = session.get(Ruling, slug)
-                if ruling is None:
-                    raise RulingNotFound(slug)
-                return _ruling_record(ruling)
-
-        return self._with_retry(read)
+        return _ruling_record(self._row(Ruling, slug, RulingNotFound))
 
     def viewer_for_token(self, game_id: str, token: str) -> Viewer | None:
         """The viewer a token grants in this game, or None (unknown token or other game)."""
@@ -538,11 +511,12 @@ class GameRepository:
         UnknownActor, RequestIdReused or StoreBusy, and then nothing was written.
 
         The action is applied outside the write lock, to the state this process last
-        committed (or read) for the game; the write is one short BEGIN IMMEDIATE transaction
-        that lands only if the game is still at that version (compare-and-set). When another
-        writer got there first, or before refusing an action, the state is read again from
-        the database and the action applied again. So the write lock is held for three
-        statements, not for a replay and the rules engine."""
+        committed (or read) for the game; the write is one short transaction (BEGIN
+        IMMEDIATE on SQLite) that lands only if the game is still at that version
+        (compare-and-set). When another writer got there first, or before refusing an
+        action, the state is read again from the database and the action applied again. So
+        the write lock is held for a few statements (advance, log entry, maybe a snapshot,
+        the PostgreSQL notification), not for a replay and the rules engine."""
         action_json = _dump_action(action)
         fresh = False
         for _ in range(_MAX_CONFLICTS):
@@ -588,7 +562,7 @@ class GameRepository:
                 if expected_version is not None and expected_version != current:
                     raise StaleVersion(current)
                 state = self._state_at(conn, game_id, current)
-            self._heads.put(game_id, current, ruleset)
+            self._heads.merge(game_id, (current, ruleset), _later)
             fresh = True
         if actor is not None and actor not in state.player_names():
             raise UnknownActor(actor)
@@ -638,10 +612,22 @@ class GameRepository:
             announce(conn, game_id, new_version)
         # Only once committed: an uncommitted v+1 might lose to another writer.
         self.cache.put((game_id, new_version), outcome.state)
-        self._heads.put(game_id, new_version, ruleset)
+        self._heads.merge(game_id, (new_version, ruleset), _later)
         return ActResult(new_version, list(outcome.events), False, ruleset)
 
     # -- internals ------------------------------------------------------------------------
+
+    def _row(self, table: type[R], key: str, missing: type[StoreError]) -> R:
+        """The row of `table` whose primary key is `key`; raises `missing(key)` if none."""
+
+        def read() -> R:
+            with Session(self._read_engine) as session:
+                row = session.get(table, key)
+                if row is None:
+                    raise missing(key)
+                return row
+
+        return self._with_retry(read)
 
     def _state_at(self, conn: Connection, game_id: str, version: int) -> GameState:
         """Cached state, else the nearest cached or snapshotted state before it + replay.

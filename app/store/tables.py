@@ -1,4 +1,5 @@
-"""SQLModel tables: games, seats (hashed tokens), the append-only action log, snapshots.
+"""SQLModel tables: games, seats (hashed tokens), the append-only action log, snapshots
+and rulings.
 
 JSON payloads are stored as text we serialise ourselves, so a stored row is exactly the
 bytes we wrote. migrations/versions/ must match these tables (tests/store/test_migrations.py).

@@ -117,8 +117,10 @@ def test_the_judge_sets_control_on_the_battlefield_card_not_behind_more():
 
 
 def test_every_riftbound_label_has_english_and_french():
-    from app.web.i18n_riftbound import RB_MESSAGES
+    from app.web.i18n import FAMILY_MESSAGE_FILES
+    from app.web.i18n.loader import load_messages
 
+    RB_MESSAGES = load_messages(FAMILY_MESSAGE_FILES).texts
     for key, (en, fr) in RB_MESSAGES.items():
         assert en and fr, key
     for lang in ("en", "fr"):

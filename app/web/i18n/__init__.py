@@ -1,0 +1,91 @@
+"""The page language (English or French) and every label the pages show, in both.
+
+The language comes from the `lang` cookie (the toggle) or else the browser's Accept-Language;
+messages from the rules core arrive already in both languages (`label` / `label_fr`). The
+labels are data, read and checked once at import (loader.py): messages.toml and rulings.toml
+here, and each game family's i18n.toml in its own package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+from starlette.requests import Request
+
+from app.rules import riftbound
+from app.web.i18n.loader import load_messages
+
+Lang = Literal["en", "fr"]
+LANGS: tuple[Lang, ...] = ("en", "fr")
+LANG_COOKIE = "lang"
+
+_HERE = Path(__file__).parent
+RULINGS_MESSAGE_FILE = _HERE / "rulings.toml"
+# Each game family's own labels, in its package next to its code. The web layer names the
+# files here until the family registry provides them.
+FAMILY_MESSAGE_FILES: list[Path] = [Path(riftbound.__file__).with_name("i18n.toml")]
+# Read in this order; a key in two files is refused (loader.py).
+MESSAGE_FILES: tuple[Path, ...] = (
+    _HERE / "messages.toml",
+    *FAMILY_MESSAGE_FILES,
+    RULINGS_MESSAGE_FILE,
+)
+
+_LOADED = load_messages(MESSAGE_FILES)
+# key -> (English, French)
+MESSAGES: dict[str, tuple[str, str]] = _LOADED.texts
+# An English type-line word -> its French.
+_TYPE_FR: dict[str, str] = _LOADED.type_words
+
+
+def pick_language(request: Request) -> Lang:
+    """The cookie toggle first, then the first supported language in Accept-Language."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGS:
+        return chosen  # type: ignore[return-value]
+    return parse_accept_language(request.headers.get("accept-language", ""))
+
+
+def parse_accept_language(header: str) -> Lang:
+    best: tuple[float, int, Lang] | None = None
+    for index, part in enumerate(header.split(",")[:20]):
+        pieces = part.strip().split(";")
+        tag = pieces[0].strip().lower()[:2]
+        quality = 1.0
+        for param in pieces[1:]:
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if tag in LANGS and quality > 0:
+            candidate = (quality, -index, tag)
+            if best is None or candidate > best:
+                best = candidate  # type: ignore[assignment]
+    return best[2] if best else "en"
+
+
+def translator(lang: Lang) -> Callable[..., str]:
+    """t("game.turn", n=3) -> "Turn 3" / "Tour 3"; an unknown key shows itself."""
+    pick = 1 if lang == "fr" else 0
+
+    def t(key: str, **values: object) -> str:
+        pair = MESSAGES.get(key)
+        text = pair[pick] if pair else key
+        return text.format(**values) if values else text
+
+    return t
+
+
+def both(lang: Lang, en: str | None, fr: str | None) -> str:
+    """The French text when the page is French and there is one, else the English."""
+    if lang == "fr" and fr:
+        return fr
+    return en or fr or ""
+
+
+def type_word(lang: Lang, word: str) -> str:
+    return _TYPE_FR.get(word, word) if lang == "fr" else word
