@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from app.catalog import Catalog, CatalogError
 from app.catalog.loader import catalog_for
@@ -175,6 +175,7 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
     family = family_of(body.ruleset)
     # The family's setup entry model (its zones, its card model, its own fields).
     card_model = family.setup_model.model_fields["cards"].annotation.__args__[0]  # type: ignore[union-attr]
+    zones: TypeAdapter[str] = TypeAdapter(card_model.model_fields["zone"].annotation)
     players = set(body.players)
     cards: list[SetupCard] = []
     for index, entry in enumerate(body.setup):
@@ -187,6 +188,11 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
                     f"Field '{where}.{field}' must be one of the players.",
                     extra={"details": [{"loc": ["setup", index, field], "msg": "not a player"}]},
                 )
+        try:
+            # The zone first: a card is looked up only for a place the family has.
+            zones.validate_python(entry.zone)
+        except ValidationError as exc:
+            raise invalid_error(exc.errors(include_input=False), ("setup", index, "zone")) from exc
         try:
             card = catalog.resolve(entry.card)
         except CatalogError as err:
