@@ -21,24 +21,25 @@ class Outcome(BaseModel):
 
 def new_game(setup: GameSetup, seed: str) -> Outcome:
     """Version 0 of a game. `seed` (server secret) drives ids and shuffles."""
-    setup.check_players()
-    state, events = family_of(setup.ruleset).new_game(setup, seed)
+    family = family_of(setup.ruleset)
+    setup.check_players(family.citations.core_rules["players"])
+    state, events = family.new_game(setup, seed)
     return Outcome(state=state, events=events)
 
 
 def apply(state: GameState, action: ActionModel, actor: str | None) -> Outcome:
     """Apply one action for `actor` (a player name; None = the judge acting for whoever
     the action concerns). Raises RuleError and leaves `state` untouched when illegal."""
+    family = family_of(state.ruleset)
     if state.finished:
         raise RuleError(
-            ["104.1"],
+            [family.citations.core_rules["game_over"]],
             "The game is over: nothing more can happen in it.",
             "La partie est terminée : plus rien ne peut s'y passer.",
             kind="game_over",
         )
     if actor is not None and actor not in state.player_names():
         raise RuleError([], "Unknown player.", "Joueur inconnu.", kind="forbidden")
-    family = family_of(state.ruleset)
     family.check(state, action)
     kind: str = action.type  # type: ignore[attr-defined]
     move = family.moves_by_type.get(kind)

@@ -6,11 +6,14 @@ dispatch through here; nothing outside a family's package names a family."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import Field, TypeAdapter, ValidationError
 
 from app.rules.core.actions import ActionModel
+from app.rules.core.citations import Citation
 from app.rules.core.family import GameFamily
 from app.rules.core.state import GameState
 from app.rules.mtg.family import MTG
@@ -20,6 +23,22 @@ FAMILIES: tuple[GameFamily, ...] = (MTG, RIFTBOUND)
 _BY_RULESET: dict[str, GameFamily] = {r: f for f in FAMILIES for r in f.rulesets}
 RULESETS: tuple[str, ...] = tuple(_BY_RULESET)
 Ruleset = Literal[RULESETS]  # type: ignore[valid-type]
+
+
+# Every family's citations by key (rule pages, ruling pages): families never share a key.
+CITATIONS: Mapping[str, Citation] = MappingProxyType(
+    {k: c for f in FAMILIES for k, c in f.citations.book.citations.items()}
+)
+if len(CITATIONS) != sum(len(f.citations.book.citations) for f in FAMILIES):
+    raise ValueError("two game families' citations share a key")
+
+
+def cite(key: str) -> Citation:
+    """The citation for `key` in any family's book; `KeyError` if there is none."""
+    try:
+        return CITATIONS[key]
+    except KeyError:
+        raise KeyError(f"unknown rule key {key!r}") from None
 
 
 def family_of(ruleset: str) -> GameFamily:

@@ -116,14 +116,14 @@ def log_for(
 def citations_for(keys: Sequence[str], ruleset: str) -> list[CitationView]:
     views: list[CitationView] = []
     for key in keys:
-        c = family_of(ruleset).citations.cite(key)
+        c = family_of(ruleset).citations.book.cite(key)
         views.append(
             CitationView(
                 key=key,
                 numbers=numbers_for_ruleset([key], ruleset),
                 current=c.current,
                 seed=c.seed,
-                r2004=c.r2004,
+                r2004=c.edition_2004,
                 title_en=c.title_en,
                 title_fr=c.title_fr,
                 summary_en=c.summary_en,

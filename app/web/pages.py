@@ -20,9 +20,9 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from app.rules.citations import CITATIONS, numbers_for_ruleset
 from app.rules.core.errors import RuleError
 from app.rules.core.state import GameState
+from app.rules.families import family_of
 from app.rules.redact import (
     ActionOption,
     ErrorView,
@@ -34,6 +34,7 @@ from app.rules.redact import (
     error_for,
     events_for,
     log_for,
+    numbers_for_ruleset,
     view_for,
 )
 from app.store.repository import (
@@ -578,7 +579,9 @@ def set_language(
 
 
 def citation_keys(ruleset: str, number: str) -> list[str]:
-    return [key for key in CITATIONS if number in numbers_for_ruleset([key], ruleset)]
+    """The keys of the ruleset's own rules that show as `number` there."""
+    keys = family_of(ruleset).citations.book.citations
+    return [key for key in keys if number in numbers_for_ruleset([key], ruleset)]
 
 
 @router.get("/rules/{ruleset}/{number}")

@@ -18,7 +18,8 @@ from urllib.parse import quote
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
-from app.rules.citations import CITATIONS, Citation
+from app.rules.core.citations import Citation
+from app.rules.families import CITATIONS
 from app.rules.redact import citations_for
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
@@ -55,8 +56,8 @@ def game_of(c: Citation) -> str:
 def canonical(c: Citation) -> str:
     """The number (or, unnumbered, the key) of a paragraph's stable URL."""
     if game_of(c) == "riftbound":
-        return c.riftbound or c.key
-    return c.current or c.seed or c.r2004 or c.key
+        return c.number or c.key
+    return c.current or c.seed or c.edition_2004 or c.key
 
 
 def url_of(c: Citation) -> str:
@@ -66,7 +67,7 @@ def url_of(c: Citation) -> str:
 def names_of(c: Citation) -> set[str]:
     """Every way a URL may name this paragraph: its numbers in each edition, its key, and
     (Riftbound, unnumbered) the title the log shows."""
-    names = {c.key, c.current, c.seed, c.r2004, c.riftbound}
+    names = {c.key, c.current, c.seed, c.edition_2004, c.number}
     if c.key.startswith(("rb.", "card.")):
         names.add(c.title_en)
     return {n for n in names if n}
@@ -121,7 +122,7 @@ class Paragraph:
     number: str
     current: str | None
     seed: str | None
-    r2004: str | None
+    edition_2004: str | None
     riftbound: str | None
     title_en: str
     title_fr: str
@@ -148,8 +149,8 @@ def paragraph(c: Citation) -> Paragraph:
         number=canonical(c) if not c.is_card_text else c.title_en,
         current=c.current,
         seed=c.seed,
-        r2004=c.r2004,
-        riftbound=c.riftbound,
+        edition_2004=c.edition_2004,
+        riftbound=c.number,
         title_en=c.title_en,
         title_fr=c.title_fr,
         summary_en=c.summary_en,

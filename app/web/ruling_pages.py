@@ -15,8 +15,7 @@ from fastapi import APIRouter, FastAPI, Form, Query, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from app.rules.citations import numbers_for_ruleset
-from app.rules.redact import CitationView, Viewer, citations_for
+from app.rules.redact import CitationView, Viewer, citations_for, numbers_for_ruleset
 from app.store.repository import RulingNotFound, RulingRecord, VersionNotFound
 from app.web.csrf import CSRF_FIELD, csrf_matches, csrf_token, same_site
 from app.web.errors import ApiError

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import re
+import tomllib
+from pathlib import Path
+
 import pytest
 from pydantic import ValidationError
 
-from app.rules.citations import CITATIONS, Citation, cite, number, numbers_for_ruleset
+from app.rules.core.citations import Citation, CitationBook
+from app.rules.families import CITATIONS, cite
+from app.rules.mtg.rule_book import BOOK as MTG
+from app.rules.redact import numbers_for_ruleset
+from app.rules.riftbound.rule_book import BOOK as RB
+from app.rules.riftbound.rule_book import RULES_VERSION
+
+number = MTG.number
 
 SEED_PARAGRAPHS = [
     "707.1",
@@ -102,16 +113,16 @@ def test_seed_paragraphs_are_numbered_708_today(key: str):
     ],
 )
 def test_2004_numbers(key: str, r2004: str | None):
-    assert number(key, "2004") == r2004
+    assert number(key, "edition_2004") == r2004
 
 
 def test_today_only_and_renumbered_keys():
     assert (number("708.2b", "current"), number("708.2b", "seed")) == ("708.2b", None)
-    assert number("708.2b", "2004") is None
+    assert number("708.2b", "edition_2004") is None
     assert number("708.9-leaves", "current") == "708.9"
     assert number("708.9-leaves", "seed") is None
     assert (number("702.37", "current"), number("702.37", "seed")) == ("702.37", "702.34")
-    assert number("702.37b", "seed") is None and number("702.37b", "2004") is None
+    assert number("702.37b", "seed") is None and number("702.37b", "edition_2004") is None
     assert number("702.168", "current") == "702.168"
     assert number("701.40", "current") == "701.40"
     assert number("701.58", "current") == "701.58"
@@ -122,7 +133,7 @@ def test_today_only_and_renumbered_keys():
 def test_card_text_keys_have_no_numbers_and_are_titled_by_the_card():
     for key, name in (("card.illusionary-mask", "Illusionary Mask"), ("card.ixidron", "Ixidron")):
         citation = cite(key)
-        assert (citation.current, citation.seed, citation.r2004) == (None, None, None)
+        assert (citation.current, citation.seed, citation.edition_2004) == (None, None, None)
         assert citation.title_en == name
         assert citation.is_card_text
 
@@ -161,7 +172,203 @@ def test_numbers_for_mtg_2004_fall_back_to_the_seed():
 
 
 def test_numbers_for_unknown_keys_and_rulesets():
-    assert numbers_for_ruleset(["811.6.a", "811.6.a"], "riftbound") == ["811.6.a"]
+    assert numbers_for_ruleset(["rb.811.6.a", "rb.811.6.a"], "riftbound") == ["811.6.a"]
     assert numbers_for_ruleset([], "mtg") == []
     with pytest.raises(ValueError):
         numbers_for_ruleset(["707.5"], "chess")
+
+
+@pytest.mark.parametrize(
+    ("keys", "ruleset"),
+    [
+        (["811.6.a"], "riftbound"),  # a bare number is not a key: no pass-through
+        (["707.5"], "riftbound"),  # another family's key
+        (["rb.811.6.a"], "mtg"),
+        (["999.9z"], "mtg-2004"),
+    ],
+)
+def test_numbers_for_a_key_the_ruleset_does_not_know_raise(keys: list[str], ruleset: str):
+    with pytest.raises(KeyError):
+        numbers_for_ruleset(keys, ruleset)
+
+
+# --- The data files: loaded, validated, and checked against independent lists of numbers ------
+
+# How a paragraph of the seeds' French CR is numbered today (RULES-NOTES.md): face-down seed 707 /
+# today 708, flip cards seed 709 / today 710, copies seed 706 / today 707 (status is not copied:
+# today's 707.2), hideaway Lorwyn 502.75 / today 702.75, morph seed 702.34 / today 702.37.
+SEED_TO_CURRENT = {"707.": "708.", "709.": "710.", "706.": "707.", "502.75": "702.75",
+                   "702.34": "702.37"}  # fmt: skip
+# ... and in the January 2004 CR (seed 002): face-down 504, copies 503, morph 502.26.
+SEED_TO_2004 = {"707.": "504.", "706.": "503", "702.34": "502.26"}
+# Families whose keys are the seed's own paragraph numbers.
+SEED_NUMBERED = ("707.", "709.", "706.")
+
+# Paragraph numbers printed in the seeds: the French CR (seeds 000, 003, 004) ...
+FRENCH_SEED_NUMBERS = {
+    *(f"707.{n}" for n in (1, 2, "2a", 3, 4, 5, 6, 7, 8, 9, 10, 11)),
+    "702.34", "706.3",  # seed 000
+    *(f"709.{n}" for n in ("1", "1a", "1b", "1c", 2, 3, 4, 5)), "110.6",  # seed 003
+    "502.75", "502.75a",  # seed 004
+}  # fmt: skip
+# ... the January 2004 CR (seed 002) ...
+SEED_2004_NUMBERS = {"503", "502.26", "418.5", *(f"504.{n}" for n in range(1, 7))}
+# ... and Riftbound's 811, version 2026-03-30 (seed 001).
+RIFTBOUND_SEED_NUMBERS = {
+    "811.1", "811.1.a", "811.1.b", "811.1.c", "811.1.c.1", "811.1.c.2", "811.1.c.3", "811.1.d",
+    "811.1.d.1", "811.1.d.1.a", "811.1.d.2", "811.1.d.3", "811.2", "811.3", "811.4", "811.5",
+    "811.5.a", "811.6", "811.6.a",
+}  # fmt: skip
+# Numbers the seeds don't print, read in the editions themselves.
+OTHER_SEED_NUMBERS = {"706.2"}  # the copy rule, "règle 706" in seed 000
+OTHER_2004_NUMBERS = {"217.1c", "102.7"}  # zone change; leaving the game
+CURRENT_NUMBERS = {
+    *(f"708.{n}" for n in (1, 2, "2a", "2b", 3, 4, 5, 6, 7, 8, 9, 10, 11)),
+    *(f"710.{n}" for n in ("1", "1a", "1b", "1c", 2, 3, 4, 5)),
+    "707.2", "707.3", "702.75", "702.75a", "702.37", "702.37b", "702.168", "702.26",
+    "701.6", "701.40", "701.58", "103.1", "104.1", "104.3a", "107.5", "110.2", "110.5",
+    "122.1", "305.1", "305.2", "400.2", "400.7", "401.2", "402.3", "406.3", "500.1", "502.3",
+    "508.1", "514.2", "601.2", "602.2", "608.1", "608.3", "613.4c", "704.5d",
+}  # fmt: skip
+# Riftbound numbers outside 811, read in a later English edition (not checked for 2026-03-30).
+RIFTBOUND_LATER_NUMBERS = {"107.3.b", "107.3.c", "107.3.d", "190.3", "190.4", "323", "323.7",
+                           "421.4", "466", "466.5.c", "806", "813"}  # fmt: skip
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = Path("/work/shared/seeds")
+NUMBER_KEY = re.compile(r"^\d{3}\.\d+[a-z]?$")
+
+
+def _family(number: str, table: dict[str, str]) -> tuple[str, str] | None:
+    """The (seed prefix, other edition's prefix) pair of the table `number` belongs to."""
+    return next(((old, new) for old, new in table.items() if number.startswith(old)), None)
+
+
+def _mapped(number: str, table: dict[str, str]) -> str | None:
+    family = _family(number, table)
+    return None if family is None else family[1] + number.removeprefix(family[0])
+
+
+def test_both_books_load_and_never_share_a_key():
+    assert len(MTG.citations) > 60 and len(RB.citations) > 40
+    assert not set(MTG.citations) & set(RB.citations)
+    assert list(CITATIONS) == [*MTG.citations, *RB.citations]
+
+
+def test_the_riftbound_rules_version_is_pinned_once_in_its_data_file():
+    assert RB.rules_version == RULES_VERSION == "2026-03-30"
+    raw = tomllib.loads((ROOT / "app/rules/riftbound/citations.toml").read_text())
+    assert raw["rules_version"] == RULES_VERSION
+    assert "2026-03-30" not in raw["unchecked_note_en"]  # the note reads it from the version
+
+
+@pytest.mark.parametrize("key", list(MTG.citations))
+def test_a_seed_number_pairs_with_todays_number_of_the_same_family(key: str):
+    c = MTG.cite(key)
+    if c.seed is not None:
+        assert _mapped(c.seed, SEED_TO_CURRENT), f"{key}: seed {c.seed} belongs to no family"
+        if c.current is not None:
+            assert c.current == _mapped(c.seed, SEED_TO_CURRENT), key
+        if c.edition_2004 is not None:  # 2004 renumbered inside a family: 707.5 is 504.3
+            family = _family(c.seed, SEED_TO_2004)
+            assert family and c.edition_2004.startswith(family[1]), key
+    if NUMBER_KEY.match(key):
+        assert key in (c.seed, c.current), f"{key} names neither its seed nor its current number"
+        if key.startswith(SEED_NUMBERED):
+            assert c.seed == key
+
+
+@pytest.mark.parametrize("key", list(MTG.citations))
+def test_every_magic_number_is_one_its_edition_has(key: str):
+    c = MTG.cite(key)
+    assert c.seed is None or c.seed in FRENCH_SEED_NUMBERS | OTHER_SEED_NUMBERS, c.seed
+    assert c.current is None or c.current in CURRENT_NUMBERS, c.current
+    assert c.edition_2004 is None or c.edition_2004 in SEED_2004_NUMBERS | OTHER_2004_NUMBERS
+    if c.is_card_text:
+        assert (c.current, c.seed, c.edition_2004) == (None, None, None)
+
+
+@pytest.mark.parametrize("key", list(RB.citations))
+def test_every_riftbound_number_is_its_keys_and_checked_only_against_the_seed(key: str):
+    c = RB.cite(key)
+    if c.number is None:
+        assert not re.match(r"^rb\.\d", key) and c.checked
+        return
+    assert key == f"rb.{c.number}"
+    if c.checked:
+        assert c.number in RIFTBOUND_SEED_NUMBERS
+        assert "not checked" not in c.summary_en
+    else:
+        assert c.number in RIFTBOUND_LATER_NUMBERS
+        assert c.summary_en.endswith(f"not checked against version {RULES_VERSION}.)")
+        assert c.summary_fr.endswith(f"non vérifié pour la version {RULES_VERSION}.)")
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed documents are not on this machine")
+def test_the_lists_of_seed_numbers_are_printed_in_the_seeds():
+    def printed(prefix: str) -> set[str]:
+        (path,) = SEEDS.glob(f"{prefix}_*.txt")
+        return set(re.findall(r"\b\d{3}(?:\.[0-9a-z]+)*\b", path.read_text()))
+
+    assert printed("000") | printed("003") | printed("004") >= FRENCH_SEED_NUMBERS
+    assert printed("002") >= SEED_2004_NUMBERS
+    assert printed("001") >= RIFTBOUND_SEED_NUMBERS
+
+
+# --- A book that doesn't validate refuses to load ----------------------------------------------
+
+GOOD = """
+editions = ["current", "seed"]
+
+[[citation]]
+key = "707.5"
+current = "708.5"
+seed = "707.5"
+title_en = "t"
+title_fr = "t"
+summary_en = "s."
+summary_fr = "s."
+cites = ["707.9"]
+
+[[citation]]
+key = "707.9"
+current = "708.9"
+title_en = "t"
+title_fr = "t"
+summary_en = "s."
+summary_fr = "s."
+"""
+
+
+def _load(tmp_path: Path, text: str) -> CitationBook:
+    path = tmp_path / "citations.toml"
+    path.write_text(text)
+    return CitationBook.load(path)
+
+
+def test_a_valid_book_loads(tmp_path: Path):
+    book = _load(tmp_path, GOOD)
+    assert book.numbers(["707.5", "707.9", "707.5"], "current") == ["708.5", "708.9"]
+    assert book.number("707.9", "seed") is None
+    with pytest.raises(KeyError):
+        book.cite("707.6")
+
+
+@pytest.mark.parametrize(
+    ("broken", "why"),
+    [
+        (GOOD.replace('cites = ["707.9"]', 'cites = ["707.99"]'), "cites unknown"),
+        (GOOD.replace('cites = ["707.9"]', 'cites = ["707.5"]'), "cites unknown"),
+        (GOOD.replace('key = "707.9"', 'key = "707.5"'), "duplicate"),
+        (GOOD.replace('seed = "707.5"', 'seed = "707.5"\nrevision = "x"'), "extra"),
+        (GOOD.replace('current = "708.5"', 'current = "708,5"'), "pattern"),
+        (GOOD.replace('current = "708.9"', 'current = "811.1.d"'), "pattern"),
+        (GOOD.replace('seed = "707.5"', 'edition_2004 = "504.3"'), "editions"),
+        (GOOD.replace('seed = "707.5"', "checked = false"), "unchecked note"),
+        (GOOD.replace('summary_fr = "s."\ncites', "cites"), "missing"),
+    ],
+)
+def test_a_book_that_does_not_validate_raises(tmp_path: Path, broken: str, why: str):
+    assert broken != GOOD
+    with pytest.raises(ValidationError, match=why):
+        _load(tmp_path, broken)

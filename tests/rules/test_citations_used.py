@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.rules.citations import CITATIONS
+from app.rules.families import CITATIONS
 
 KEY = re.compile(r'"((?:\d{3}\.\d+[a-z]?(?:-[a-z0-9]+)*)|card\.[a-z-]+|2004\.[a-z-]+)"')
 

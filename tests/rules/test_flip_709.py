@@ -7,10 +7,10 @@ Volcano Born (Tok-Tok, né du volcan), a legendary 2/2.
 from __future__ import annotations
 
 from app.catalog import load_catalog
-from app.rules.citations import numbers_for_ruleset
 from app.rules.mtg.flip import is_legendary, legendary_creature_bonus, search_library
 from app.rules.mtg.naming import has_name, matches_name, name_card, objects_named
 from app.rules.mtg.state import Zone
+from app.rules.redact import numbers_for_ruleset
 from tests.rules.table import Table
 
 AKKI = "Akki Lavarunner"

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from app.catalog import load_catalog
-from app.rules.citations import numbers_for_ruleset
 from app.rules.mtg.state import Zone
 from app.rules.mtg.visibility import can_see_face
+from app.rules.redact import numbers_for_ruleset
 from tests.rules.table import Table
 
 LIBRARY = ("Serra Angel", "Forest", "Grizzly Bears", "Island", "Divination")

@@ -8,7 +8,7 @@ import re
 import pytest
 from pages_support import HTMX, SAME_ORIGIN, seat_client
 
-from app.rules.citations import CITATIONS
+from app.rules.families import CITATIONS
 from app.web.rules_pages import paragraph
 from tests.conftest import bearer
 

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from app.rules.core.actions import ActionModel
 from app.rules.core.cards import CardDef
+from app.rules.core.citations import CitationBook
 from app.rules.core.context import Ctx
 from app.rules.core.events import Event, Text
 from app.rules.core.setup import GameOptions, GameSetup
@@ -64,10 +65,14 @@ class Visibility:
 
 @dataclass(frozen=True)
 class Citations:
-    """The family's rule book: a key's numbers as a game of `ruleset` shows them."""
+    """The family's rule book (its citations.toml) and a key's numbers as a game of
+    `ruleset` shows them."""
 
+    book: CitationBook
     numbers: Callable[[Iterable[str], str], list[str]]
-    cite: Callable[[str], Any]
+    # The rules the engine cites for the checks every game shares: "players" (two players
+    # with different names), "game_over" (nothing happens after the end of the game).
+    core_rules: Mapping[str, str]
 
 
 @dataclass(frozen=True)

@@ -39,13 +39,13 @@ class GameSetup(BaseModel):
     cards: list[SetupCard] = Field(default_factory=list)
     options: GameOptions = Field(default_factory=GameOptions)
 
-    def check_players(self) -> None:
-        """103.1: at least two players with different names, and every setup entry names
+    def check_players(self, rule: str) -> None:
+        """`rule` (Magic's 103.1): at least two players with different names, and every setup entry names
         one of them."""
         names = self.players
         if len(names) < 2 or len(set(names)) != len(names):
             raise RuleError(
-                ["103.1"],
+                [rule],
                 "A game needs at least two players with different names.",
                 "Une partie demande au moins deux joueurs aux noms différents.",
             )

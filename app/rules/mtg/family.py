@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.rules.citations import cite, numbers_for_ruleset
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, Visibility
-from app.rules.mtg import labels, moves, offers, setup, views, visibility
+from app.rules.mtg import labels, moves, offers, rule_book, setup, views, visibility
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.state import MtgGame, Zone
 from app.rules.mtg.view import MtgView
@@ -47,7 +46,11 @@ MTG = GameFamily(
     offers=offers.candidate_actions,  # type: ignore[arg-type]
     offer_target=offers.mtg_offer_target,
     describe=lambda state, obj, face: labels.describe(state, obj, face=face),  # type: ignore[arg-type]
-    citations=Citations(numbers=numbers_for_ruleset, cite=cite),
+    citations=Citations(
+        book=rule_book.BOOK,
+        numbers=rule_book.numbers_for,  # type: ignore[arg-type]
+        core_rules={"players": "103.1", "game_over": "104.1"},
+    ),
     placeholder=PLACEHOLDER,
     catalog_path=_HERE / "catalog.json",
     check=moves.check,  # type: ignore[arg-type]

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from app.rules.citations import numbers_for_ruleset
 from app.rules.core.events import Text
 from app.rules.core.viewer import Viewer
 from app.rules.mtg import characteristics
 from app.rules.mtg.labels import flipped_note, public_label
+from app.rules.mtg.rule_book import numbers_for
 from app.rules.mtg.state import MtgGame, MtgObject, StackAbility, Zone
 from app.rules.mtg.view import (
     AbilityView,
@@ -92,13 +92,13 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> ObjectView:
             rules = list(hideaway_answers(state, obj)[state.hideaway_edition].rules)
         visible_to = Visibility(
             players=sorted(players),
-            rules=numbers_for_ruleset(rules, state.ruleset),
+            rules=numbers_for(rules, state.ruleset),
             edition=state.hideaway_edition if other is not None else None,
             other_edition=(
                 EditionNote(
                     edition=other.edition,
                     players=sorted(other.players),
-                    rules=numbers_for_ruleset(list(other.rules), state.ruleset),
+                    rules=numbers_for(list(other.rules), state.ruleset),
                     same=set(other.players) == players,
                 )
                 if other is not None
@@ -175,7 +175,7 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
                 source_name=pending.source_name,
                 source_name_fr=pending.source_name_fr,
                 count=len(pending.looked),
-                rules=numbers_for_ruleset(["702.75", "702.75-exile-one"], state.ruleset),
+                rules=numbers_for(["702.75", "702.75-exile-one"], state.ruleset),
             )
             if pending is not None
             else None
@@ -198,7 +198,7 @@ def _ability_view(state: MtgGame, ability: StackAbility) -> AbilityView:
         "without paying its mana cost, as this resolves.",
         text_fr=f"{ability.source_name_fr} : {ability.controller} pourra jouer la carte mise "
         "en cachette, sans payer son coût de mana, à la résolution.",
-        rules=numbers_for_ruleset(["702.75-play-timing"], state.ruleset),
+        rules=numbers_for(["702.75-play-timing"], state.ruleset),
     )
 
 

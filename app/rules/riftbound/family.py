@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.rules.citations import cite, numbers_for_ruleset
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, Visibility
 from app.rules.core.setup import GameOptions
-from app.rules.riftbound import labels, moves, options, setup, views, visibility
+from app.rules.riftbound import labels, moves, options, rule_book, setup, views, visibility
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.state import RiftboundGame
 from app.rules.riftbound.view import RiftboundView
@@ -45,7 +44,12 @@ RIFTBOUND = GameFamily(
     view=views.riftbound_view,  # type: ignore[arg-type]
     offers=options.candidate_actions,  # type: ignore[arg-type]
     describe=labels.describe,  # type: ignore[arg-type]
-    citations=Citations(numbers=numbers_for_ruleset, cite=cite),
+    citations=Citations(
+        book=rule_book.BOOK,
+        # One edition: the ruleset adds nothing to how a key shows.
+        numbers=lambda keys, ruleset: rule_book.numbers_for(keys),
+        core_rules={"players": "rb.players", "game_over": "rb.end-game"},
+    ),
     placeholder=PLACEHOLDER,
     catalog_path=_HERE / "catalog.json",
 )

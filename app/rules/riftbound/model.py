@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-RULES_VERSION = "2026-03-30"
+from app.rules.riftbound.rule_book import RULES_VERSION  # pinned once, in citations.toml
 
 Phase = Literal["awaken", "beginning", "channel", "draw", "main", "ending"]
 Domain = Literal["fury", "calm", "mind", "body", "chaos", "order"]

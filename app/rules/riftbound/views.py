@@ -3,11 +3,11 @@ controller and the judge, 811.6.a) and the board's public facts, in Riftbound's 
 
 from __future__ import annotations
 
-from app.rules.citations import numbers_for_ruleset
 from app.rules.core.view import Visibility
 from app.rules.core.viewer import Viewer
 from app.rules.riftbound.common import card_name, might_of, rb, units_at
 from app.rules.riftbound.labels import facedown_label
+from app.rules.riftbound.rule_book import numbers_for
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 from app.rules.riftbound.view import (
     BattlefieldView,
@@ -47,7 +47,7 @@ def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> Riftb
     if viewer.kind == "judge":
         players, rule = face_known_to(state, obj)
         visible_to = Visibility(
-            players=sorted(players), rules=numbers_for_ruleset([rule], state.ruleset)
+            players=sorted(players), rules=numbers_for([rule])
         )
     return RiftboundObjectView(
         id=obj.id,

@@ -3,7 +3,7 @@ numbered paragraph, through the engine, from each viewer's side."""
 
 from __future__ import annotations
 
-from app.rules.citations import numbers_for_ruleset
+from app.rules.redact import numbers_for_ruleset
 from app.rules.riftbound.state import Zone
 from tests.rules.riftbound.table import RbTable, standard
 

@@ -6,7 +6,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from app.rules.citations import CITATIONS, RIFTBOUND_RULES_VERSION, numbers_for_ruleset
+import pytest
+
+from app.rules.core.errors import RuleError
+from app.rules.families import CITATIONS
+from app.rules.redact import error_for, numbers_for_ruleset
+from app.rules.riftbound.model import RiftboundTable as RbState
+from app.rules.riftbound.rule_book import RULES_VERSION as RIFTBOUND_RULES_VERSION
+from tests.rules.riftbound.table import RbTable, standard
 
 KEY = re.compile(r'"(rb\.[a-z0-9.-]+)"')
 
@@ -36,4 +43,20 @@ def test_riftbound_numbers_and_the_pinned_version():
                       "811.1.c.3", "811.1.d", "811.1.d.1", "811.1.d.1.a", "811.1.d.2",
                       "811.1.d.3", "811.2", "811.3", "811.4", "811.5", "811.5.a", "811.6",
                       "811.6.a"):  # fmt: skip
-        assert CITATIONS[f"rb.{paragraph}"].riftbound == paragraph
+        assert CITATIONS[f"rb.{paragraph}"].number == paragraph
+
+
+def test_the_shared_checks_cite_riftbound_rules_in_a_riftbound_game():
+    with pytest.raises(RuleError) as setup_error:
+        RbTable(players=("Alice", "Alice")).start()
+    assert setup_error.value.rules == ["rb.players"]
+    assert numbers_for_ruleset(setup_error.value.rules, "riftbound") == ["Players"]
+    game = standard().start()
+    game.do(None, type="end_game")
+    err = game.refused("Alice", type="next_turn")
+    assert err.rules == ["rb.end-game"]
+    assert error_for(err, "riftbound").rules == ["End of the game"]
+
+
+def test_the_model_reads_the_pinned_version_from_the_data_file():
+    assert RbState().rules_version == RIFTBOUND_RULES_VERSION
