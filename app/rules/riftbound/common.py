@@ -8,10 +8,6 @@ from app.rules.core.events import Text
 from app.rules.riftbound.model import BattlefieldState, RiftboundTable
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 
-# Base and battlefields are locations of one zone, the Board: moving between them is not a
-# zone change and keeps the object (and its id). Every other move is a zone change.
-BOARD = (Zone.BASE, Zone.BATTLEFIELD, Zone.RUNES)
-
 ZONE_EN = {
     Zone.HAND: "hand",
     Zone.MAIN_DECK: "main deck",
@@ -115,13 +111,12 @@ def card_name(obj: RiftboundObject) -> Text:
     return Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
 
 
-def acting_player(ctx: Ctx, default: str) -> str:
-    return ctx.actor if ctx.actor is not None else default
-
-
-def state_is_open(state: RiftboundGame) -> bool:
-    """No chain: an Open State (else Closed)."""
-    return not rb(state).chain
+def acting_as(ctx: Ctx, player: str, rules: list[str], refusal: Text) -> str:
+    """The player who acts, who must be `player` (the judge acts for them): anyone else is
+    refused, as forbidden."""
+    if ctx.acting_for(player) != player:
+        raise RuleError(rules, refusal.en, refusal.fr, kind="forbidden")
+    return player
 
 
 def draw(ctx: Ctx, player: str, count: int) -> int:

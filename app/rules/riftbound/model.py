@@ -13,8 +13,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.rules.riftbound.rule_book import RULES_VERSION  # pinned once, in citations.toml
 
 Phase = Literal["awaken", "beginning", "channel", "draw", "main", "ending"]
-Domain = Literal["fury", "calm", "mind", "body", "chaos", "order"]
-DOMAINS: tuple[str, ...] = ("fury", "calm", "mind", "body", "chaos", "order")
 
 # Where a chosen unit may be, as a card's own wording says (811.1.d.2 compares this with
 # the battlefield a hidden card was played from).
@@ -24,20 +22,22 @@ TargetWhere = Literal[
     "same_battlefield",  # Switcheroo's second unit: at the same battlefield as the first
     "other_location",  # Tideturner / Evelynn: "at another / a different location"
 ]
+# Each kind is a function in effects.EFFECTS; a kind marked "not modelled" changes nothing and
+# tells the table to apply it by hand.
 EffectKind = Literal[
     "might",  # give the target(s) +N / -N Might this turn (minimum_might applies)
-    "buff",  # buff a unit (+1 Might counter; Stand United adds +1 to every buffed friendly)
+    "buff",  # buff a unit (+1 Might counter; buff_bonus: Stand United's +1 more this turn)
     "kill_draw",  # kill a unit; its controller draws 2 (Hidden Blade)
     "move_to_base",  # move a unit from a battlefield to its base (Fight or Flight)
     "return_to_hand",  # return a unit to its owner's hand (Windsinger)
     "swap_places",  # the source and its target swap locations (Tideturner)
     "move_here",  # move the target to the source's battlefield (Evelynn)
     "swap_might",  # swap two units' Might this turn (Switcheroo)
-    "shield_tank",  # give Shield 3 and Tank this turn (Block)
+    "shield_tank",  # give Shield 3 and Tank this turn (Block): not modelled
     "draw",  # draw N (Consult the Past)
     "token",  # play a ready N-Might unit token (Sprite Call): 811.1.d.3 decides where
-    "attach",  # attach this gear to a unit you control here (Edge of Night)
-    "none",  # nothing the engine tracks
+    "attach",  # attach this gear to a unit you control here, +amount Might (Edge of Night)
+    "none",  # an effect the engine doesn't model
 ]
 
 
@@ -62,6 +62,8 @@ class PlayEffect(BaseModel):
     targets: tuple[TargetSpec, ...] = ()
     amount: int = Field(default=0, ge=-99, le=99)
     minimum_might: int | None = Field(default=None, ge=0, le=99)
+    # Stand United: buffs give this much more Might to the controller's units this turn.
+    buff_bonus: int = Field(default=0, ge=0, le=99)
     # Evelynn: only when played from face down on your turn.
     only_from_facedown_on_your_turn: bool = False
     # Edge of Night: only when played from face down (any turn).

@@ -9,7 +9,15 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.riftbound.actions import MoveUnit, SetControl
 from app.rules.riftbound.battlefields import cleanup, contest, score, set_controller
-from app.rules.riftbound.common import battlefield, card_name, draw, has_keyword, is_unit, rb
+from app.rules.riftbound.common import (
+    acting_as,
+    battlefield,
+    card_name,
+    draw,
+    has_keyword,
+    is_unit,
+    rb,
+)
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.state import Zone
 from app.rules.riftbound.zones import put
@@ -91,13 +99,12 @@ def move_unit(ctx: Ctx, action: MoveUnit) -> None:
     """A standard move: exhaust a ready unit you control to move it from your base to a
     battlefield or from a battlefield to your base, on your turn, in a Neutral Open State."""
     obj = ctx.find(action.object)
-    player = ctx.acting_for(obj.controller)
     if not is_unit(obj) or obj.zone not in (Zone.BASE, Zone.BATTLEFIELD):
         raise RuleError(["rb.move"], "Only a unit on the board can move.",
                         "Seule une unité sur le plateau peut se déplacer.")  # fmt: skip
-    if player != obj.controller:
-        raise RuleError(["rb.move"], "Only its controller can move a unit.",
-                        "Seul son contrôleur peut déplacer une unité.", kind="forbidden")  # fmt: skip
+    only_controller = Text(en="Only its controller can move a unit.",
+                           fr="Seul son contrôleur peut déplacer une unité.")  # fmt: skip
+    player = acting_as(ctx, obj.controller, ["rb.move"], only_controller)
     riftbound = rb(ctx.state)
     if ctx.state.active_player != player or riftbound.chain or riftbound.showdown is not None:
         raise RuleError(

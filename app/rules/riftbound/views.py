@@ -3,6 +3,10 @@ controller and the judge, 811.6.a) and the board's public facts, in Riftbound's 
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
 from app.rules.core.view import Visibility
 from app.rules.core.viewer import Viewer
 from app.rules.riftbound.common import card_name, might_of, rb, units_at
@@ -28,6 +32,7 @@ _ORDER = {
     Zone.MAIN_DECK: 10, Zone.RUNE_DECK: 11,
 }  # fmt: skip
 REACTION_FACEDOWN = "Reaction (face down, 811.6)"
+V = TypeVar("V", bound=BaseModel)
 
 
 def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> RiftboundObjectView:
@@ -89,6 +94,13 @@ def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> Riftb
     )
 
 
+def _public(model: BaseModel, view: type[V], **derived: Any) -> V:
+    """A view of a state model: the fields the view declares, copied by name (a field the view
+    doesn't declare never reaches it), then the ones it derives."""
+    shared = set(view.model_fields) - set(derived)
+    return view(**model.model_dump(include=shared), **derived)
+
+
 def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
     riftbound = rb(state)
     visible = sorted(
@@ -140,43 +152,21 @@ def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
             state="closed" if riftbound.chain else "open",
             showdown_state="showdown" if showdown is not None else "neutral",
             battlefields=[
-                BattlefieldView(
-                    id=b.id,
-                    name=b.name,
-                    name_fr=b.name_fr,
-                    text=b.text,
-                    controller=b.controller,
-                    contested_by=b.contested_by,
-                    facedown_capacity=b.facedown_capacity,
+                _public(
+                    b,
+                    BattlefieldView,
                     facedown=[o.id for o in state.in_zone(Zone.FACEDOWN) if o.location == b.id],
                     units=[o.id for o in units_at(state, b.id)],
                 )
                 for b in sorted(riftbound.battlefields, key=lambda b: b.position)
             ],
             chain=[
-                ChainItemView(
-                    id=c.id,
-                    kind=c.kind,
-                    object=c.object,
-                    source_name=c.source_name,
-                    source_name_fr=c.source_name_fr,
-                    controller=c.controller,
-                    targets=list(c.targets),
-                    from_hidden=c.hidden_at is not None,
-                    battlefield=c.hidden_at,
+                _public(
+                    c, ChainItemView, from_hidden=c.hidden_at is not None, battlefield=c.hidden_at
                 )
                 for c in riftbound.chain
             ],
-            showdown=(
-                ShowdownView(
-                    battlefield=showdown.battlefield,
-                    combat=showdown.combat,
-                    attacker=showdown.attacker,
-                    defender=showdown.defender,
-                )
-                if showdown is not None
-                else None
-            ),
+            showdown=_public(showdown, ShowdownView) if showdown is not None else None,
             players=pools,
             victory_score=riftbound.victory_score,
         ),

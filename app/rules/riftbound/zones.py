@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.rules.core.context import Ctx
 from app.rules.core.events import Text
-from app.rules.riftbound.common import ZONE_EN, ZONE_FR, card_name
+from app.rules.riftbound.common import card_name
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.state import RiftboundObject, Zone
 
@@ -41,7 +41,3 @@ def kill(ctx: Ctx, obj: RiftboundObject) -> RiftboundObject | None:
         ctx.state.objects.remove(obj)
         return None
     return put(ctx, obj, Zone.TRASH)
-
-
-def zone_text(zone: Zone) -> Text:
-    return Text(en=ZONE_EN.get(zone, zone.value), fr=ZONE_FR.get(zone, zone.value))

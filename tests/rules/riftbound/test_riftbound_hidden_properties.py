@@ -94,10 +94,8 @@ class Witness:
             return all(p in face_known_to(state, obj)[0] for p in PLAYERS)
         return self.player in face_known_to(state, obj)[0]
 
-    def check_bytes(self, state: GameState, seen: str) -> None:
-        """The same check on raw bytes received over HTTP (tests/security/test_leak_harness)."""
-        for name in {o.card.name for o in state.objects if not self.sees(state, o)} - self.seen:
-            assert name not in seen, f"{name} leaked over HTTP to {self.viewer}"
+    def note_reach(self, state: GameState) -> None:
+        """Sort every object id into those this viewer has been shown and those it hasn't."""
         for obj in state.objects:
             reach = (
                 obj.zone.value not in ("hand", "main_deck", "rune_deck")
@@ -105,6 +103,12 @@ class Witness:
                 else in_view(state, obj, self.player)
             )
             (self.shown_ids if reach else self.hidden_ids).add(obj.id)
+
+    def check_bytes(self, state: GameState, seen: str) -> None:
+        """The same check on raw bytes received over HTTP (tests/security/test_leak_harness)."""
+        for name in {o.card.name for o in state.objects if not self.sees(state, o)} - self.seen:
+            assert name not in seen, f"{name} leaked over HTTP to {self.viewer}"
+        self.note_reach(state)
         for hidden_id in self.hidden_ids - self.shown_ids:
             assert hidden_id not in seen, f"hidden id {hidden_id} leaked over HTTP"
         self.seen |= {o.card.name for o in state.objects if o.card.name in seen}
@@ -118,13 +122,7 @@ class Witness:
         hidden = {o.card.name for o in state.objects if not self.sees(state, o)} - self.seen
         for name in hidden:
             assert name not in text, f"{name} leaked to {self.viewer}"
-        for obj in state.objects:
-            reach = (
-                obj.zone.value not in ("hand", "main_deck", "rune_deck")
-                if self.player is None
-                else in_view(state, obj, self.player)
-            )
-            (self.shown_ids if reach else self.hidden_ids).add(obj.id)
+        self.note_reach(state)
         for hidden_id in self.hidden_ids - self.shown_ids:
             assert hidden_id not in text, "hidden id leaked"
         self.seen |= {o.card.name for o in state.objects if o.card.name in text}
