@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from app.rules.mtg.view import ObjectView
+from app.rules.mtg.view import MtgObjectView
 from app.rules.redact import ActionOption, View
 from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, csrf_token, same_site
 from app.web.i18n import pick_language, translator
@@ -39,7 +39,7 @@ def hideaway_context(view: View, options: list[ActionOption], who: Any) -> dict[
         return {"pending": None, "hideaway_choice": [], "hideaway_order_mode": None}
     url = hideaway_url(who.seat.game_id)
     by_id = {o.id: o for o in view.objects}
-    looked: list[ObjectView] = []
+    looked: list[MtgObjectView] = []
     for option in options:
         if option.type == "hideaway_exile" and option.object in by_id:
             looked.append(by_id[option.object])

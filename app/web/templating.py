@@ -1,7 +1,7 @@
 """The Jinja2 environment and the one way pages are rendered: the whole page, or — for an
 htmx request — one block of it (jinja2-fragments), from the same template.
 
-Templates receive public models only (View, ObjectView, EventView, LogEntryView, ErrorView,
+Templates receive public models only (views, object views, EventView, LogEntryView, ErrorView,
 ActionOption, CitationView) and plain strings: never a GameState.
 """
 

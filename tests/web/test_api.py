@@ -417,8 +417,18 @@ def test_openapi_documents_the_public_models(client):
     ):
         assert path in spec["paths"]
     schemas = spec["components"]["schemas"]
-    for model in ("GameCreate", "GameCreated", "View", "ActionResult", "GameLog", "ErrorBody"):
+    for model in (
+        "GameCreate", "GameCreated", "MtgView", "RiftboundView", "ActionResult", "GameLog",
+        "ErrorBody",
+    ):  # fmt: skip
         assert model in schemas
+    # One view shape per game family, told apart by `ruleset`.
+    view = spec["paths"]["/api/games/{game_id}/view"]["get"]["responses"]["200"]
+    shape = view["content"]["application/json"]["schema"]
+    assert {r["$ref"].rsplit("/", 1)[1] for r in shape["oneOf"]} == {"MtgView", "RiftboundView"}
+    assert shape["discriminator"]["propertyName"] == "ruleset"
+    assert "might" in schemas["RiftboundObjectView"]["properties"]
+    assert "toughness" not in schemas["RiftboundObjectView"]["properties"]
     assert client.get("/docs").status_code == 200
 
 

@@ -13,7 +13,7 @@ from app.rules.mtg.cards import FlipFace
 from app.rules.mtg.state import MtgRuleset
 
 
-class CardFace(BaseModel):
+class MtgCardFace(BaseModel):
     """The printed card behind an object, for a viewer allowed to see it."""
 
     name: str
@@ -42,7 +42,7 @@ class EditionNote(BaseModel):
     same: bool
 
 
-class Visibility(VisibilityBase):
+class MtgVisibility(VisibilityBase):
     """Judge only: who may see this object's face, the rule that says so, and (hideaway)
     what the other edition answers."""
 
@@ -52,7 +52,7 @@ class Visibility(VisibilityBase):
     other_edition: EditionNote | None = None
 
 
-class ObjectView(ObjectViewBase):
+class MtgObjectView(ObjectViewBase):
     face_down_via: str | None
     # Current characteristics (a face-down object's are its face-down ones: 707.2).
     power: int | None
@@ -63,11 +63,11 @@ class ObjectView(ObjectViewBase):
     flipped: bool
     phased_out: bool
     attacked: Literal["this_turn", "last_turn"] | None
-    card: CardFace | None
-    visible_to: Visibility | None = None
+    card: MtgCardFace | None
+    visible_to: MtgVisibility | None = None
 
 
-class PlayerView(PlayerViewBase):
+class MtgPlayerView(PlayerViewBase):
     life: int
     library_count: int
 
@@ -101,7 +101,7 @@ class AbilityView(BaseModel):
 class MtgView(ViewBase):
     ruleset: MtgRuleset
     hideaway_edition: str
-    players: list[PlayerView]
-    objects: list[ObjectView]
+    players: list[MtgPlayerView]
+    objects: list[MtgObjectView]
     pending: PendingView | None = None
     abilities: list[AbilityView] = Field(default_factory=list)

@@ -13,13 +13,13 @@ from app.rules.mtg.rule_book import numbers_for
 from app.rules.mtg.state import MtgGame, MtgObject, StackAbility, Zone
 from app.rules.mtg.view import (
     AbilityView,
-    CardFace,
     EditionNote,
+    MtgCardFace,
+    MtgObjectView,
+    MtgPlayerView,
     MtgView,
-    ObjectView,
+    MtgVisibility,
     PendingView,
-    PlayerView,
-    Visibility,
 )
 from app.rules.mtg.visibility import (
     face_known_to,
@@ -48,7 +48,7 @@ def _attacked(state: MtgGame, obj: MtgObject) -> Literal["this_turn", "last_turn
     return None
 
 
-def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> ObjectView:
+def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectView:
     see_face = may_see_face(state, obj, viewer)
     now = characteristics.current(obj)
     if obj.face_down:
@@ -64,7 +64,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> ObjectView:
         )
     card = obj.card
     face = (
-        CardFace(
+        MtgCardFace(
             name=card.name,
             name_fr=card.name_fr,
             types=list(card.types),
@@ -90,7 +90,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> ObjectView:
         rules = [rule]
         if other is not None:
             rules = list(hideaway_answers(state, obj)[state.hideaway_edition].rules)
-        visible_to = Visibility(
+        visible_to = MtgVisibility(
             players=sorted(players),
             rules=numbers_for(rules, state.ruleset),
             edition=state.hideaway_edition if other is not None else None,
@@ -106,7 +106,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> ObjectView:
             ),
         )
     via = obj.face_down_via
-    return ObjectView(
+    return MtgObjectView(
         id=obj.id,
         zone=obj.zone.value,
         owner=obj.owner,
@@ -141,7 +141,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> ObjectView:
 def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
     """Everything `viewer` may know of `state`, and nothing more."""
     players = [
-        PlayerView(
+        MtgPlayerView(
             name=p.name,
             life=p.life,
             hand_count=len(state.in_zone(Zone.HAND, p.name)),
