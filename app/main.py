@@ -14,9 +14,6 @@ from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.datastructures import Headers
-from starlette.middleware.gzip import GZipMiddleware
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.catalog import load_catalog
 from app.settings import Settings
@@ -24,100 +21,21 @@ from app.store.db import is_postgresql, make_engine, read_only
 from app.store.migrate import upgrade
 from app.store.notify import VersionListener
 from app.store.repository import CreatedGame, GameRepository
-from app.web.access_log import install as redact_access_log
-from app.web.api import router as api_router
-from app.web.api_cache import PrivateApiResponses
+from app.web.api.games import router as api_router
+from app.web.api.rulings import router as rulings_router
+from app.web.api.scenarios import router as scenarios_router
 from app.web.assets import STATIC_DIR, FingerprintedStatic
 from app.web.bench_probe import install_probe
 from app.web.errors import install_error_handlers
-from app.web.headers import SecurityHeaders
 from app.web.live import Broadcaster, NotifyingRepository
-from app.web.nul_guard import RefuseNul
-from app.web.pages import install_pages
-from app.web.ratelimit import Rate, RateLimit
-from app.web.rulings_api import router as rulings_router
-from app.web.scenarios_api import router as scenarios_router
+from app.web.middleware.install import install_middleware
+from app.web.pages.install import install_pages
 
 log = logging.getLogger(__name__)
 
 
 class Health(BaseModel):
     ok: bool
-
-
-class BodySizeLimit:
-    """413 for a body above `max_bytes`, by Content-Length or by counting a streamed body.
-
-    The body (at most max_bytes) is read before the app runs, so a request is refused before
-    anything acts on it.
-    """
-
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
-        self.max_bytes = max_bytes
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = Headers(scope=scope).get("content-length")
-        if declared is not None:
-            if not declared.strip().isdigit():
-                await self._refuse(scope, receive, send, 400, "bad_request", "Bad Content-Length.")
-                return
-            if int(declared) > self.max_bytes:
-                await self._too_large(scope, receive, send)
-                return
-        if scope.get("method") in ("GET", "HEAD", "OPTIONS") and declared is None:
-            await self.app(scope, receive, send)
-            return
-
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_bytes:
-                await self._too_large(scope, receive, send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-
-        body = b"".join(chunks)
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self._refuse(
-            scope,
-            receive,
-            send,
-            413,
-            "too_large",
-            f"The request body is larger than the {self.max_bytes} bytes allowed.",
-        )
-
-    async def _refuse(
-        self, scope: Scope, receive: Receive, send: Send, status: int, error: str, message: str
-    ) -> None:
-        response = JSONResponse(
-            {"error": error, "message": message},
-            status_code=status,
-            headers={"Connection": "close"},
-        )
-        await response(scope, receive, send)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -172,21 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.catalog = load_catalog()
 
     install_error_handlers(app)
-    redact_access_log()
-    # Inside BodySizeLimit (added first = runs later): it sees a body already bounded.
-    app.add_middleware(RefuseNul)
-    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
-    # Compresses pages, fragments, JSON and static files; never the event stream.
-    app.add_middleware(GZipMiddleware, minimum_size=500)
-    app.add_middleware(SecurityHeaders)
-    app.add_middleware(PrivateApiResponses)
-    app.add_middleware(
-        RateLimit,
-        limits={
-            "create": Rate.parse(settings.rate_create),
-            "act": Rate.parse(settings.rate_act),
-        },
-    )
+    install_middleware(app, settings)
     app.include_router(api_router)
     app.include_router(scenarios_router)
     app.include_router(rulings_router)

@@ -30,7 +30,7 @@ from typing import Any
 import orjson
 
 from app.cli import shown_url
-from app.web.starter import starter_setup
+from app.rules.families import family_of
 from bench import database, lighthouse, report, throughput, views, wire
 from bench.client import Connection
 from bench.load import JSON, MORPH_CARD
@@ -166,7 +166,7 @@ async def lighthouse_targets(base_url: str) -> list[dict[str, Any]]:
                     {
                         "ruleset": "mtg",
                         "players": ["Alice", "Bob"],
-                        "setup": starter_setup(["Alice", "Bob"]),
+                        "setup": family_of("mtg").starter(["Alice", "Bob"]),
                         "title": "Lighthouse",
                     }
                 ),

@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from app.web.starter import starter_setup
+from app.rules.families import family_of
 from bench.client import Connection
 from bench.load import (
     JSON,
@@ -44,7 +44,7 @@ async def create_games(base_url: str, count: int) -> list[BenchGame]:
     conn = Connection(base_url)
     games = []
     body = orjson.dumps(
-        {"ruleset": "mtg", "players": PLAYERS, "setup": starter_setup(PLAYERS), "title": "bench"}
+        {"ruleset": "mtg", "players": PLAYERS, "setup": family_of("mtg").starter(PLAYERS), "title": "bench"}
     )
     try:
         for _ in range(count):

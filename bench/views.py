@@ -16,14 +16,15 @@ from typing import Any
 from sqlalchemy import Engine, insert, select, text
 
 from app.catalog import load_catalog
-from app.rules.actions import parse_action
-from app.rules.state import GameState, Zone
+from app.rules.core.state import GameState
+from app.rules.families import family_of, parse_action
+from app.rules.mtg.state import Zone
 from app.store.db import make_engine
 from app.store.migrate import upgrade
 from app.store.repository import GameRepository, hash_token, new_token
 from app.store.tables import ActionRecord, Game, Seat, Snapshot, new_game_id
-from app.web.api import GameCreate, build_setup
-from app.web.starter import starter_setup
+from app.web.models import GameCreate
+from app.web.setup_builder import build_setup
 from bench.client import Connection
 from bench.load import JSON, MORPH_CARD
 
@@ -121,7 +122,7 @@ def build(
     repository = GameRepository(engine, snapshot_every=snapshot_every)
     catalog = load_catalog()
     setup = build_setup(
-        GameCreate(ruleset="mtg", players=PLAYERS, setup=starter_setup(PLAYERS)), catalog
+        GameCreate(ruleset="mtg", players=PLAYERS, setup=family_of("mtg").starter(PLAYERS)), catalog
     )
     games: dict[int, list[LongGame]] = {}
     try:

@@ -41,6 +41,11 @@ def cite(key: str) -> Citation:
         raise KeyError(f"unknown rule key {key!r}") from None
 
 
+def family_of_citation(citation: Citation) -> GameFamily:
+    """The family whose rule book holds this paragraph."""
+    return next(f for f in FAMILIES if citation.key in f.citations.book.citations)
+
+
 def family_of(ruleset: str) -> GameFamily:
     try:
         return _BY_RULESET[ruleset]

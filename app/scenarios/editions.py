@@ -119,7 +119,7 @@ def compare_hideaway_editions(
         repository,
         game_id,
         lambda s: s.model_copy(
-            update={"options": s.options.model_copy(update={"hideaway_edition": other})}
+            update={"options": {**s.options, "hideaway_edition": other}}
         ),
-        lambda s: s.options.hideaway_edition,
+        lambda s: s.options.get("hideaway_edition", "current"),
     )

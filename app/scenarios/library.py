@@ -1,20 +1,22 @@
-"""The scenarios shipped with the app (app/scenarios/data/*.json), loaded once."""
+"""The scenarios shipped with the app, each in its game family's `scenarios/` folder, loaded
+once, in the order of their file names."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
+from app.rules.families import FAMILIES
 from app.scenarios.model import Scenario
 
-DATA = Path(__file__).with_name("data")
+DATA: tuple[Path, ...] = tuple(f.scenarios_dir for f in FAMILIES)
 
 
 @cache
 def all_scenarios() -> tuple[Scenario, ...]:
     return tuple(
         Scenario.model_validate_json(path.read_text(encoding="utf-8"))
-        for path in sorted(DATA.glob("*.json"))
+        for path in sorted((p for d in DATA for p in d.glob("*.json")), key=lambda p: p.name)
     )
 
 

@@ -21,6 +21,7 @@ import hmac
 from starlette.requests import Request
 
 from app.store.repository import hash_token
+from app.web.seat_cookie import PageSeat
 
 CSRF_HEADER = "x-csrf-token"
 CSRF_FIELD = "csrf"
@@ -33,6 +34,11 @@ def csrf_token(secret: bytes | None, game_id: str, seat_token: str) -> str:
     key = secret or f"facedown-csrf-seat:{seat_token}".encode()
     digest = hmac.new(key, message, hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def seat_csrf(request: Request, seat: PageSeat) -> str:
+    """The token this seat's pages carry, under this app's secret."""
+    return csrf_token(request.app.state.page_secret, seat.game_id, seat.token)
 
 
 def csrf_matches(expected: str, sent: str | None) -> bool:

@@ -7,7 +7,7 @@ but never echo the submitted value (it could be a hidden card's name, or just hu
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -276,16 +276,22 @@ def _unexpected(request: Request, exc: Exception) -> JSONResponse:
     return error_response(500, "internal", "Something went wrong on the server.")
 
 
+HANDLERS: dict[type[Exception], Callable[[Request, Exception], JSONResponse]] = {
+    ApiError: _api_error,
+    RequestValidationError: _request_validation,
+    StarletteHTTPException: _http_exception,
+    RuleError: _rule_error,
+    GameNotFound: _game_not_found,
+    VersionNotFound: _version_not_found,
+    StaleVersion: _stale,
+    RequestIdReused: _request_id_reused,
+    UnknownActor: _unknown_actor,
+    StoreBusy: _busy,
+    DataError: _data_error,
+    Exception: _unexpected,
+}
+
+
 def install_error_handlers(app: FastAPI) -> None:
-    app.add_exception_handler(ApiError, _api_error)
-    app.add_exception_handler(RequestValidationError, _request_validation)
-    app.add_exception_handler(StarletteHTTPException, _http_exception)
-    app.add_exception_handler(RuleError, _rule_error)
-    app.add_exception_handler(GameNotFound, _game_not_found)
-    app.add_exception_handler(VersionNotFound, _version_not_found)
-    app.add_exception_handler(StaleVersion, _stale)
-    app.add_exception_handler(RequestIdReused, _request_id_reused)
-    app.add_exception_handler(UnknownActor, _unknown_actor)
-    app.add_exception_handler(StoreBusy, _busy)
-    app.add_exception_handler(DataError, _data_error)
-    app.add_exception_handler(Exception, _unexpected)
+    for exception, handler in HANDLERS.items():
+        app.add_exception_handler(exception, handler)

@@ -10,7 +10,7 @@ that time when another worker process committed the change.
 A stream starts with the current version when the client is behind — the client says where
 it is with `?v=N` (the version its page was rendered at) or, on the browser's own
 reconnection, with `Last-Event-ID` — and ends after `lifetime` seconds; the browser then
-reconnects by itself and catches up the same way.
+reconnects by itself and catches up the same way. The route: app/web/pages/live.py.
 """
 
 from __future__ import annotations
@@ -20,18 +20,11 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
-from typing import Annotated
+from typing import Any
 
-from fastapi import APIRouter, Header, Query, Request
-from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from app.rules.families import Action
 from app.store.repository import ActResult, GameNotFound, GameRepository
-from app.web.seat_cookie import PageSeatDep
-from app.web.seats import GameId
-
-router = APIRouter(tags=["pages"], include_in_schema=False)
 
 RETRY_MS = 2000
 
@@ -116,15 +109,8 @@ class NotifyingRepository(GameRepository):
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.broadcaster = broadcaster
 
-    def act(
-        self,
-        game_id: str,
-        action: Action,
-        actor: str | None,
-        expected_version: int | None = None,
-        request_id: str | None = None,
-    ) -> ActResult:
-        result = super().act(game_id, action, actor, expected_version, request_id)
+    def act(self, game_id: str, *args: Any, **kwargs: Any) -> ActResult:
+        result = super().act(game_id, *args, **kwargs)
         if not result.replayed:
             self.broadcaster.publish(game_id, result.version)
         return result
@@ -145,7 +131,8 @@ def changed(version: int) -> bytes:
     return sse_message("changed", json.dumps({"version": version}), str(version))
 
 
-def _since(v: int | None, last_event_id: str | None) -> int:
+def catch_up_from(v: int | None, last_event_id: str | None) -> int:
+    """The version a reconnecting page has: `?v=` or the browser's Last-Event-ID."""
     since = v if v is not None else -1
     if last_event_id and last_event_id.strip().isdigit() and len(last_event_id) < 12:
         since = max(since, int(last_event_id))
@@ -181,22 +168,3 @@ async def version_stream(
                 yield b": ping\n\n"
         else:
             current = published
-
-
-@router.get("/g/{game_id}/live")
-async def live(
-    game_id: GameId,
-    seat: PageSeatDep,
-    request: Request,
-    v: Annotated[int | None, Query(ge=0, le=10**9)] = None,
-    last_event_id: Annotated[str | None, Header()] = None,
-) -> StreamingResponse:
-    """The version stream of one game, for a page holding a seat of it."""
-    repository: GameRepository = request.app.state.repository
-    broadcaster: Broadcaster = request.app.state.broadcaster
-    since = _since(v, last_event_id)
-    return StreamingResponse(
-        version_stream(repository, broadcaster, seat.game_id, since),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )

@@ -1,5 +1,6 @@
 """The seat cookie: `/join/<token>` stores the token in an HttpOnly cookie scoped to the game's
-pages, so it leaves the address bar and never travels in a Referer.
+pages, so it leaves the address bar and never travels in a Referer (the dependency that reads it:
+`SeatDep` in app/web/deps.py).
 
 One cookie per kind of seat (judge, player, spectator), all with Path=/g/<game id>: a judge who
 also opens a player's link on the same phone stays the judge (and can see as that player).
@@ -8,13 +9,11 @@ also opens a player's link on the same phone stays the judge (and can see as tha
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
 
-from fastapi import Depends, Request
+from starlette.requests import Request
 from starlette.responses import Response
 
 from app.rules.redact import Viewer
-from app.web.seats import GameId, RepositoryDep
 
 COOKIE_NAMES = {"judge": "fd_judge", "player": "fd_seat", "spectator": "fd_watch"}
 # Which cookie wins when a browser holds several for one game.
@@ -53,18 +52,3 @@ def set_seat_cookie(
         samesite="lax",
         secure=request.url.scheme == "https",
     )
-
-
-def page_seat(game_id: GameId, request: Request, repository: RepositoryDep) -> PageSeat:
-    """Who this browser is in this game, from its cookies."""
-    for kind in PRECEDENCE:
-        token = request.cookies.get(COOKIE_NAMES[kind])
-        if not token or len(token) > 128:
-            continue
-        viewer = repository.viewer_for_token(game_id, token)
-        if viewer is not None and viewer.kind == kind:
-            return PageSeat(game_id=game_id, token=token, viewer=viewer)
-    raise NoSeat(game_id)
-
-
-PageSeatDep = Annotated[PageSeat, Depends(page_seat)]

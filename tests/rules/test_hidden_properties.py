@@ -236,8 +236,8 @@ def _try(state: GameState, actor: str | None, action: dict[str, Any]):
 def ruling_page_for(state: GameState, events: list[Event], viewer: Viewer) -> str:
     """A ruling published from `viewer` at this moment: its page's HTML and preview image."""
     from app.store.repository import RulingRecord
-    from app.web.ruling_pages import preview_svg, render_ruling
-    from app.web.rulings_api import ruling_public
+    from app.web.game_service import ruling_public
+    from app.web.pages.rulings import preview_svg, render_ruling
 
     record = RulingRecord(
         slug="leak-check-0000", game_id="g", title="t", note="", version=state.version,

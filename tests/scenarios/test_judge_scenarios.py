@@ -36,7 +36,7 @@ def _create(client, scenario: Scenario) -> tuple[str, dict[str, str]]:
             "players": scenario.players,
             "setup": [e.model_dump(exclude_defaults=True) for e in scenario.setup],
             "title": scenario.title,
-            "options": scenario.options.model_dump(),
+            "options": scenario.options,
         },
     )
     assert response.status_code == 201, response.text

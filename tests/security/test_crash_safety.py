@@ -14,8 +14,7 @@ import orjson
 import pytest
 
 from app.rules import engine as rules
-from app.rules.core.state import GameState
-from app.rules.families import parse_action
+from app.rules.families import load_state, parse_action
 from tests.server import running_server, server_process
 
 
@@ -82,7 +81,7 @@ def test_sigkill_mid_write_loses_no_acknowledged_action(tmp_path) -> None:
     assert set(acked) <= set(versions)  # nothing acknowledged was lost
 
     # Replay from version 0 reaches every snapshot exactly.
-    state = GameState.model_validate_json(snapshots[0][1])
+    state = load_state(snapshots[0][1])
     by_version = dict(snapshots)
     for version, actor, action in rows[1:]:
         state = rules.apply(state, parse_action(orjson.loads(action)), actor).state

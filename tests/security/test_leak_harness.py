@@ -31,8 +31,8 @@ import app.store.repository as repository_module
 from app.main import create_app
 from app.rules.core.state import GameState
 from app.rules.families import parse_action
-from app.rules.mtg.cards import MtgCard as CardDef
-from app.rules.mtg.setup import MtgSetupCard as SetupCard
+from app.rules.riftbound.cards import RiftboundCard as RbCard
+from app.rules.riftbound.setup import RiftboundSetupCard as RbSetupCard
 from app.settings import Settings
 from tests.rules.riftbound import test_riftbound_hidden_properties as rift
 from tests.rules.test_hidden_properties import (
@@ -84,8 +84,8 @@ class Deck:
 
 def _rift_setup(bob: list[str]) -> dict[str, Any]:
     fields = [
-        SetupCard(owner="Alice", zone="battlefields", card=CardDef(name="North Field", types=("Battlefield",)), controller="Alice"),
-        SetupCard(owner="Bob", zone="battlefields", card=CardDef(name="South Field", types=("Battlefield",)), controller="Bob"),
+        RbSetupCard(owner="Alice", zone="battlefields", card=RbCard(name="North Field", types=("Battlefield",)), controller="Alice"),
+        RbSetupCard(owner="Bob", zone="battlefields", card=RbCard(name="South Field", types=("Battlefield",)), controller="Bob"),
     ]  # fmt: skip
     return _body(
         "riftbound",

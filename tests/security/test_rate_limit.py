@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.settings import Settings
-from app.web.ratelimit import Rate, _Buckets
+from app.web.middleware.ratelimit import Rate, _Buckets
 from tests.conftest import bearer
 
 GAME = {

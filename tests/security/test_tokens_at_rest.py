@@ -7,7 +7,7 @@ import logging
 import httpx
 import pytest
 
-from app.web.access_log import RedactTokens, redact
+from app.web.middleware.access_log import RedactTokens, redact
 from tests.server import running_server
 
 

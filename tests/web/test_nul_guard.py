@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.web.nul_guard import carries_nul
+from app.web.middleware.nul_guard import carries_nul
 
 pytestmark = pytest.mark.both_databases
 

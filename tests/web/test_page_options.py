@@ -14,13 +14,12 @@ from riftbound_support import build_riftbound
 from app.catalog import load_catalog
 from app.rules import engine
 from app.rules.core.state import GameState
-from app.rules.families import parse_action
+from app.rules.families import family_of, parse_action
 from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.rules.mtg.state import Zone
 from app.rules.redact import ActionOption, Viewer, actions_for
 from app.web.page_options import FixedOffer, Offer, OptionsCache, OptionsMemo
-from app.web.starter import starter_setup
 
 VIEWERS = [Viewer.seat("Alice"), Viewer.seat("Bob"), Viewer.judge(), Viewer.spectator()]
 
@@ -38,7 +37,7 @@ def _played() -> list[GameState]:
     catalog = load_catalog()
     cards = [
         SetupCard(owner=e["owner"], zone=e["zone"], card=catalog.get(e["card"]))  # type: ignore[arg-type]
-        for e in starter_setup(["Alice", "Bob"])
+        for e in family_of("mtg").starter(["Alice", "Bob"])
     ]
     state = engine.new_game(
         GameSetup(ruleset="mtg", players=["Alice", "Bob"], cards=cards), seed="page-options"
@@ -180,12 +179,12 @@ def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
     against the same page built from `actions_for`'s whole list."""
     from pages_support import HTMX, seat_client
 
-    from app.web import pages
+    from app.web import game_service
 
-    game_id, tokens = make_game(client, setup=starter_setup(["Alice", "Bob"]))
+    game_id, tokens = make_game(client, setup=family_of("mtg").starter(["Alice", "Bob"]))
     cache = client.app.state.options_cache
 
-    def from_full_list(state: GameState, who: pages.Looking, _cache: Any = None) -> Any:
+    def from_full_list(state: GameState, who: game_service.Looking, _cache: Any = None) -> Any:
         options = actions_for(state, who.viewer)
         if who.acting_as is not None:
             options = [
@@ -200,7 +199,7 @@ def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
             url = f"/g/{game_id}{query}"
             cached = [browsers[who].get(url, headers=headers).text for _ in range(2)]
             with monkeypatch.context() as patched:
-                patched.setattr(pages, "options_for", from_full_list)
+                patched.setattr(game_service, "options_for", from_full_list)
                 listed = browsers[who].get(url, headers=headers).text
             assert "has-actions" in listed and 'name="action"' in listed
             assert cached[0] == cached[1] == listed, (who, query, headers)

@@ -23,8 +23,9 @@ from app.rules.families import parse_action
 from app.rules.mtg.setup import MtgOptions as GameOptions
 from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.rules.mtg.setup import MtgSetupCard as SetupCard
-from app.rules.redact import log_for, view_for
-from app.web.pages import Looking, chrome_context, options_for, table_context
+from app.rules.redact import log_for
+from app.web.game_service import Looking, options_for, table_of
+from app.web.pages.table_page import Shown, table_page
 from app.web.seat_cookie import PageSeat
 from app.web.templating import render
 
@@ -98,15 +99,17 @@ def context(state: GameState, kind: str, selected: str | None, lang: str = "en")
     seat = PageSeat(game_id="G4m3", token="t" * 32, viewer=viewer)
     who = Looking(seat=seat, viewer=viewer, acting_as=None, seat_param=None)
     log = [entry for entry in LOG if entry[0] <= state.version]
-    return chrome_context(lang, "/g/G4m3") | table_context(
-        view=view_for(state, viewer),
-        options=options_for(state, who),
-        entries=log_for(log, viewer, state.ruleset),
-        who=who,
-        title="Golden hideaway",
-        csrf=None if kind == "spectator" else "csrf-token-for-tests",
-        selected=selected,
+    table = table_of(
+        state, who, log_for(log, viewer, state.ruleset), "Golden hideaway", options_for(state, who)
     )
+    return table_page(
+        table,
+        lang,
+        None if kind == "spectator" else "csrf-token-for-tests",
+        Shown(
+            selected=selected,
+        ),
+    ).variables()
 
 
 @pytest.mark.parametrize("kind", list(VIEWERS))

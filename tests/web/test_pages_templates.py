@@ -27,7 +27,8 @@ from app.rules.families import parse_action
 from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.rules.redact import Viewer, actions_for, error_for, events_for, log_for, view_for
-from app.web.pages import Looking, chrome_context, options_for, table_context
+from app.web.game_service import Looking, options_for, table_of
+from app.web.pages.table_page import Shown, table_page
 from app.web.seat_cookie import PageSeat
 from app.web.templating import render
 
@@ -112,17 +113,19 @@ def context(kind: str, lang: str = "en") -> dict[str, Any]:
     seat = PageSeat(game_id="G4m3", token="t" * 32, viewer=viewer)
     who = Looking(seat=seat, viewer=viewer, acting_as=None, seat_param=None)
     view = view_for(STATE, viewer)
-    ctx = chrome_context(lang, "/g/G4m3") | table_context(
-        view=view,
-        options=options_for(STATE, who),
-        entries=log_for(LOG, viewer, STATE.ruleset),
-        who=who,
-        title="Golden game",
-        csrf=None if kind == "spectator" else "csrf-token-for-tests",
-        selected=HIDDEN,
-        error=error_for(REFUSED, STATE.ruleset),
-        done=events_for(LOG[-1][2], viewer, STATE.ruleset),
+    table = table_of(
+        STATE, who, log_for(LOG, viewer, STATE.ruleset), "Golden game", options_for(STATE, who)
     )
+    ctx = table_page(
+        table,
+        lang,
+        None if kind == "spectator" else "csrf-token-for-tests",
+        Shown(
+            selected=HIDDEN,
+            error=error_for(REFUSED, STATE.ruleset),
+            done=events_for(LOG[-1][2], viewer, STATE.ruleset),
+        ),
+    ).variables()
     # The hand partial is rendered for one player: Alice.
     ctx["p"] = next(p for p in view.players if p.name == "Alice")
     ctx["message"] = "A readable refusal."

@@ -9,7 +9,7 @@ import pytest
 from pages_support import HTMX, SAME_ORIGIN, seat_client
 
 from app.rules.families import CITATIONS
-from app.web.rules_pages import paragraph
+from app.web.pages.rules import paragraph
 from tests.conftest import bearer
 
 pytestmark = pytest.mark.engine

@@ -3,7 +3,7 @@ one place: everything the engine, the one redaction door, the store and the page
 know of one game, so that nothing outside the family's package names it.
 
 A new family is a package under app/rules/ that builds one GameFamily and is listed in
-app.rules.families.FAMILIES (with its templates under templates/families/<key>/)."""
+app.rules.families.FAMILIES, with its templates under templates/families/<key>/."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from app.rules.core.actions import ActionModel
 from app.rules.core.cards import CardDef
-from app.rules.core.citations import CitationBook
+from app.rules.core.citations import Citation, CitationBook
 from app.rules.core.context import Ctx
 from app.rules.core.events import Event, Text
 from app.rules.core.setup import GameOptions, GameSetup
@@ -73,6 +73,11 @@ class Citations:
     # The rules the engine cites for the checks every game shares: "players" (two players
     # with different names), "game_over" (nothing happens after the end of the game).
     core_rules: Mapping[str, str]
+    # The rules reference's sections for this book, in order: (section id, which belong);
+    # the last one takes the rest.
+    groups: tuple[tuple[str, Callable[[Citation], bool]], ...] = ()
+    # Paragraphs a URL may also name by their title (as the log shows unnumbered ones).
+    titled: Callable[[Citation], bool] = lambda c: c.is_card_text
 
 
 @dataclass(frozen=True)
@@ -99,14 +104,25 @@ class GameFamily:
     # A card no published viewpoint of a ruling may see becomes this in a fork.
     placeholder: CardDef
     catalog_path: Path
+    # The judge questions it ships (scenario files, one tap each on the home page).
+    scenarios_dir: Path
     offer_target: Callable[[dict[str, Any]], str | None] = offer_target
     # Refuses any action the game is not ready for (e.g. a choice it waits for).
     check: Callable[[GameState, ActionModel], None] = lambda state, action: None
-    # Per-family template names (board, tile…) under templates/.
-    templates: Mapping[str, str] = field(default_factory=dict)
-    # The table a casual game starts from when no setup is given.
+    # The table a casual game starts from when no setup is given, and the message key when
+    # that table can't seat these players (None: it can).
     starter: Callable[[list[str]], list[dict[str, Any]]] = lambda players: []
-
+    players_refusal: Callable[[list[str]], str | None] = lambda players: None
+    # The new-game form's choices of game options (option -> its values), and the options a
+    # game of `ruleset` takes from what the form asked.
+    form_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    options_from_form: Callable[[str, Mapping[str, str]], dict[str, Any]] = (
+        lambda ruleset, asked: {}
+    )
+    # The game-wide buttons always in sight (the others wait behind "More", so a stray tap
+    # can't end the game), and those about one place, shown on that place's card.
+    primary_actions: tuple[str, ...] = ("resolve", "next_turn")
+    place_actions: tuple[str, ...] = ()
     @cached_property
     def moves_by_type(self) -> dict[str, Move[Any]]:
         return {m.type: m for m in self.moves}

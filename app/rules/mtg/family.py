@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any, get_args
 
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, Visibility
-from app.rules.mtg import labels, moves, offers, rule_book, setup, views, visibility
+from app.rules.mtg import labels, moves, offers, rule_book, setup, starter, views, visibility
 from app.rules.mtg.cards import MtgCard
-from app.rules.mtg.state import MtgGame, Zone
+from app.rules.mtg.state import HideawayEdition, MtgGame, Zone
 from app.rules.mtg.view import MtgView
 
 _HERE = Path(__file__).parent
@@ -23,6 +25,15 @@ PLACEHOLDER = MtgCard(
     toughness=2,
     text="A card this ruling did not show.",
 )
+
+HIDEAWAY_EDITIONS: tuple[str, ...] = get_args(HideawayEdition)
+
+
+def _options_from_form(ruleset: str, asked: Mapping[str, str]) -> dict[str, Any]:
+    """The hideaway edition asked for, in a game of today's rules (2004 had no hideaway)."""
+    edition = asked.get("hideaway_edition", "current")
+    return {"hideaway_edition": edition} if ruleset == "mtg" and edition in HIDEAWAY_EDITIONS else {}
+
 
 MTG = GameFamily(
     key="mtg",
@@ -50,8 +61,20 @@ MTG = GameFamily(
         book=rule_book.BOOK,
         numbers=rule_book.numbers_for,  # type: ignore[arg-type]
         core_rules={"players": "103.1", "game_over": "104.1"},
+        groups=(
+            ("face-down", lambda c: (c.seed or "").startswith("707") or c.key.startswith("708.")),
+            ("flip", lambda c: (c.seed or "").startswith(("709", "706.3"))),
+            ("hideaway", lambda c: c.key.startswith("702.75")),
+            ("2004", lambda c: c.key.startswith("2004.")),
+            ("cards", lambda c: c.is_card_text),
+            ("magic-other", lambda c: True),
+        ),
     ),
     placeholder=PLACEHOLDER,
     catalog_path=_HERE / "catalog.json",
+    scenarios_dir=_HERE / "scenarios",
     check=moves.check,  # type: ignore[arg-type]
+    starter=starter.starter_setup,
+    form_choices={"hideaway_edition": HIDEAWAY_EDITIONS},
+    options_from_form=_options_from_form,
 )

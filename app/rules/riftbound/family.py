@@ -7,7 +7,16 @@ from pathlib import Path
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, Visibility
 from app.rules.core.setup import GameOptions
-from app.rules.riftbound import labels, moves, options, rule_book, setup, views, visibility
+from app.rules.riftbound import (
+    labels,
+    moves,
+    options,
+    rule_book,
+    setup,
+    starter,
+    views,
+    visibility,
+)
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.state import RiftboundGame
 from app.rules.riftbound.view import RiftboundView
@@ -49,7 +58,21 @@ RIFTBOUND = GameFamily(
         # One edition: the ruleset adds nothing to how a key shows.
         numbers=lambda keys, ruleset: rule_book.numbers_for(keys),
         core_rules={"players": "rb.players", "game_over": "rb.end-game"},
+        groups=(
+            ("riftbound-hidden", lambda c: (c.number or "").startswith("811")),
+            ("riftbound", lambda c: True),
+        ),
+        # Unnumbered paragraphs show their title in the log; a URL may name any by it.
+        titled=lambda c: True,
     ),
     placeholder=PLACEHOLDER,
     catalog_path=_HERE / "catalog.json",
+    scenarios_dir=_HERE / "scenarios",
+    starter=starter.starter_setup,
+    # The starter table is for two (three battlefields: one each, one free).
+    players_refusal=lambda players: None if len(players) == 2 else "rb.error.two_players",
+    # Ending a showdown sits beside passing and ending the turn; the judge's "who controls
+    # it" buttons sit on each battlefield's card.
+    primary_actions=("resolve", "resolve_showdown", "next_turn"),
+    place_actions=("set_control",),
 )

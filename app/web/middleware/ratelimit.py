@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.web.middleware.http_middleware import HttpMiddleware
+
 _UNITS = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(second|minute|hour)\s*$")
 
@@ -76,9 +78,9 @@ class _Buckets:
             return wait
 
 
-class RateLimit:
+class RateLimit(HttpMiddleware):
     def __init__(self, app: ASGIApp, limits: dict[str, Rate | None]) -> None:
-        self.app = app
+        super().__init__(app)
         self.buckets = {kind: _Buckets(rate) for kind, rate in limits.items() if rate is not None}
 
     def _kind(self, scope: Scope) -> str | None:
@@ -88,8 +90,8 @@ class RateLimit:
                 return kind
         return None
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = self._kind(scope) if scope["type"] == "http" else None
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = self._kind(scope)
         buckets = self.buckets.get(kind) if kind else None
         if buckets is None:
             await self.app(scope, receive, send)
@@ -101,48 +103,41 @@ class RateLimit:
             await self.app(scope, receive, send)
             return
         retry = max(1, int(wait + 0.999))
-        if not str(scope.get("path", "")).startswith("/api/"):
-            await _html_429(send, retry)
-            return
-        body = json.dumps(
-            {
-                "error": "too_many_requests",
-                "message": f"Too many requests from your address; try again in {retry} s.",
-                "message_fr": f"Trop de requêtes depuis votre adresse ; réessayez dans {retry} s.",
-            }
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 429,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"retry-after", str(retry).encode()),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        if str(scope.get("path", "")).startswith("/api/"):
+            await _send_429(send, retry, _json_body(retry), b"application/json")
+        else:
+            await _send_429(send, retry, _html_body(retry), b"text/html; charset=utf-8", True)
 
 
-async def _html_429(send: Send, retry: int) -> None:
+def _json_body(retry: int) -> bytes:
+    return json.dumps(
+        {
+            "error": "too_many_requests",
+            "message": f"Too many requests from your address; try again in {retry} s.",
+            "message_fr": f"Trop de requêtes depuis votre adresse ; réessayez dans {retry} s.",
+        }
+    ).encode()
+
+
+def _html_body(retry: int) -> bytes:
     """Pages get a short bilingual HTML answer an htmx error notice can show as it is."""
-    body = (
+    return (
         f'<p role="alert" lang="en">Too many requests from your address: nothing was done. '
         f"Try again in {retry} s.</p>"
         f'<p lang="fr">Trop de requêtes depuis votre adresse : rien n\'a été fait. '
         f"Réessayez dans {retry} s.</p>"
     ).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 429,
-            "headers": [
-                (b"content-type", b"text/html; charset=utf-8"),
-                (b"retry-after", str(retry).encode()),
-                (b"content-length", str(len(body)).encode()),
-                (b"cache-control", b"no-store"),
-            ],
-        }
-    )
+
+
+async def _send_429(
+    send: Send, retry: int, body: bytes, content_type: bytes, no_store: bool = False
+) -> None:
+    headers = [
+        (b"content-type", content_type),
+        (b"retry-after", str(retry).encode()),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if no_store:  # a page's refusal: never kept by a cache
+        headers.append((b"cache-control", b"no-store"))
+    await send({"type": "http.response.start", "status": 429, "headers": headers})
     await send({"type": "http.response.body", "body": body})

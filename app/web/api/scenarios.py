@@ -6,54 +6,17 @@ from ipaddress import ip_address
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from app.demo import create_scenario_game
 from app.scenarios.library import all_scenarios, get_scenario
 from app.scenarios.runner import ScenarioError
 from app.store.repository import CreatedGame
-from app.web.api import GameCreated, TokenLink
-from app.web.api import SeatLink as SeatLinkModel
+from app.web.deps import RepositoryDep
 from app.web.errors import ApiError, ErrorBody
-from app.web.seats import RepositoryDep
+from app.web.models import GameCreated, ScenarioGameCreate, ScenarioPublic
 
 router = APIRouter(prefix="/api", tags=["scenarios"])
-
-
-class ScenarioPublic(BaseModel):
-    key: str
-    title: str
-    title_fr: str
-    question: str
-    question_fr: str
-    answer: str
-    answer_fr: str
-    rules: list[str]
-    ruleset: str
-    players: list[str]
-
-
-class ScenarioGameCreate(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    players: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = Field(
-        default=None, min_length=2, max_length=4
-    )
-
-
-def created_body(created: CreatedGame, title: str) -> GameCreated:
-    return GameCreated(
-        id=created.id,
-        version=created.version,
-        ruleset=created.ruleset,
-        title=title,
-        seats=[
-            SeatLinkModel(player=s.player, token=s.token, url=f"/join/{s.token}")
-            for s in created.seats
-        ],
-        judge=TokenLink(token=created.judge_token, url=f"/join/{created.judge_token}"),
-        spectator=TokenLink(token=created.spectator_token, url=f"/join/{created.spectator_token}"),
-    )
 
 
 @router.get("/scenarios", response_model=list[ScenarioPublic], summary="The judge scenarios")
@@ -80,7 +43,7 @@ def create_from_scenario(
         created = create_scenario_game(repository, key, body.players if body else None)
     except ScenarioError as err:
         raise ApiError(422, "invalid", str(err)) from err
-    return created_body(created, scenario.title)
+    return GameCreated.of(created, scenario.title)
 
 
 @router.get(
@@ -100,4 +63,4 @@ def demo_games(request: Request) -> list[GameCreated]:
         local = client in ("testclient", "localhost")
     if not local:
         raise ApiError(403, "forbidden", "The demo links are shown on this machine only.")
-    return [created_body(created, title) for created, title in games]
+    return [GameCreated.of(created, title) for created, title in games]

@@ -28,7 +28,7 @@ RUNES = ("Chaos Rune", "Chaos Rune", "Mind Rune", "Calm Rune")
 RUNE_DECK = ("Fury Rune", "Order Rune", "Body Rune")
 
 
-def riftbound_starter_setup(players: list[str]) -> list[dict[str, Any]]:
+def starter_setup(players: list[str]) -> list[dict[str, Any]]:
     """Setup entries in the JSON API's shape (`POST /api/games`), for exactly two players."""
     if len(players) != 2:
         raise ValueError("a Riftbound starter table is for two players")

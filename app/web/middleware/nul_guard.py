@@ -12,7 +12,9 @@ import re
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from app.web.middleware.http_middleware import HttpMiddleware
 
 # \u0000 preceded by an even number of backslashes is an escape, not the literal text "\u0000".
 _JSON_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000", re.IGNORECASE)
@@ -34,14 +36,8 @@ def carries_nul(scope: Scope, body: bytes) -> bool:
     return "x-www-form-urlencoded" in content_type and bool(_FORM_NUL.search(body))
 
 
-class RefuseNul:
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+class RefuseNul(HttpMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         messages: list[Message] = []
         body = b""
         if scope.get("method") not in ("GET", "HEAD", "OPTIONS"):

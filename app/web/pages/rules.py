@@ -19,63 +19,51 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.rules.core.citations import Citation
-from app.rules.families import CITATIONS
+from app.rules.families import CITATIONS, FAMILIES, family_of, family_of_citation
 from app.rules.redact import citations_for
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
-from app.web.headers import PRIVATE, PUBLIC_PAGE
-from app.web.i18n import pick_language, translator
-from app.web.i18n_rulings import RULING_MESSAGES  # noqa: F401 (adds the labels)
-from app.web.pages import base_context, is_htmx, problem
+from app.web.pages.cache_policy import PUBLIC_PAGE, RULE_SHEET
+from app.web.pages.chrome import base_context, is_htmx, refused
+from app.web.pages.family_pages import (
+    RULESETS,
+    canonical_number,
+    citation_game,
+    rules_game,
+    titled_by_name,
+)
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
 
-RULESETS = ("mtg", "mtg-2004", "riftbound")
-# (group id, which keys belong to it); the order of the index.
-GROUPS: tuple[tuple[str, Any], ...] = (
-    ("face-down", lambda c: (c.seed or "").startswith("707") or c.key.startswith("708.")),
-    ("flip", lambda c: (c.seed or "").startswith(("709", "706.3"))),
-    ("hideaway", lambda c: c.key.startswith("702.75")),
-    ("2004", lambda c: c.key.startswith("2004.")),
-    ("cards", lambda c: c.is_card_text),
-    ("riftbound-hidden", lambda c: c.key.startswith("rb.811")),
-    ("riftbound", lambda c: c.key.startswith("rb.")),
-    ("magic-other", lambda c: True),
-)
+# (group id, which keys belong to it), each family's sections in its own order: the index.
+GROUPS: tuple[tuple[str, Any], ...] = tuple(g for f in FAMILIES for g in f.citations.groups)
+
+
+def _groups_of(c: Citation) -> tuple[tuple[str, Any], ...]:
+    return family_of_citation(c).citations.groups
 
 
 def group_of(c: Citation) -> str:
-    return next(g for g, test in GROUPS if test(c))
-
-
-def game_of(c: Citation) -> str:
-    return "riftbound" if c.key.startswith("rb.") else "mtg"
-
-
-def canonical(c: Citation) -> str:
-    """The number (or, unnumbered, the key) of a paragraph's stable URL."""
-    if game_of(c) == "riftbound":
-        return c.number or c.key
-    return c.current or c.seed or c.edition_2004 or c.key
+    return next(g for g, test in _groups_of(c) if test(c))
 
 
 def url_of(c: Citation) -> str:
-    return f"/rules/{game_of(c)}/{quote(canonical(c))}"
+    return f"/rules/{citation_game(c)}/{quote(canonical_number(c))}"
 
 
 def names_of(c: Citation) -> set[str]:
     """Every way a URL may name this paragraph: its numbers in each edition, its key, and
     (Riftbound, unnumbered) the title the log shows."""
     names = {c.key, c.current, c.seed, c.edition_2004, c.number}
-    if c.key.startswith(("rb.", "card.")):
+    if titled_by_name(c):
         names.add(c.title_en)
     return {n for n in names if n}
 
 
 def keys_named(ruleset: str, number: str) -> list[str]:
-    game = "riftbound" if ruleset == "riftbound" else "mtg"
-    return [k for k, c in CITATIONS.items() if game_of(c) == game and number in names_of(c)]
+    game = rules_game(ruleset)
+    return [k for k, c in CITATIONS.items() if citation_game(c) == game and number in names_of(c)]
 
 
 def _scenario_keys(s: Scenario) -> set[str]:
@@ -123,7 +111,9 @@ class Paragraph:
     current: str | None
     seed: str | None
     edition_2004: str | None
-    riftbound: str | None
+    # The number of a game numbered by one edition, and that game (its family's key).
+    own_number: str | None
+    game: str
     title_en: str
     title_fr: str
     summary_en: str
@@ -139,18 +129,19 @@ def paragraph(c: Citation) -> Paragraph:
         other = CITATIONS.get(key)
         if other is None:
             return None
-        label = other.title_en if other.is_card_text else canonical(other)
+        label = other.title_en if other.is_card_text else canonical_number(other)
         return (label, url_of(other))
 
     return Paragraph(
         key=c.key,
         url=url_of(c),
         anchor="k-" + "".join(ch if ch.isalnum() else "-" for ch in c.key),
-        number=canonical(c) if not c.is_card_text else c.title_en,
+        number=canonical_number(c) if not c.is_card_text else c.title_en,
         current=c.current,
         seed=c.seed,
         edition_2004=c.edition_2004,
-        riftbound=c.number,
+        own_number=c.number,
+        game=citation_game(c),
         title_en=c.title_en,
         title_fr=c.title_fr,
         summary_en=c.summary_en,
@@ -189,18 +180,17 @@ def rules_index(request: Request, q: Annotated[str, Query(max_length=80)] = "") 
 @router.get("/rules/{ruleset}/{number}")
 def rule_paragraph(request: Request, ruleset: str, number: str) -> Response:
     """A stable paragraph URL. Other numbers of the same paragraph redirect to it."""
-    t = translator(pick_language(request))
     if ruleset not in RULESETS or len(number) > 80:
-        return problem(request, 404, t("error.not_found"))
+        return refused(request, "error.not_found", 404)
     keys = keys_named(ruleset, number)
     if not keys:
-        return problem(request, 404, t("error.not_found"))
-    game = "riftbound" if ruleset == "riftbound" else "mtg"
-    targets = {canonical(CITATIONS[k]) for k in keys}
+        return refused(request, "error.not_found", 404)
+    game = rules_game(ruleset)
+    targets = {canonical_number(CITATIONS[k]) for k in keys}
     if len(targets) == 1 and (game, number) != (ruleset, next(iter(targets))):
         target = f"/rules/{game}/{quote(next(iter(targets)))}"
         return RedirectResponse(target, 308, headers={"Cache-Control": "public, max-age=3600"})
-    shown = [k for k in keys if canonical(CITATIONS[k]) == number] or keys
+    shown = [k for k in keys if canonical_number(CITATIONS[k]) == number] or keys
     if is_htmx(request):  # the bottom sheet of a game page, as before
         ctx = base_context(request) | {
             "number": number,
@@ -209,11 +199,12 @@ def rule_paragraph(request: Request, ruleset: str, number: str) -> Response:
             "title": number,
             "htmx": True,
         }
-        headers = {"Cache-Control": "private, max-age=300", "Vary": PRIVATE["Vary"]}
-        return html(render("pages/rule.html", ctx, ["sheet"]), headers=headers)
+        return html(render("pages/rule.html", ctx, ["sheet"]), headers=RULE_SHEET)
     ctx = base_context(request) | {
         "number": number,
         "ruleset": game,
+        # A game numbered by one edition shows its own numbers, under its name.
+        "own_numbers": family_of(game).citations.book.editions == ("number",),
         "paragraphs": [paragraph(CITATIONS[k]) for k in shown],
         "also": [paragraph(CITATIONS[k]) for k in keys if k not in shown],
     }

@@ -23,12 +23,13 @@ from app.scenarios.editions import EditionComparison, compare_editions, compare_
 from app.scenarios.export import export_game
 from app.scenarios.model import Scenario
 from app.scenarios.runner import ScenarioError, create_scenario_game
-from app.web.csrf import same_site
-from app.web.headers import NO_STORE, PRIVATE, PUBLIC_PAGE
+from app.web import game_service
+from app.web.deps import JudgeSeatDep, RepositoryDep, SameSiteDep
 from app.web.i18n import pick_language, translator
-from app.web.i18n_rulings import RULING_MESSAGES  # noqa: F401 (adds the labels)
-from app.web.pages import base_context, links_page, problem, repo_of
-from app.web.seat_cookie import PageSeatDep
+from app.web.pages.cache_policy import NO_STORE, PRIVATE, PUBLIC_PAGE
+from app.web.pages.chrome import base_context, refused
+from app.web.pages.family_pages import has_editions, other_ruleset
+from app.web.pages.seat_links import links_page
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
@@ -36,23 +37,16 @@ router = APIRouter(include_in_schema=False)
 MAX_FILE = 256 * 1024
 
 
-def _judge_only(request: Request, kind: str) -> Response | None:
-    if kind != "judge":
-        return problem(request, 403, translator(pick_language(request))("ruling.judge_only"))
-    return None
-
-
 @router.get("/g/{game_id}/export.json")
 def export_file(
-    request: Request, seat: PageSeatDep, up_to: Annotated[int | None, Query(ge=0)] = None
+    seat: JudgeSeatDep,
+    repository: RepositoryDep,
+    up_to: Annotated[int | None, Query(ge=0)] = None,
 ) -> Response:
     """The scenario file of this game (up to a version), as a download."""
-    refused = _judge_only(request, seat.viewer.kind)
-    if refused:
-        return refused
-    latest = repo_of(request).info(seat.game_id).version
+    latest = repository.info(seat.game_id).version
     upper = None if up_to is None or up_to >= latest else up_to
-    scenario = export_game(repo_of(request), seat.game_id, upper)
+    scenario = export_game(repository, seat.game_id, upper)
     body = orjson.dumps(scenario.model_dump(by_alias=True, mode="json"), option=orjson.OPT_INDENT_2)
     name = f"facedown-{seat.game_id}" + (f"-v{upper}" if upper is not None else "") + ".json"
     headers = {**PRIVATE, "Content-Disposition": f'attachment; filename="{name}"'}
@@ -79,11 +73,11 @@ def _errors(err: ValidationError) -> str:
 
 
 @router.post("/import")
-async def import_file(request: Request) -> Response:
+async def import_file(
+    request: Request, same_site: SameSiteDep, repository: RepositoryDep
+) -> Response:
     """Build a new game from a scenario file and show its links (once)."""
     t = translator(pick_language(request))
-    if not same_site(request):
-        return problem(request, 403, t("error.csrf"))
     form = await request.form(max_files=1, max_fields=5)
     upload = form.get("file")
     pasted = str(form.get("json") or "")[:MAX_FILE]
@@ -104,7 +98,7 @@ async def import_file(request: Request) -> Response:
         return _import_page(request, 422, import_error=message, pasted=text)
 
     def build() -> Any:
-        return create_scenario_game(repo_of(request), scenario)
+        return create_scenario_game(repository, scenario)
 
     try:
         created = await run_in_threadpool(build)
@@ -119,39 +113,33 @@ async def import_file(request: Request) -> Response:
     return response
 
 
-def compare_hideaway(request: Request, game_id: str, other: str) -> EditionComparison:
-    """The same steps under the other hideaway edition (the game option), in memory only."""
-    return compare_hideaway_editions(repo_of(request), game_id, other)
-
-
 @router.get("/g/{game_id}/editions")
 def editions_page(
-    request: Request, seat: PageSeatDep, other: Annotated[str, Query(max_length=20)] = ""
+    request: Request,
+    seat: JudgeSeatDep,
+    repository: RepositoryDep,
+    other: Annotated[str, Query(max_length=20)] = "",
 ) -> Response:
     """Judge this game again under another edition, side by side (judge only)."""
-    refused = _judge_only(request, seat.viewer.kind)
-    if refused:
-        return refused
-    repository = repo_of(request)
     info = repository.info(seat.game_id)
-    if info.ruleset == "riftbound":
-        return problem(request, 404, translator(pick_language(request))("editions.none"))
-    edition = repository.load(seat.game_id).hideaway_edition
+    if not has_editions(info.ruleset):
+        return refused(request, "editions.none", 404)
+    edition = game_service.hideaway_edition(repository, seat.game_id)
+    comparison: EditionComparison
     if other in ("lorwyn", "current") and other != edition:
-        comparison = compare_hideaway(request, seat.game_id, other)
+        # The same steps under the other hideaway edition (the game option), in memory only.
+        comparison = compare_hideaway_editions(repository, seat.game_id, other)
         kind = "hideaway"
     else:
-        if other not in ("mtg", "mtg-2004") or other == info.ruleset:
-            other = "mtg-2004" if info.ruleset == "mtg" else "mtg"
-        comparison = compare_editions(repository, seat.game_id, other)  # type: ignore[arg-type]
+        ruleset = other_ruleset(info.ruleset, other)
+        comparison = compare_editions(repository, seat.game_id, ruleset)  # type: ignore[arg-type]
         kind = "ruleset"
-    rules_base = "/rules/mtg/"
     ctx = base_context(request) | {
         "comparison": comparison,
         "kind": kind,
         "title": info.title,
         "game_url": f"/g/{seat.game_id}",
-        "rules_base": rules_base,
+        "rules_base": "/rules/mtg/",
         "edition": edition,
     }
     return html(render("pages/editions.html", ctx), headers=PRIVATE)

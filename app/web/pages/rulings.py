@@ -11,21 +11,22 @@ from __future__ import annotations
 from typing import Annotated, Any
 from xml.sax.saxutils import escape
 
-from fastapi import APIRouter, FastAPI, Form, Query, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
+from app.rules.families import family_of
 from app.rules.redact import CitationView, Viewer, citations_for, numbers_for_ruleset
-from app.store.repository import RulingNotFound, RulingRecord, VersionNotFound
-from app.web.csrf import CSRF_FIELD, csrf_matches, csrf_token, same_site
+from app.store.repository import GameRepository, RulingNotFound, RulingRecord, VersionNotFound
+from app.web import game_service
+from app.web.deps import JudgeFormDep, RepositoryDep, SameSiteDep
 from app.web.errors import ApiError
-from app.web.headers import NO_STORE
 from app.web.i18n import Lang, pick_language, translator
-from app.web.i18n_rulings import RULING_MESSAGES  # noqa: F401 (adds the labels)
-from app.web.pages import base_context, links_page, page_secret, problem, repo_of
+from app.web.models import RulingPublic, Viewpoint
+from app.web.pages.cache_policy import NO_STORE
+from app.web.pages.chrome import base_context, chrome_context, refused
+from app.web.pages.seat_links import links_page
 from app.web.qr import qr_svg
-from app.web.rulings_api import RulingPublic, Viewpoint, _viewers, fork_record, ruling_public
-from app.web.seat_cookie import PageSeatDep
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
@@ -54,10 +55,14 @@ def one_line(text: str, limit: int = 200) -> str:
     return first if len(first) <= limit else first[: limit - 1].rstrip() + "\u2026"
 
 
+def citation_keys(ruleset: str, number: str) -> list[str]:
+    """The keys of the ruleset's own rules that show as `number` there."""
+    keys = family_of(ruleset).citations.book.citations
+    return [key for key in keys if number in numbers_for_ruleset([key], ruleset)]
+
+
 def rule_summaries(numbers: list[str], ruleset: str) -> list[CitationView]:
     """Each cited number's summary, once per rule (a rule shows under several numbers)."""
-    from app.web.pages import citation_keys
-
     cited = set(numbers)
     keys: list[str] = []
     for number in numbers:
@@ -104,36 +109,37 @@ def ruling_context(public: RulingPublic, chosen: int, lang: Lang) -> dict[str, A
 
 def render_ruling(public: RulingPublic, chosen: int, lang: Lang, origin: str = "") -> str:
     """The ruling page's HTML: a function of the public model alone (the leak tests use it)."""
-    from app.web.pages import chrome_context
-
     path = f"/r/{public.slug}" + (f"?vp={chosen}" if chosen else "")
     ctx = chrome_context(lang, path) | ruling_context(public, chosen, lang)
     ctx |= {"origin": origin, "page_url": f"{origin}/r/{public.slug}"}
     return render("pages/ruling.html", ctx)
 
 
-def _load(request: Request, slug: str) -> RulingRecord | None:
+def _load(repository: GameRepository, slug: str) -> RulingRecord | None:
     if not _slug_ok(slug):
         return None
     try:
-        return repo_of(request).get_ruling(slug)
+        return repository.get_ruling(slug)
     except RulingNotFound:
         return None
 
 
 def _not_found(request: Request) -> Response:
-    return problem(request, 404, translator(pick_language(request))("ruling.not_found"))
+    return refused(request, "ruling.not_found", 404)
 
 
 @router.get("/r/{slug}")
 def ruling_page(
-    request: Request, slug: str, vp: Annotated[int, Query(ge=0, le=10)] = 0
+    request: Request,
+    slug: str,
+    repository: RepositoryDep,
+    vp: Annotated[int, Query(ge=0, le=10)] = 0,
 ) -> Response:
     """The ruling, as published: readable in two seconds on a phone."""
-    record = _load(request, slug)
+    record = _load(repository, slug)
     if record is None:
         return _not_found(request)
-    public = ruling_public(record)
+    public = game_service.ruling_public(record)
     origin = str(request.base_url).rstrip("/")
     text = render_ruling(public, vp, pick_language(request), origin)
     return html(text, headers=RULING_CACHE)
@@ -193,25 +199,24 @@ def preview_svg(public: RulingPublic, lang: Lang) -> str:
 
 
 @router.get("/r/{slug}/preview.svg")
-def ruling_preview(request: Request, slug: str) -> Response:
-    record = _load(request, slug)
+def ruling_preview(request: Request, slug: str, repository: RepositoryDep) -> Response:
+    record = _load(repository, slug)
     if record is None:
         return Response("Not found", 404, media_type="text/plain")
-    svg = preview_svg(ruling_public(record), pick_language(request))
+    svg = preview_svg(game_service.ruling_public(record), pick_language(request))
     return Response(svg, media_type="image/svg+xml", headers=RULING_CACHE)
 
 
 @router.post("/r/{slug}/fork")
-def fork_page(request: Request, slug: str) -> Response:
+def fork_page(
+    request: Request, slug: str, same_site: SameSiteDep, repository: RepositoryDep
+) -> Response:
     """Open the ruling as a new game (cards no published viewpoint saw are placeholders)
     and show its links once."""
-    t = translator(pick_language(request))
-    if not same_site(request):
-        return problem(request, 403, t("error.csrf"))
-    record = _load(request, slug)
+    record = _load(repository, slug)
     if record is None:
         return _not_found(request)
-    created = fork_record(repo_of(request), record)
+    created = game_service.fork_record(repository, record)
     return links_page(request, created, record.title)
 
 
@@ -219,20 +224,21 @@ def fork_page(request: Request, slug: str) -> Response:
 
 
 def _publish(
-    request: Request, game_id: str, version: int | None, names: list[str], title: str, note: str
+    request: Request,
+    repository: GameRepository,
+    game_id: str,
+    version: int | None,
+    names: list[str],
+    title: str,
+    note: str,
 ) -> Response:
-    t = translator(pick_language(request))
-    repository = repo_of(request)
-    info = repository.info(game_id)
-    target = info.version if version is None else version
+    target = repository.info(game_id).version if version is None else version
     try:
-        players = repository.load(game_id, target).player_names()
-        viewers = _viewers(names, players)
+        record = game_service.publish_ruling(repository, game_id, target, names, title, note)
     except VersionNotFound:
-        return problem(request, 404, t("error.not_found"))
+        return refused(request, "error.not_found", 404)
     except ApiError:
-        return problem(request, 422, t("ruling.pick_viewpoint"))
-    record = repository.create_ruling(game_id, target, viewers, title, note)
+        return refused(request, "ruling.pick_viewpoint", 422)
     origin = str(request.base_url).rstrip("/")
     url = f"{origin}/r/{record.slug}"
     ctx = base_context(request) | {
@@ -250,39 +256,20 @@ def _publish(
 @router.post("/g/{game_id}/rulings")
 async def publish_ruling(
     request: Request,
-    seat: PageSeatDep,
+    seat: JudgeFormDep,
+    repository: RepositoryDep,
     title: Annotated[str, Form(max_length=120)] = "",
     note: Annotated[str, Form(max_length=2000)] = "",
     viewpoint: Annotated[list[str] | None, Form()] = None,
     version: Annotated[str, Form(max_length=10)] = "",
-    csrf: Annotated[str, Form(alias=CSRF_FIELD, max_length=200)] = "",
 ) -> Response:
     """The judge's "publish a ruling" form: an immutable copy of this moment, a short link."""
-    t = translator(pick_language(request))
-    expected = csrf_token(page_secret(request), seat.game_id, seat.token)
-    if not same_site(request) or not csrf_matches(expected, csrf):
-        return problem(request, 403, t("error.csrf"))
-    if seat.viewer.kind != "judge":
-        return problem(request, 403, t("ruling.judge_only"))
     if not title.strip():
-        return problem(request, 422, t("ruling.need_title"))
+        return refused(request, "ruling.need_title", 422)
     names = [v[:40] for v in (viewpoint or [])][:6]
     if not names:
-        return problem(request, 422, t("ruling.pick_viewpoint"))
+        return refused(request, "ruling.pick_viewpoint", 422)
     pinned = int(version) if version.isdigit() else None
     return await run_in_threadpool(
-        _publish, request, seat.game_id, pinned, names, title.strip(), note.strip()
+        _publish, request, repository, seat.game_id, pinned, names, title.strip(), note.strip()
     )
-
-
-def install(app: FastAPI) -> None:
-    """The pages of issue 6: rulings, time travel, the rules reference, scenario files and
-    editions side by side. Call before the pages router (the rule route here wins)."""
-    from app.web.rules_pages import router as rules_router
-    from app.web.scenario_pages import router as scenario_router
-    from app.web.time_travel import router as time_router
-
-    app.include_router(rules_router)
-    app.include_router(router)
-    app.include_router(time_router)
-    app.include_router(scenario_router)

@@ -1,0 +1,1 @@
+"""The JSON API (DESIGN.md, "The HTTP contract"): one router per module, mounted by app.main."""

@@ -1,0 +1,227 @@
+"""Every FastAPI dependency of the web layer, as `Annotated` aliases: a route's signature
+says what it needs (the store, the catalog, who is asking, a checked form).
+
+Two ways in. The JSON API reads `Authorization: Bearer <token>`: a missing or malformed
+token is 401; a well-formed token that is not valid for this game is 403 with the same words
+whether the game exists or not, so a refusal tells a guesser nothing. The pages read the seat
+cookie set at `/join/<token>` (app/web/seat_cookie.py); their forms are checked here, CSRF
+first (app/web/csrf.py), then "no spectators", before a route reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Form, Path, Query, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+
+from app.catalog import Catalog
+from app.rules.redact import Viewer
+from app.store.repository import GameRepository
+from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, same_site, seat_csrf
+from app.web.errors import ApiError
+from app.web.page_options import OptionsCache
+from app.web.page_refusal import PageRefusal
+from app.web.seat_cookie import COOKIE_NAMES, PRECEDENCE, NoSeat, PageSeat
+
+# Tokens are secrets.token_urlsafe(24): 32 url-safe characters. Accept a little slack.
+_TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")
+# Hideaway N is 4 or 5 on printed cards; the choice form stays bounded anyway.
+MAX_LOOKED = 12
+
+GameId = Annotated[
+    str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$", description="Game id")
+]
+# A judge's page keeps its viewpoint (a player's name, or "spectator") in ?seat=.
+SeatParam = Annotated[str | None, Query(alias="seat", max_length=40)]
+
+bearer = HTTPBearer(
+    auto_error=False,
+    description="The seat, judge or spectator token returned once by POST /api/games.",
+)
+
+
+# -- the app's parts ---------------------------------------------------------------------------
+
+
+async def get_repository(request: Request) -> GameRepository:
+    return request.app.state.repository
+
+
+RepositoryDep = Annotated[GameRepository, Depends(get_repository)]
+
+
+def get_catalog(request: Request) -> Catalog:
+    return request.app.state.catalog
+
+
+CatalogDep = Annotated[Catalog, Depends(get_catalog)]
+
+
+def get_options_cache(request: Request) -> OptionsCache:
+    return request.app.state.options_cache
+
+
+OptionsCacheDep = Annotated[OptionsCache, Depends(get_options_cache)]
+
+
+# -- who is asking: the JSON API ---------------------------------------------------------------
+
+
+async def current_viewer(
+    game_id: GameId,
+    repository: RepositoryDep,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+) -> Viewer:
+    """Who is asking, as this game sees them."""
+    token = credentials.credentials if credentials is not None else ""
+    if not _TOKEN_SHAPE.fullmatch(token):
+        raise ApiError(
+            401,
+            "unauthorized",
+            "A seat token is required: send the header 'Authorization: Bearer <token>'.",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
+    # Remembered seats are answered here; an unknown token costs a database read, which
+    # must not block the event loop (a network round trip on PostgreSQL).
+    found = repository.remembered_token(token) or await run_in_threadpool(
+        repository.resolve_token, token
+    )
+    if found is None or found[0] != game_id:
+        raise ApiError(403, "forbidden", "This token does not open this game.")
+    return found[1]
+
+
+ViewerDep = Annotated[Viewer, Depends(current_viewer)]
+
+
+def judge_viewer(viewer: ViewerDep) -> Viewer:
+    """The judge's token (rulings, exports, editions): any other is refused."""
+    if viewer.kind != "judge":
+        raise ApiError(403, "forbidden", "Only the judge's link can do this.")
+    return viewer
+
+
+JudgeViewerDep = Annotated[Viewer, Depends(judge_viewer)]
+
+
+# -- who is asking: the pages ------------------------------------------------------------------
+
+
+def page_seat(game_id: GameId, request: Request, repository: RepositoryDep) -> PageSeat:
+    """Who this browser is in this game, from its cookies."""
+    for kind in PRECEDENCE:
+        token = request.cookies.get(COOKIE_NAMES[kind])
+        if not token or len(token) > 128:
+            continue
+        viewer = repository.viewer_for_token(game_id, token)
+        if viewer is not None and viewer.kind == kind:
+            return PageSeat(game_id=game_id, token=token, viewer=viewer)
+    raise NoSeat(game_id)
+
+
+SeatDep = Annotated[PageSeat, Depends(page_seat)]
+
+
+@dataclass(frozen=True)
+class SeatAt:
+    """A seat page's request: whose cookie, whose eyes (a judge's ?seat=), and where the
+    game and its remembered options are."""
+
+    seat: PageSeat
+    seat_param: str | None
+    repository: GameRepository
+    cache: OptionsCache
+
+
+def seat_at(
+    seat: SeatDep, repository: RepositoryDep, cache: OptionsCacheDep, seat_param: SeatParam = None
+) -> SeatAt:
+    return SeatAt(seat, seat_param, repository, cache)
+
+
+SeatAtDep = Annotated[SeatAt, Depends(seat_at)]
+
+
+def judge_seat(seat: SeatDep) -> PageSeat:
+    """A judge's page (export, editions): anyone else is refused."""
+    if seat.viewer.kind != "judge":
+        raise PageRefusal(403, "ruling.judge_only")
+    return seat
+
+
+JudgeSeatDep = Annotated[PageSeat, Depends(judge_seat)]
+
+
+# -- checked forms -----------------------------------------------------------------------------
+
+
+def require_same_site(request: Request) -> None:
+    """A form that acts without a seat (a new game, an import, a fork): same site only."""
+    if not same_site(request):
+        raise PageRefusal(403, "error.csrf")
+
+
+SameSiteDep = Annotated[None, Depends(require_same_site)]
+
+
+def _check_csrf(request: Request, seat: PageSeat, sent: str | None) -> None:
+    if not same_site(request) or not csrf_matches(seat_csrf(request, seat), sent):
+        raise PageRefusal(403, "error.csrf")
+
+
+@dataclass(frozen=True)
+class SeatForm:
+    """A seat's posted form, checked: same site, the seat's CSRF token, not a spectator."""
+
+    seat: PageSeat
+    form: FormData
+    seat_param: str | None  # the judge's viewpoint, kept in the page's links
+    expected_version: int | None
+
+
+class FormCheck:
+    """Reads a seat's form (at most `max_fields` fields), then checks it: CSRF first, then
+    "no spectators" (a spectator can watch the game but not act in it)."""
+
+    def __init__(self, max_fields: int) -> None:
+        self.max_fields = max_fields
+
+    async def __call__(self, request: Request, seat: SeatDep) -> SeatForm:
+        form = await request.form(max_files=0, max_fields=self.max_fields)
+        sent = request.headers.get(CSRF_HEADER) or str(form.get(CSRF_FIELD) or "")
+        _check_csrf(request, seat, sent)
+        if seat.viewer.kind == "spectator":
+            raise PageRefusal(403, "error.spectator")
+        version = str(form.get("expected_version") or "")
+        return SeatForm(
+            seat=seat,
+            form=form,
+            seat_param=str(form.get("seat") or "")[:40] or None,
+            expected_version=int(version) if version.isdigit() and len(version) < 10 else None,
+        )
+
+
+# A button of the action bar or of a sheet.
+FormCheckDep = Annotated[SeatForm, Depends(FormCheck(max_fields=20))]
+# The hideaway choice sheet: the cards looked at, and a rank for each.
+HideawayFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=4 + 2 * MAX_LOOKED))]
+
+
+def judge_form(
+    request: Request,
+    seat: SeatDep,
+    csrf: Annotated[str, Form(alias=CSRF_FIELD, max_length=200)] = "",
+) -> PageSeat:
+    """The judge's own forms (publishing a ruling): CSRF from the form, then judge only."""
+    _check_csrf(request, seat, csrf)
+    if seat.viewer.kind != "judge":
+        raise PageRefusal(403, "ruling.judge_only")
+    return seat
+
+
+JudgeFormDep = Annotated[PageSeat, Depends(judge_form)]

@@ -1,0 +1,253 @@
+"""The one web module that holds a GameState: it loads games from the repository and hands
+the routes what a viewer may see and do there — views, logs, events and offers (app.rules.views,
+app/web/page_options.py) — so pages, fragments and JSON never receive a GameState.
+
+Routes call these functions, never each other's. Acting goes through here too: the API and
+the pages split a posted body and apply it the same way.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from app.rules.core.events import Event, Text
+from app.rules.core.state import GameState
+from app.rules.redact import (
+    ActionOption,
+    EventView,
+    LogEntryView,
+    View,
+    Viewer,
+    events_for,
+    fork_state,
+    log_for,
+    view_for,
+    visibility_table,
+)
+from app.store.repository import ActResult, CreatedGame, GameRepository, RulingRecord
+from app.web.action_body import actor_for, split_action_body
+from app.web.errors import ApiError
+from app.web.models import RulingPublic, Viewpoint
+from app.web.page_options import FixedOffer, Offer, OptionsCache, OptionsMemo
+from app.web.seat_cookie import PageSeat
+
+# A seat page shows this many log entries, newest first; the full log is its own page.
+LOG_LIMIT = 30
+
+
+# -- who is looking ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Looking:
+    """The seat a page belongs to, and whose eyes it shows: a judge may look as a player
+    (and then acts for that player) or as a spectator."""
+
+    seat: PageSeat
+    viewer: Viewer
+    acting_as: str | None  # the judge acting for this player
+    seat_param: str | None  # the ?seat= value that keeps the viewpoint in links
+
+    @property
+    def judge(self) -> bool:
+        return self.seat.viewer.kind == "judge"
+
+
+def looking(seat: PageSeat, seat_param: str | None, players: list[str]) -> Looking:
+    if seat.viewer.kind == "judge" and seat_param:
+        if seat_param in players:
+            return Looking(seat, Viewer.seat(seat_param), seat_param, seat_param)
+        if seat_param == "spectator":
+            return Looking(seat, Viewer.spectator(), None, seat_param)
+    return Looking(seat, seat.viewer, None, None)
+
+
+def options_for(state: GameState, who: Looking, cache: OptionsCache | None = None) -> Offer:
+    """What `who` may do now, computed as far as the page shows it (app/web/page_options.py);
+    with a cache, remembered per game version and viewer."""
+    if cache is None:
+        memo = OptionsMemo(state, who.viewer)
+    else:
+        memo = cache.memo(who.seat.game_id, state, who.viewer)
+    return Offer(memo, who.acting_as)
+
+
+# -- a seat's table ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """One viewer's look at a game at one version: the view, what may be done there, and the
+    log oldest first (as `log_for` returns it)."""
+
+    who: Looking
+    view: View
+    offer: Offer
+    entries: list[LogEntryView]
+    title: str
+
+
+def table_of(
+    state: GameState,
+    who: Looking,
+    entries: list[LogEntryView],
+    title: str,
+    offer: Offer | list[ActionOption],
+) -> Table:
+    """A table from a state already loaded (the golden tests build theirs in memory)."""
+    if not isinstance(offer, Offer):
+        offer = FixedOffer(offer)
+    return Table(
+        who=who, view=view_for(state, who.viewer), offer=offer, entries=entries, title=title
+    )
+
+
+def seat_table(
+    repository: GameRepository,
+    cache: OptionsCache,
+    seat: PageSeat,
+    seat_param: str | None,
+    full_log: bool = False,
+) -> Table:
+    """The game now, for this seat (and viewpoint)."""
+    state = repository.load(seat.game_id)
+    who = looking(seat, seat_param, state.player_names())
+    # The newest LOG_LIMIT + 1 entries tell the page all it shows (and whether there is
+    # more): its cost stays flat however long the game (bench/, README "Performance").
+    raw_log = repository.log(seat.game_id, last=None if full_log else LOG_LIMIT + 1)
+    return table_of(
+        state,
+        who,
+        log_for(raw_log, who.viewer, state.ruleset),
+        repository.info(seat.game_id).title,
+        options_for(state, who, cache),
+    )
+
+
+def past_table(
+    repository: GameRepository, seat: PageSeat, seat_param: str | None, version: int
+) -> Table:
+    """The game at a past `version`, as this seat saw it then: nothing can be done there."""
+    state = repository.load(seat.game_id, version)
+    who = looking(seat, seat_param, state.player_names())
+    raw_log = repository.log(seat.game_id, up_to=version, last=LOG_LIMIT + 1)
+    entries = log_for(raw_log, who.viewer, state.ruleset)
+    return table_of(state, who, entries, repository.info(seat.game_id).title, [])
+
+
+# -- one game, for the JSON API ----------------------------------------------------------------
+
+
+def game_view(
+    repository: GameRepository, game_id: str, viewer: Viewer, version: int | None = None
+) -> View:
+    return view_for(repository.load(game_id, version), viewer)
+
+
+def game_log(
+    repository: GameRepository, game_id: str, viewer: Viewer, up_to: int | None = None
+) -> tuple[int, list[LogEntryView]]:
+    """The log up to a version, redacted for `viewer`, and the version it ends at."""
+    ruleset = repository.info(game_id).ruleset
+    entries = repository.log(game_id, up_to)
+    version = entries[-1][0] if entries else 0
+    return version, log_for(entries, viewer, ruleset)
+
+
+def hideaway_edition(repository: GameRepository, game_id: str) -> str:
+    """The game's hideaway edition (a game option: "current" or "lorwyn")."""
+    return repository.load(game_id).hideaway_edition
+
+
+# -- acting ------------------------------------------------------------------------------------
+
+
+def perform(
+    repository: GameRepository, game_id: str, viewer: Viewer, body: dict[str, object]
+) -> ActResult:
+    """Apply one posted action (envelope and action) for `viewer`: the API's and the pages'."""
+    envelope, action = split_action_body(body)
+    actor = actor_for(viewer, envelope)
+    return repository.act(game_id, action, actor, envelope.expected_version, envelope.request_id)
+
+
+def events_seen(result: ActResult, viewer: Viewer) -> list[EventView]:
+    """What an action did, as `viewer` may see it."""
+    return events_for(result.events, viewer, result.ruleset)
+
+
+# -- rulings -----------------------------------------------------------------------------------
+
+
+def viewers_for(spec: str | list[str], players: list[str]) -> list[Viewer]:
+    """A ruling's viewpoints: player names, "spectator" or "judge"; one to six."""
+    names = [spec] if isinstance(spec, str) else spec
+    if not names or len(names) > 6:
+        raise ApiError(422, "invalid", "Give one to six viewpoints.")
+    viewers: list[Viewer] = []
+    for name in dict.fromkeys(names):
+        if name == "judge":
+            viewers.append(Viewer.judge())
+        elif name == "spectator":
+            viewers.append(Viewer.spectator())
+        elif name in players:
+            viewers.append(Viewer.seat(name))
+        else:
+            raise ApiError(
+                422, "invalid", "A viewpoint is a player of this game, 'spectator' or 'judge'."
+            )
+    return viewers
+
+
+def publish_ruling(
+    repository: GameRepository,
+    game_id: str,
+    version: int,
+    viewpoints: str | list[str],
+    title: str,
+    note: str,
+) -> RulingRecord:
+    """Pin the game at `version` as a ruling seen from `viewpoints` (the API and the judge's
+    page). VersionNotFound if the game has no such version; ApiError for a bad viewpoint."""
+    players = repository.load(game_id, version).player_names()
+    viewers = viewers_for(viewpoints, players)
+    return repository.create_ruling(game_id, version, viewers, title, note)
+
+
+def ruling_public(record: RulingRecord) -> RulingPublic:
+    """The one place a ruling's content is built: every part goes through view_for/log_for."""
+    return RulingPublic(
+        slug=record.slug,
+        url=f"/r/{record.slug}",
+        title=record.title,
+        note=record.note,
+        version=record.version,
+        ruleset=record.ruleset,
+        created_at=record.created_at,
+        viewpoints=[
+            Viewpoint(
+                viewer=viewer,
+                view=view_for(record.state, viewer),
+                log=log_for(record.log, viewer, record.ruleset),
+            )
+            for viewer in record.viewpoints
+        ],
+        visibility=visibility_table(record.state, record.viewpoints),
+    )
+
+
+def fork_record(repository: GameRepository, record: RulingRecord) -> CreatedGame:
+    """The ruling's moment as a new game (the API and the ruling page's button)."""
+    state = fork_state(record.state, record.viewpoints, seed=secrets.token_hex(16))
+    event = Event(
+        kind="fork",
+        rules=(),
+        public=Text(
+            en=f"Opened from the ruling \u201c{record.title}\u201d (version {record.version}).",
+            fr=f"Ouverte depuis la décision \u00ab {record.title} \u00bb (version {record.version}).",
+        ),
+    )
+    return repository.create_game_from_state(
+        state, [event], origin=f'{{"forked_from": "{record.slug}"}}', title=record.title
+    )

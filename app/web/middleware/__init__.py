@@ -1,0 +1,1 @@
+"""The ASGI middleware every request passes through, outermost last in `install.py`."""

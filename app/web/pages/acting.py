@@ -1,0 +1,64 @@
+"""One action posted from a page (a button, the hideaway choice), applied through
+app/web/game_service.py, and the answer: the new live region (htmx), a redirect (a plain
+form), or the refusal alone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import RedirectResponse, Response
+
+from app.rules.core.errors import RuleError
+from app.rules.redact import ErrorView, error_for
+from app.store.repository import StaleVersion, StoreBusy, UnknownActor
+from app.web import game_service
+from app.web.deps import SeatAt
+from app.web.errors import ApiError
+from app.web.pages.cache_policy import PRIVATE
+from app.web.pages.chrome import base_context, refused
+from app.web.pages.seat_page import seat_page
+from app.web.pages.table_page import Shown, game_url
+from app.web.templating import html, render
+
+# An htmx answer: the live region, and the out-of-band parts an action changes.
+AFTER_ACTION = ["live", "oob_after_action"]
+
+
+def act_for_page(request: Request, at: SeatAt, body: dict[str, Any], htmx: bool) -> Response:
+    """Apply one action for a page, then answer (runs in the threadpool)."""
+    seat, seat_param, repository = at.seat, at.seat_param, at.repository
+    try:
+        result = game_service.perform(repository, seat.game_id, seat.viewer, body)
+    except RuleError as err:
+        ruleset = getattr(err, "ruleset", repository.info(seat.game_id).ruleset)
+        error = error_for(err, ruleset)
+        return _rule_refusal(request, at, error, htmx)
+    except StaleVersion:
+        page = seat_page(request, at, Shown(stale=True))
+        blocks = AFTER_ACTION if htmx else None
+        return html(render("pages/game.html", page.variables(), blocks), 409, PRIVATE)
+    except ApiError as err:
+        return refused(request, "error.invalid", err.status, message=err.message)
+    except UnknownActor:
+        return refused(request, "error.invalid", 422, message="as")
+    except StoreBusy:
+        return refused(request, "error.busy", 503, headers={"Retry-After": "1"})
+    if not htmx:
+        return RedirectResponse(game_url(seat.game_id, seat_param), 303, headers=PRIVATE)
+    page = seat_page(request, at)
+    who = game_service.looking(seat, seat_param, page.players)
+    page = replace(page, done=game_service.events_seen(result, who.viewer))
+    return html(render("pages/game.html", page.variables(), AFTER_ACTION), headers=PRIVATE)
+
+
+def _rule_refusal(request: Request, at: SeatAt, error: ErrorView, htmx: bool) -> Response:
+    """422: the rule and the reason, in the page's language; nothing changed."""
+    if htmx:
+        ruleset = at.repository.info(at.seat.game_id).ruleset
+        ctx = base_context(request) | {"error": error, "rules_base": f"/rules/{ruleset}/"}
+        headers = {**PRIVATE, "HX-Retarget": "#notice", "HX-Reswap": "innerHTML"}
+        return html(render("partials/error.html", ctx), 422, headers)
+    page = seat_page(request, at, Shown(error=error))
+    return html(render("pages/game.html", page.variables()), 422, PRIVATE)

@@ -1,0 +1,84 @@
+"""A seat's game page and its htmx fragments: the board, a card's sheet, the full log, and
+the buttons' form.
+
+Every URL that serves both answers an htmx request (`HX-Request: true`) with one block of the
+same template and a plain request with the whole page (`Vary: HX-Request`). Seat pages are
+opened by the seat cookie set at `/join/<token>`; what they show comes from
+app/web/game_service.py (views, logs, events, offers): templates never get a GameState.
+Without JavaScript the pages still render, and the forms still post.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from app.web.deps import FormCheckDep, OptionsCacheDep, RepositoryDep, SeatAt, SeatAtDep
+from app.web.pages.acting import act_for_page
+from app.web.pages.cache_policy import PRIVATE
+from app.web.pages.chrome import is_htmx, refused
+from app.web.pages.seat_page import seat_page
+from app.web.pages.table_page import Shown
+from app.web.templating import html, render
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/g/{game_id}")
+def game_page(request: Request, at: SeatAtDep) -> Response:
+    """The board for whoever the cookie says; for htmx, only the live region."""
+    blocks = ["live"] if is_htmx(request) else None
+    page = seat_page(request, at)
+    return html(render("pages/game.html", page.variables(), blocks), headers=PRIVATE)
+
+
+@router.get("/g/{game_id}/objects/{object_id}")
+def object_sheet(request: Request, at: SeatAtDep, object_id: str) -> Response:
+    """The bottom sheet of one card: what it is (as this viewer may see it) and the actions
+    allowed now. A card this viewer can't reach answers like one that doesn't exist."""
+    page = seat_page(request, at, Shown(selected=object_id[:64]))
+    status = 404 if page.sheet == "gone" else 200
+    blocks = ["sheet"] if is_htmx(request) else None
+    return html(render("pages/game.html", page.variables(), blocks), status, PRIVATE)
+
+
+@router.get("/close")
+def close(request: Request) -> Response:
+    """Empties the bottom sheet or a notice (htmx); without htmx, there is nothing to close."""
+    if is_htmx(request):
+        return html("", headers=PRIVATE)
+    return RedirectResponse("/", 303)
+
+
+@router.get("/g/{game_id}/log")
+def full_log(request: Request, at: SeatAtDep) -> Response:
+    page = seat_page(request, at, Shown(full_log=True))
+    return html(render("pages/log.html", page.variables()), headers=PRIVATE)
+
+
+def _parse_action_field(raw: str | None) -> dict[str, Any] | None:
+    if not raw or len(raw) > 4000:
+        return None
+    try:
+        body = json.loads(raw)
+    except ValueError:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+@router.post("/g/{game_id}/act")
+async def act(
+    request: Request, checked: FormCheckDep, repository: RepositoryDep, cache: OptionsCacheDep
+) -> Response:
+    """A button of the action bar or of a sheet (the form is checked: app/web/deps.py)."""
+    body = _parse_action_field(str(checked.form.get("action") or ""))
+    if body is None:
+        return refused(request, "error.invalid", 422, message="action")
+    if checked.expected_version is not None:
+        body["expected_version"] = checked.expected_version
+    at = SeatAt(checked.seat, checked.seat_param, repository, cache)
+    return await run_in_threadpool(act_for_page, request, at, body, is_htmx(request))

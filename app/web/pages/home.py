@@ -1,0 +1,128 @@
+"""The home page: the judge scenarios, and the form that starts a new game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import Response
+from pydantic import ValidationError
+
+from app.catalog import Catalog
+from app.demo import SCENARIOS, create_scenario_game
+from app.rules.core.errors import RuleError
+from app.scenarios.model import Scenario
+from app.store.repository import CreatedGame, GameRepository
+from app.web.deps import CatalogDep, RepositoryDep, SameSiteDep
+from app.web.errors import ApiError
+from app.web.models import GameCreate
+from app.web.pages.cache_policy import PUBLIC_PAGE
+from app.web.pages.chrome import Chrome, TemplateContext, chrome_for
+from app.web.pages.family_pages import (
+    FORM_CHOICES,
+    RULESETS,
+    options_for_form,
+    players_refusal,
+    starter_for,
+)
+from app.web.pages.seat_links import links_page
+from app.web.setup_builder import build_setup
+from app.web.templating import html, render
+
+router = APIRouter(include_in_schema=False)
+
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class HomePage(TemplateContext):
+    chrome: Chrome
+    scenarios: list[Scenario]
+    rulesets: tuple[str, ...] = RULESETS
+    max_players: int = MAX_PLAYERS
+    form_players: list[str] = field(default_factory=lambda: ["Alice", "Bob"])
+    form_ruleset: str = "mtg"
+    hideaway_editions: tuple[str, ...] = FORM_CHOICES.get("hideaway_edition", ())
+    form_hideaway: str = "current"
+    form_error: str | None = None
+
+
+def home_page(request: Request) -> HomePage:
+    # The language toggle comes back home (after a refused POST too).
+    return HomePage(chrome=replace(chrome_for(request), path="/"), scenarios=list(SCENARIOS))
+
+
+@router.get("/")
+def home(request: Request) -> Response:
+    return html(render("pages/home.html", home_page(request).variables()), headers=PUBLIC_PAGE)
+
+
+def _create(
+    repository: GameRepository,
+    catalog: Catalog,
+    ruleset: str,
+    players: list[str],
+    scenario: str | None,
+    options: dict[str, str] | None = None,
+) -> tuple[CreatedGame, str]:
+    if scenario:
+        found = next((s for s in SCENARIOS if s.key == scenario), None)
+        if found is None:
+            raise KeyError(scenario)
+        created = create_scenario_game(repository, scenario, players or None)
+        return created, found.title
+    body = GameCreate(
+        ruleset=ruleset,  # type: ignore[arg-type]
+        players=players,
+        setup=starter_for(ruleset, players),  # type: ignore[arg-type]
+        options=options or None,  # type: ignore[arg-type]
+    )
+    title = " · ".join(players)
+    return repository.create_game(build_setup(body, catalog), title), title
+
+
+@router.post("/games")
+def create_game(
+    request: Request,
+    same_site: SameSiteDep,
+    repository: RepositoryDep,
+    catalog: CatalogDep,
+    ruleset: Annotated[str, Form(max_length=20)] = "mtg",
+    player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
+    scenario: Annotated[str | None, Form(max_length=60)] = None,
+    hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
+) -> Response:
+    """Create a game (or a judge scenario) and show its links, once: they carry the tokens."""
+    names = [p.strip()[:40] for p in (player or []) if p.strip()]
+    if ruleset not in RULESETS:
+        ruleset = "mtg"
+    options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
+    hideaway_edition = options.get("hideaway_edition", "current")
+    page = home_page(request)
+    t = page.chrome.t
+
+    def refuse(key: str) -> Response:
+        refused = replace(
+            page,
+            form_players=names or ["", ""],
+            form_ruleset=ruleset,
+            form_hideaway=hideaway_edition,
+            form_error=t(key),
+        )
+        return html(render("pages/home.html", refused.variables()), 422, PUBLIC_PAGE)
+
+    if not scenario and (len(names) < 2 or len({n.casefold() for n in names}) != len(names)):
+        return refuse("error.players")
+    family_refusal = None if scenario else players_refusal(ruleset, names)
+    if family_refusal:
+        return refuse(family_refusal)
+    try:
+        created, title = _create(
+            repository, catalog, ruleset, names, scenario or None, options
+        )
+    except KeyError:
+        return refuse("error.scenario")
+    except (ValidationError, ApiError, RuleError):
+        return refuse("error.players")
+    return links_page(request, created, title)

@@ -1,0 +1,44 @@
+"""Mount every page route, the live stream and the pages' error pages on the app."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from app.web.page_options import OptionsCache
+from app.web.page_refusal import PageRefusal
+from app.web.pages import (
+    game,
+    hideaway,
+    home,
+    language,
+    live,
+    rules,
+    rulings,
+    scenarios,
+    seat_links,
+    time_travel,
+)
+from app.web.pages.chrome import no_seat, page_refusal
+from app.web.seat_cookie import NoSeat
+
+ROUTERS = (
+    rules.router,  # /rules and /rules/<ruleset>/<number>: the rules reference
+    rulings.router,
+    time_travel.router,
+    scenarios.router,  # scenario files and editions side by side
+    home.router,
+    seat_links.router,
+    language.router,
+    game.router,
+    hideaway.router,
+    live.router,
+)
+
+
+def install_pages(app: FastAPI, secret: bytes | None = None) -> None:
+    app.state.page_secret = secret or None
+    app.state.options_cache = OptionsCache()
+    app.add_exception_handler(NoSeat, no_seat)
+    app.add_exception_handler(PageRefusal, page_refusal)
+    for router in ROUTERS:
+        app.include_router(router)

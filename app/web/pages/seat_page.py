@@ -1,0 +1,21 @@
+"""A seat's game page, built for one request: the table now (app/web/game_service.py) as
+this seat's viewpoint sees it, with the CSRF token its forms carry."""
+
+from __future__ import annotations
+
+from fastapi import Request
+
+from app.web import game_service
+from app.web.csrf import seat_csrf
+from app.web.deps import SeatAt
+from app.web.i18n import pick_language
+from app.web.pages.table_page import Shown, TablePage, table_page
+
+
+def seat_page(request: Request, at: SeatAt, shown: Shown | None = None) -> TablePage:
+    """Load the game and build the page for this seat (and viewpoint)."""
+    shown = shown or Shown()
+    seat = at.seat
+    table = game_service.seat_table(at.repository, at.cache, seat, at.seat_param, shown.full_log)
+    csrf = seat_csrf(request, seat) if seat.viewer.kind != "spectator" else None
+    return table_page(table, pick_language(request), csrf, shown)

@@ -1,0 +1,64 @@
+"""A new game's setup from the API's body: card names resolved through the catalog, every
+owner and controller a player. The pages' "new game" form builds the same body."""
+
+from __future__ import annotations
+
+from pydantic import TypeAdapter, ValidationError
+
+from app.catalog import Catalog, CatalogError
+from app.catalog.loader import catalog_for
+from app.rules.core.setup import GameSetup, SetupCard
+from app.rules.families import family_of
+from app.web.errors import ApiError, invalid_error
+from app.web.models import GameCreate
+
+
+def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
+    """Resolve card names through the catalog and check every name is a player; the game
+    family's setup model checks the rest (its zones, its cards, its options)."""
+    catalog = catalog_for(body.ruleset, catalog)
+    family = family_of(body.ruleset)
+    entry_model = family.setup_model.model_fields["cards"].annotation.__args__[0]  # type: ignore[union-attr]
+    zones: TypeAdapter[str] = TypeAdapter(entry_model.model_fields["zone"].annotation)
+    players = set(body.players)
+    cards: list[SetupCard] = []
+    for index, entry in enumerate(body.setup):
+        where = f"setup[{index}]"
+        for field, who in (("owner", entry.owner), ("controller", entry.controller)):
+            if who is not None and who not in players:
+                raise ApiError(
+                    422,
+                    "invalid",
+                    f"Field '{where}.{field}' must be one of the players.",
+                    extra={"details": [{"loc": ["setup", index, field], "msg": "not a player"}]},
+                )
+        try:
+            # The zone first: a card is looked up only for a place the family has.
+            zones.validate_python(entry.zone)
+        except ValidationError as exc:
+            raise invalid_error(exc.errors(include_input=False), ("setup", index, "zone")) from exc
+        try:
+            card = catalog.resolve(entry.card)
+        except CatalogError as err:
+            raise ApiError(
+                422,
+                "invalid",
+                f"{where}.card: {err.message_en}",
+                extra={
+                    "message_fr": f"{where}.card : {err.message_fr}",
+                    "details": [{"loc": ["setup", index, "card"], "msg": err.message_en}],
+                },
+            ) from err
+        try:
+            # Every field of the entry but its card name, which the catalog resolved.
+            fields = entry.model_dump(exclude={"card"}, exclude_none=True)
+            cards.append(entry_model.model_validate({**fields, "card": card}))
+        except ValidationError as exc:
+            raise invalid_error(exc.errors(include_input=False), ("setup", index)) from exc
+    try:
+        options = family.options_model.model_validate(
+            body.options.model_dump(exclude_defaults=True) if body.options else {}
+        )
+    except ValidationError as exc:
+        raise invalid_error(exc.errors(include_input=False), ("options",)) from exc
+    return family.setup_model(ruleset=body.ruleset, players=body.players, cards=cards, options=options)
