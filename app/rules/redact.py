@@ -96,7 +96,9 @@ def events_for(events: Sequence[Event], viewer: Viewer, ruleset: str) -> list[Ev
                 text=text_en,
                 text_fr=text_fr,
                 detailed=detailed,
-                rules=numbers_for_ruleset(list(event.rules), ruleset),
+                rules=numbers_for_ruleset(
+                    [*event.rules, *(event.private_rules if detailed else ())], ruleset
+                ),
                 objects=list(event.objects),
             )
         )

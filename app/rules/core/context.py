@@ -102,6 +102,8 @@ class Ctx(Generic[S]):
         one: counters, effects, status and copy effects are gone. `top`: on top of the
         owner's cards in that zone (a library)."""
         self.state.objects.remove(obj)
+        if face_down and obj.zone == "hand":
+            self._forget_hand(obj.owner)
         position = self.next_position()
         if top:
             pile = self.state.in_zone(zone, obj.owner)
@@ -116,6 +118,14 @@ class Ctx(Generic[S]):
         self.state.objects.append(new)
         return new
 
+    def _forget_hand(self, owner: str) -> None:
+        """A card left `owner`'s hand face down: nobody else saw which one, so what another
+        player knew about the cards still there (a revealed card, a bounced face-down card)
+        becomes uncertain (DESIGN invariant 9) — they may have been the one that left."""
+        for other in self.state.objects:
+            if other.zone == "hand" and other.owner == owner:
+                other.known_to = []
+
     def emit(
         self,
         kind: str,
@@ -124,6 +134,7 @@ class Ctx(Generic[S]):
         *,
         private: Text | None = None,
         private_to: Iterable[str] = (),
+        private_rules: Iterable[str] = (),
         objects: Iterable[str] = (),
     ) -> None:
         self.events.append(
@@ -133,6 +144,7 @@ class Ctx(Generic[S]):
                 public=public,
                 private=private,
                 private_to=tuple(sorted(set(private_to))) if private is not None else (),
+                private_rules=tuple(private_rules) if private is not None else (),
                 objects=tuple(objects),
             )
         )

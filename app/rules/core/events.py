@@ -23,4 +23,7 @@ class Event(BaseModel):
     public: Text
     private: Text | None = None
     private_to: tuple[str, ...] = ()
+    # Rule keys that would tell a hidden card apart (megamorph is cast like morph): shown
+    # with the private details only, after the public ones.
+    private_rules: tuple[str, ...] = ()
     objects: tuple[str, ...] = Field(default=())

@@ -67,7 +67,9 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
     ctx.state.cast_counts[caster] = count
     spell.cast_order = count
     label = public_label(ctx.state, spell)
-    keys = ["707.4", "707.2", rule]
+    # Megamorph is cast exactly like morph (702.37b): its own rule goes with the private part.
+    public_rule = _ENABLER_RULE["morph"] if action.via == "megamorph" else rule
+    keys = ["707.4", "707.2", public_rule]
     ward = " It has ward {2}." if action.via == "disguise" else ""
     ward_fr = " Il a ward {2}." if action.via == "disguise" else ""
     ctx.emit(
@@ -82,6 +84,7 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
             fr=f"{caster} lance {card.name_fr or card.name} face cachée ({action.via} {cost}).",
         ),
         private_to=[caster],
+        private_rules=[rule] if rule != public_rule else [],
         objects=[spell.id],
     )
 

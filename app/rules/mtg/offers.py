@@ -99,7 +99,9 @@ def _object_candidates(
             "Turn face down (an effect)",
             "Retourner face cachée (un effet)",
         )
-        if obj.card.name == "Ixidron":
+        # What it is now, as every viewer may know it: a face-down Ixidron is a nameless 2/2
+        # with no ability (708.2), so its button must not tell it apart.
+        if characteristics.current(obj).name == "Ixidron":
             add(
                 {"type": "turn_face_down", "via": "ixidron", "source": obj.id},
                 "Ixidron: turn other nontoken creatures face down",

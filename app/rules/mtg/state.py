@@ -102,6 +102,9 @@ class MtgObject(GameObject):
     def hide_face(self, placeholder: CardDef) -> None:
         super().hide_face(placeholder)
         self.copy_of = None
+        # Megamorph reads as morph to whoever can't see the face (708.6 public facts).
+        if self.face_down_via == "megamorph":
+            self.face_down_via = "morph"
 
     def arriving(self, **fields: Any) -> Self:
         new = super().arriving(**fields)
