@@ -9,6 +9,7 @@ from app.rules.core.actions import ActionModel
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event
+from app.rules.core.proposals import check_consent
 from app.rules.core.setup import GameSetup
 from app.rules.core.state import GameState
 from app.rules.families import family_of
@@ -27,9 +28,15 @@ def new_game(setup: GameSetup, seed: str) -> Outcome:
     return Outcome(state=state, events=events)
 
 
-def apply(state: GameState, action: ActionModel, actor: str | None) -> Outcome:
+def apply(
+    state: GameState, action: ActionModel, actor: str | None, *, consent: bool = False
+) -> Outcome:
     """Apply one action for `actor` (a player name; None = the judge acting for whoever
-    the action concerns). Raises RuleError and leaves `state` untouched when illegal."""
+    the action concerns). Raises RuleError and leaves `state` untouched when illegal.
+
+    A seat acts only on what is its own (DESIGN invariant 8): an action on another player's
+    object is refused unless `consent` says someone with the right asked for it — the judge
+    acting as a player, or replaying the log (what is in it was allowed when it happened)."""
     family = family_of(state.ruleset)
     if state.finished:
         raise RuleError(
@@ -50,7 +57,11 @@ def apply(state: GameState, action: ActionModel, actor: str | None) -> Outcome:
             f"{kind!r} is not an action of this game's rules ({state.ruleset}).",
             f"{kind!r} n'est pas une action des règles de cette partie ({state.ruleset}).",
         )
-    ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view)
+    ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family)
     move.handler(ctx, action)
+    if not consent:
+        # After the rules had their say (their refusal, if any, is the answer as before):
+        # what they allow on another player's object still needs that player's word.
+        check_consent(family, state, action, actor)
     ctx.state.version += 1
     return Outcome(state=ctx.state, events=ctx.events)

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from app.rules import engine
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.proposals import as_proposals, proposal_offers
 from app.rules.core.state import GameState
 from app.rules.core.viewer import Viewer
 from app.rules.families import family_of, parse_action
@@ -46,9 +47,12 @@ def candidates_for(state: GameState, viewer: Viewer) -> list[Candidate]:
         return []
     actor = viewer.actor
     family = family_of(state.ruleset)
+    offers = proposal_offers(state, actor) + as_proposals(
+        family, state, actor, family.offers(state, actor)
+    )
     return [
         Candidate(action, label, family.offer_target(action))
-        for action, label in family.offers(state, actor)
+        for action, label in offers
         # The judge ends a game instead of conceding it.
         if not (action["type"] == "concede" and actor is None)
     ]

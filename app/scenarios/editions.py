@@ -47,7 +47,7 @@ class EditionComparison(BaseModel):
 
 def _outcome(state: GameState, body: dict, actor: str | None) -> tuple[GameState, Outcome]:
     try:
-        out = engine.apply(state, parse_action(resolve_refs(body, state)), actor)
+        out = engine.apply(state, parse_action(resolve_refs(body, state)), actor, consent=True)
     except (RuleError, ScenarioError) as err:
         if isinstance(err, RuleError):
             return state, Outcome(

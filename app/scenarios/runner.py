@@ -85,7 +85,8 @@ def create_scenario_game(
         state = repository.load(created.id)
         action = parse_action(resolve_refs(step.action, state))
         try:
-            repository.act(created.id, action, step.as_)
+            # A scenario is the judge's: it acts as each player directly.
+            repository.act(created.id, action, step.as_, consent=True)
         except Refused as err:
             if step.refused is None:
                 raise ScenarioError(f"step {number} was refused: {err.message_en}") from err

@@ -506,8 +506,11 @@ class GameRepository:
         actor: str | None,
         expected_version: int | None = None,
         request_id: str | None = None,
+        *,
+        consent: bool = False,
     ) -> ActResult:
-        """Apply one action; raises Refused (a RuleError), StaleVersion, GameNotFound,
+        """Apply one action (`consent`: the judge acting as `actor`, see engine.apply);
+        raises Refused (a RuleError), StaleVersion, GameNotFound,
         UnknownActor, RequestIdReused or StoreBusy, and then nothing was written.
 
         The action is applied outside the write lock, to the state this process last
@@ -523,7 +526,14 @@ class GameRepository:
 
             def once(fresh: bool = fresh) -> ActResult:
                 return self._act_once(
-                    game_id, action, action_json, actor, expected_version, request_id, fresh
+                    game_id,
+                    action,
+                    action_json,
+                    actor,
+                    expected_version,
+                    request_id,
+                    fresh,
+                    consent,
                 )
 
             try:
@@ -541,6 +551,7 @@ class GameRepository:
         expected_version: int | None,
         request_id: str | None,
         fresh: bool,
+        consent: bool,
     ) -> ActResult:
         remembered = None if fresh or request_id is not None else self._heads.get(game_id)
         state = None
@@ -568,7 +579,7 @@ class GameRepository:
             raise UnknownActor(actor)
         try:
             # apply never changes its input (DESIGN invariant 1): no copy needed.
-            outcome = rules.apply(state, action, actor)
+            outcome = rules.apply(state, action, actor, consent=consent)
         except RuleError as err:
             if not fresh and self.info(game_id).version != current:
                 raise _Conflict() from err  # refuse only on what the database holds now
@@ -651,7 +662,9 @@ class GameRepository:
         for record in records:
             try:
                 action = parse_action(orjson.loads(record.action))
-                state = rules.apply(state, action, record.actor).state
+                # The log holds what was allowed when it happened (a seat's own moves, what
+                # the judge did as a player, accepted proposals): replay it as it was.
+                state = rules.apply(state, action, record.actor, consent=True).state
             except Exception as exc:
                 raise ReplayFailed(f"{game_id}@{record.version}: {exc!r}") from exc
             if state.version != record.version:

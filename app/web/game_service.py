@@ -169,7 +169,15 @@ def perform(
     """Apply one posted action (envelope and action) for `viewer`: the API's and the pages'."""
     envelope, action = split_action_body(body)
     actor = actor_for(viewer, envelope)
-    return repository.act(game_id, action, actor, envelope.expected_version, envelope.request_id)
+    # The judge acting as a player acts directly; a seat proposes what touches another's.
+    return repository.act(
+        game_id,
+        action,
+        actor,
+        envelope.expected_version,
+        envelope.request_id,
+        consent=viewer.kind == "judge",
+    )
 
 
 def events_seen(result: ActResult, viewer: Viewer) -> list[EventView]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event, Text
@@ -22,11 +22,18 @@ class Ctx(Generic[S]):
     """A working copy of the state being changed, the actor, and the events so far.
     The caller's state is never touched, so a RuleError leaves it as it was."""
 
-    def __init__(self, state: S, actor: str | None, in_view: InView) -> None:
+    def __init__(
+        self, state: S, actor: str | None, in_view: InView, family: Any = None
+    ) -> None:
         self.state: S = state.clone()
         self.actor = actor
         self.events: list[Event] = []
-        self._in_view = in_view
+        self.in_view = in_view
+        # The game's family (app.rules.core.family.GameFamily), for moves that dispatch
+        # another action (an accepted proposal).
+        self.family = family
+        # True while an accepted proposal applies: the affected player let it happen.
+        self.consented = False
 
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
@@ -57,7 +64,7 @@ class Ctx(Generic[S]):
         """The object, or the same 404 whether it does not exist or is hidden from the
         actor: an error must not confirm that a hidden id exists."""
         obj = self.state.get(object_id)
-        if obj is None or (self.actor is not None and not self._in_view(self.state, obj, self.actor)):
+        if obj is None or (self.actor is not None and not self.in_view(self.state, obj, self.actor)):
             raise RuleError(
                 [],
                 "No such object in this game (it may have changed zones and got a new id).",

@@ -18,6 +18,7 @@ from app.rules.core.cards import CardDef
 from app.rules.core.citations import Citation, CitationBook
 from app.rules.core.context import Ctx
 from app.rules.core.events import Event, Text
+from app.rules.core.proposals import default_subjects
 from app.rules.core.setup import GameOptions, GameSetup
 from app.rules.core.state import GameObject, GameState
 from app.rules.core.view import ViewBase
@@ -44,7 +45,10 @@ Offer = tuple[dict[str, Any], Text]
 
 
 def offer_target(action: dict[str, Any]) -> str | None:
-    """The object an offer's button belongs to (None: a game-wide action)."""
+    """The object an offer's button belongs to (None: a game-wide action); a proposal's is
+    its action's."""
+    if action["type"] == "propose":
+        return offer_target(action["action"])
     return action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
 
 
@@ -118,6 +122,20 @@ class GameFamily:
     form_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     options_from_form: Callable[[str, Mapping[str, str]], dict[str, Any]] = (
         lambda ruleset, asked: {}
+    )
+    # Proposals (app.rules.core.proposals): the action types a seat may not apply to another
+    # player's object but may propose; the objects an action acts on; the zones where its
+    # controller (elsewhere its owner) is whose it is; the actions whose `player` field names
+    # the player acted on (manifest their library); and a public description of an action.
+    proposable: frozenset[str] = frozenset()
+    subjects: Callable[[GameState, ActionModel], list[GameObject]] = default_subjects
+    controlled_zones: frozenset[str] = frozenset()
+    acts_on_named_player: frozenset[str] = frozenset()
+    # Actions whose handler itself decides whether the actor has the right (look: the rules
+    # may let a player look at another's card); a refusal from it is proposed instead.
+    checks_own_right: frozenset[str] = frozenset()
+    describe_action: Callable[[GameState, ActionModel], Text] = (
+        lambda state, action: Text(en=str(action.type), fr=str(action.type))  # type: ignore[attr-defined]
     )
     # The game-wide buttons always in sight (the others wait behind "More", so a stray tap
     # can't end the game), and those about one place, shown on that place's card.

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.cards import CardDef
+from app.rules.core.events import Text
 
 _set = object.__setattr__
 
@@ -77,6 +78,21 @@ class GameObject(BaseModel):
         return new
 
 
+class Proposal(BaseModel):
+    """A pending proposal: who asks whom, to do what, by what (app.rules.core.proposals)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    by: str
+    to: tuple[str, ...]
+    action: dict[str, Any]
+    # What does it: free text ("Threads of Disloyalty") or the name of a card of the proposer's.
+    source: str
+    # The public description (only public facts).
+    text: Text
+
+
 class PlayerState(BaseModel):
     name: str
     left_game: bool = False
@@ -100,6 +116,9 @@ class GameState(BaseModel):
     winner: str | None = None
     # Shuffles drawn so far: with `seed`, makes each random order replayable.
     shuffle_counter: int = 0
+    # Effects on another player's objects waiting for that player's (or the judge's) word
+    # (app.rules.core.proposals).
+    proposals: list[Proposal] = Field(default_factory=list)
 
     def clone(self) -> Self:
         """A copy safe to change: the objects and players copied one level down (their

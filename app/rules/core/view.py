@@ -4,8 +4,9 @@ own public facts (app.rules.mtg.view, app.rules.riftbound.view); nothing here is
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from app.rules.core.state import Proposal
 from app.rules.core.viewer import Viewer
 
 
@@ -43,6 +44,23 @@ class PlayerViewBase(BaseModel):
     left_game: bool
 
 
+class ProposalView(BaseModel):
+    """A pending proposal (public: who asks whom, to do what, by what)."""
+
+    id: str
+    by: str
+    to: list[str]
+    text: str
+    text_fr: str
+
+
+def proposal_views(proposals: list[Proposal]) -> list[ProposalView]:
+    return [
+        ProposalView(id=p.id, by=p.by, to=list(p.to), text=p.text.en, text_fr=p.text.fr)
+        for p in proposals
+    ]
+
+
 class ViewBase(BaseModel):
     """Everything a viewer may know of a game; each family's view adds its own facts."""
 
@@ -55,6 +73,8 @@ class ViewBase(BaseModel):
     viewer: Viewer
     players: list[PlayerViewBase]
     objects: list[ObjectViewBase]
+    # Effects on another player's objects waiting for their word (or the judge's).
+    proposals: list[ProposalView] = Field(default_factory=list)
 
 
 class CitationView(BaseModel):

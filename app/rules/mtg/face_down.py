@@ -461,7 +461,11 @@ def look(ctx: Ctx, action: Look) -> None:
     if obj.zone not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
         _look_in_exile(ctx, obj, label)
         return
-    if viewer is not None and not can_see_face(ctx.state, obj, viewer):
+    if viewer is not None and not can_see_face(ctx.state, obj, viewer) and ctx.consented:
+        # An effect its controller let happen lets the viewer look (708.5: rules or effects
+        # may allow it); they keep what they saw until it becomes a new object.
+        obj.known_to = sorted({*obj.known_to, viewer})
+    elif viewer is not None and not can_see_face(ctx.state, obj, viewer):
         if obj.zone == Zone.PHASED_OUT:
             raise RuleError(
                 ["2004.phased-out-look"],

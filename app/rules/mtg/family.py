@@ -77,4 +77,10 @@ MTG = GameFamily(
     starter=starter.starter_setup,
     form_choices={"hideaway_edition": HIDEAWAY_EDITIONS},
     options_from_form=_options_from_form,
+    proposable=offers.PROPOSABLE,
+    subjects=offers.subjects,  # type: ignore[arg-type]
+    controlled_zones=frozenset({Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT}),
+    acts_on_named_player=frozenset({"manifest", "cloak"}),
+    checks_own_right=frozenset({"look"}),
+    describe_action=offers.describe_action,  # type: ignore[arg-type]
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.rules.core import proposals
 from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.family import Move
@@ -40,10 +41,14 @@ MOVES: tuple[Move[Any], ...] = (
     Move(NextTurn, turns.next_turn),
     Move(EndGame, turns.end_game),
     Move(Concede, turns.concede),
+    # An effect on another player's object: proposed, then accepted or refused.
+    Move(proposals.Propose, proposals.propose),
+    Move(proposals.AcceptProposal, proposals.accept),
+    Move(proposals.RefuseProposal, proposals.refuse),
 )
 
 # The only actions accepted while a hideaway choice is pending.
-_WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game"})
+_WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game", "refuse_proposal"})
 
 
 def check(state: MtgGame, action: Any) -> None:

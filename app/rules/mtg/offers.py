@@ -7,12 +7,13 @@ from typing import Any
 
 from app.rules.core.events import Text
 from app.rules.core.family import offer_target
+from app.rules.core.proposals import default_subjects
 from app.rules.mtg import characteristics
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.hideaway import condition_text
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
-from app.rules.mtg.visibility import can_see_face, in_view
+from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
 
 _SIMPLE: dict[str, tuple[str, str]] = {
     "cast": ("Cast", "Lancer"),
@@ -224,6 +225,80 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
 
 def mtg_offer_target(action: dict[str, Any]) -> str | None:
     """Ixidron's button belongs to Ixidron (its `source`), not to the creatures it turns."""
+    if action["type"] == "propose":
+        return mtg_offer_target(action["action"])
     if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
         return action.get("source")
     return offer_target(action)
+
+
+# -- proposals (app.rules.core.proposals) -------------------------------------------------------
+
+# Effects a seat proposes when they act on another player's object (the rest, such as turning
+# a face-down permanent face up or flipping it, only its controller does).
+PROPOSABLE = frozenset(
+    {
+        "gain_control", "move", "tap", "untap", "add_counter", "pump", "turn_face_down", "look",
+        "counter", "phase_out", "phase_in", "put_onto_battlefield_face_down", "manifest",
+        "cloak", "copy",
+    }
+)  # fmt: skip
+
+
+def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
+    """The objects an action acts on: `object`/`objects`, a hideaway ability's source, and
+    for Ixidron every other face-up nontoken creature (702 / 708.2: all turned face down)."""
+    found = default_subjects(state, action)
+    if action.type == "hideaway_play":
+        source = state.get(action.source)
+        found += [source] if source is not None else []
+    if action.type == "turn_face_down" and action.objects is None:
+        found += [
+            o
+            for o in state.in_zone(Zone.BATTLEFIELD)
+            if o.id != action.source
+            and not o.face_down
+            and not o.is_token
+            and characteristics.current(o).is_creature()
+        ]
+    return found  # type: ignore[return-value]
+
+
+def _public_name(state: MtgGame, obj: MtgObject) -> Text:
+    """An object as every player may know it: its face only when all of them may see it."""
+    everyone = set(state.player_names())
+    return describe(state, obj, face=face_known_to(state, obj)[0] >= everyone)
+
+
+def describe_action(state: MtgGame, action: Any) -> Text:
+    """A proposed action in public words: what it does, to what (public names only)."""
+    names = [_public_name(state, o) for o in subjects(state, action)]
+    what_en = ", ".join(n.en for n in names)
+    what_fr = ", ".join(n.fr for n in names)
+    kind = action.type
+    if kind == "gain_control":
+        return Text(
+            en=f"give control of {what_en} to {action.player}",
+            fr=f"donner le contrôle de {what_fr} à {action.player}",
+        )
+    if kind in ("manifest", "cloak"):
+        en, fr = ("manifest", "manifester") if kind == "manifest" else ("cloak", "voiler")
+        return Text(
+            en=f"{en} the top card of {action.player}'s library",
+            fr=f"{fr} la carte du dessus de la bibliothèque de {action.player}",
+        )
+    if kind == "move":
+        en, fr = _MOVES[action.to]
+    elif kind == "turn_face_down":
+        en, fr = ("Turn face down", "Retourner face cachée")
+    elif kind == "put_onto_battlefield_face_down":
+        en, fr = ("Put onto the battlefield face down", "Mettre sur le champ de bataille face cachée")
+    elif kind == "pump":
+        en, fr = (f"Give {action.power:+d}/{action.toughness:+d} until end of turn",
+                  f"Donner {action.power:+d}/{action.toughness:+d} jusqu'à la fin du tour")  # fmt: skip
+    elif kind == "add_counter":
+        en, fr = (f"Add {action.amount} {action.counter} counter(s) to",
+                  f"Ajouter {action.amount} marqueur(s) {action.counter} sur")  # fmt: skip
+    else:
+        en, fr = _SIMPLE.get(kind, (kind, kind))
+    return Text(en=f"{en.lower()} {what_en}".strip(), fr=f"{fr.lower()} {what_fr}".strip())

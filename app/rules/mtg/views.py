@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.rules.core.events import Text
+from app.rules.core.view import proposal_views
 from app.rules.core.viewer import Viewer
 from app.rules.mtg import characteristics
 from app.rules.mtg.labels import flipped_note, public_label
@@ -158,6 +159,7 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
     pending = state.hideaway_pending
     return MtgView(
         ruleset=state.ruleset,
+        proposals=proposal_views(state.proposals),
         hideaway_edition=state.hideaway_edition,
         version=state.version,
         turn=state.turn,

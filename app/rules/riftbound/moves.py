@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.rules.core import proposals
 from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.family import Move
 from app.rules.riftbound import actions as a
@@ -20,4 +21,8 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.SetControl, turn.set_control),
     Move(EndGame, turn.end_game),
     Move(Concede, turn.concede),
+    # An effect on another player's object: proposed, then accepted or refused.
+    Move(proposals.Propose, proposals.propose),
+    Move(proposals.AcceptProposal, proposals.accept),
+    Move(proposals.RefuseProposal, proposals.refuse),
 )

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from app.rules.core.view import Visibility
+from app.rules.core.view import Visibility, proposal_views
 from app.rules.core.viewer import Viewer
 from app.rules.riftbound.common import card_name, might_of, rb, units_at
 from app.rules.riftbound.labels import facedown_label
@@ -129,6 +129,7 @@ def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
     showdown = riftbound.showdown
     return RiftboundView(
         ruleset=state.ruleset,
+        proposals=proposal_views(state.proposals),
         version=state.version,
         turn=state.turn,
         active_player=state.active_player,

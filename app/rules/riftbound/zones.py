@@ -12,7 +12,8 @@ from app.rules.riftbound.state import RiftboundObject, Zone
 
 def put(ctx: Ctx, obj: RiftboundObject, zone: Zone, *, location: str | None = None,
         controller: str | None = None) -> RiftboundObject:  # fmt: skip
-    new = ctx.relocate(obj, zone, controller=controller)
+    # A facedown zone holds cards face down (107.3.f): it enters hidden, as it moves.
+    new = ctx.relocate(obj, zone, controller=controller, face_down=zone == Zone.FACEDOWN)
     new.location = location
     return new
 

@@ -29,6 +29,7 @@ __all__ = [
     "titled_by_name",
 ]
 
+PROPOSAL_ANSWERS = ("accept_proposal", "refuse_proposal")
 # Every family's new-game form choices (option -> its values), e.g. the hideaway edition.
 FORM_CHOICES: Mapping[str, tuple[str, ...]] = {
     option: values for f in FAMILIES for option, values in f.form_choices.items()
@@ -64,16 +65,21 @@ class Buttons:
     bar: list[ActionOption]
     more: list[ActionOption]
     field: list[ActionOption]
+    # Accept, refuse or withdraw a pending proposal: shown beside that proposal.
+    proposal: list[ActionOption]
 
 
 def buttons_for(view: View, loose: list[ActionOption]) -> Buttons:
     """`loose`: the game-wide options (no object), in order."""
     family = family_of(view.ruleset)
     primary, place = family.primary_actions, family.place_actions
+    answers = [o for o in loose if o.type in PROPOSAL_ANSWERS]
+    loose = [o for o in loose if o.type not in PROPOSAL_ANSWERS]
     return Buttons(
         bar=[o for o in loose if o.type in primary],
         more=[o for o in loose if o.type not in primary + place],
         field=[o for o in loose if o.type in place],
+        proposal=answers,
     )
 
 

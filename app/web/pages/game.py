@@ -80,5 +80,9 @@ async def act(
         return refused(request, "error.invalid", 422, message="action")
     if checked.expected_version is not None:
         body["expected_version"] = checked.expected_version
+    source = str(checked.form.get("proposal_source") or "").strip()
+    if body.get("type") == "propose" and source:
+        # What does it, as the proposer typed it (a spell or card of theirs).
+        body["source"] = source[:120]
     at = SeatAt(checked.seat, checked.seat_param, repository, cache)
     return await run_in_threadpool(act_for_page, request, at, body, is_htmx(request))

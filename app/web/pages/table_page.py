@@ -81,7 +81,8 @@ class TablePage(TemplateContext):
     players: list[str]
     bar_options: list[ActionOption]
     more_options: list[ActionOption]
-    field_options: list[ActionOption]  # Riftbound: on a battlefield's card
+    field_options: list[ActionOption]  # on a place's card (a battlefield's)
+    proposal_options: list[ActionOption]  # beside each pending proposal
     actionable: list[str]
     sheet: Literal["closed", "open", "gone"]
     sheet_obj: ObjectView | None
@@ -131,6 +132,7 @@ def table_page(
         bar_options=buttons.bar,
         more_options=buttons.more,
         field_options=buttons.field,
+        proposal_options=buttons.proposal,
         actionable=offer.actionable(),
         sheet="closed" if selected is None else ("open" if sheet_obj else "gone"),
         sheet_obj=sheet_obj,

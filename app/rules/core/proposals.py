@@ -1,0 +1,318 @@
+"""Proposals: an effect on another player's object happens only when that player (or the
+judge) accepts it (DESIGN invariant 8). In paper Bob can't grab Alice's card: he announces an
+effect (a spell he casts) and Alice, or a judge, lets it happen.
+
+A seat's action on an object another player controls (or owns, off the battlefield) is
+refused by the engine; the seat proposes it instead. Nothing is applied and nothing is
+revealed before acceptance: the proposal carries the action and a public description built
+from public facts only (the family's `describe` without the face, unless every player may
+see it). Accepting applies the action as the proposer's, with the consent it lacked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field, ValidationError
+
+from app.rules.core.actions import ActionModel, ObjectId
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.core.state import GameObject, GameState, Proposal
+
+if TYPE_CHECKING:
+    from app.rules.core.family import GameFamily
+
+# How deep a proposed action may nest (a proposal never holds a proposal).
+_NOT_PROPOSABLE = frozenset({"propose", "accept_proposal", "refuse_proposal"})
+
+
+class Propose(ActionModel):
+    """Ask the players whose objects an action touches to let it happen."""
+
+    type: Literal["propose"]
+    action: dict[str, Any]
+    source: str = Field(default="", max_length=120)
+    # Or one of the proposer's own cards that does it (its name becomes public).
+    source_object: ObjectId | None = None
+
+
+class AcceptProposal(ActionModel):
+    type: Literal["accept_proposal"]
+    proposal: ObjectId
+
+
+class RefuseProposal(ActionModel):
+    """Refuse a proposal made to you (or, as its proposer, withdraw it)."""
+
+    type: Literal["refuse_proposal"]
+    proposal: ObjectId
+
+
+def affected_players(
+    family: GameFamily, state: GameState, action: ActionModel, seen_by: str | None = None
+) -> set[str]:
+    """The players whose objects `action` would act on (family.subjects), or whose library a
+    `player` field names, when the action is one that may need their consent. With `seen_by`,
+    only the objects that player can see count (the others are "no such object" to them, so
+    an error must not confirm they exist)."""
+    if action.type not in family.proposable:  # type: ignore[attr-defined]
+        return set()
+    players: set[str] = set()
+    for obj in family.subjects(state, action):
+        if seen_by is not None and not family.visibility.in_view(state, obj, seen_by):
+            continue
+        players.add(obj.controller if obj.zone in family.controlled_zones else obj.owner)
+    named = getattr(action, "player", None)
+    if named is not None and action.type in family.acts_on_named_player:  # type: ignore[attr-defined]
+        players.add(named)
+    return players
+
+
+def check_consent(
+    family: GameFamily, state: GameState, action: ActionModel, actor: str | None
+) -> None:
+    """A seat acts only on what is its own: an action on another player's object is refused
+    (it must be proposed). The judge, and an accepted proposal, act directly."""
+    if actor is None or action.type in family.checks_own_right:  # type: ignore[attr-defined]
+        return
+    others = affected_players(family, state, action, seen_by=actor) - {actor}
+    if others:
+        who = ", ".join(sorted(others))
+        raise RuleError(
+            [],
+            f"That acts on {who}'s object: propose it, and {who} (or the judge) will accept or "
+            "refuse it.",
+            f"Cela agit sur un objet de {who} : proposez-le, et {who} (ou l'arbitre) "
+            "l'acceptera ou le refusera.",
+            kind="forbidden",
+        )
+
+
+def _family(ctx: Ctx[Any]) -> GameFamily:
+    family = ctx.family
+    assert family is not None, "proposals need the game's family"
+    return family  # type: ignore[no-any-return]
+
+
+def _inner(family: GameFamily, data: dict[str, Any]) -> ActionModel:
+    kind = data.get("type")
+    move = family.moves_by_type.get(kind) if isinstance(kind, str) else None
+    if move is None or kind in _NOT_PROPOSABLE or kind not in family.proposable:
+        raise RuleError(
+            [],
+            "Only an effect on another player's object can be proposed.",
+            "Seul un effet sur l'objet d'un autre joueur peut être proposé.",
+        )
+    try:
+        return move.model.model_validate(data)
+    except ValidationError:
+        raise RuleError(
+            [], "The proposed action is not valid.", "L'action proposée n'est pas valide."
+        ) from None
+
+
+def propose(ctx: Ctx[Any], action: Propose) -> None:
+    family = _family(ctx)
+    proposer = ctx.actor
+    if proposer is None:
+        raise RuleError(
+            [],
+            "The judge acts directly: there is nothing to propose.",
+            "L'arbitre agit directement : rien à proposer.",
+        )
+    inner = _inner(family, action.action)
+    subjects = family.subjects(ctx.state, inner)
+    for obj in subjects:
+        ctx.find(obj.id)  # the same "no such object" whether hidden or gone
+    to = tuple(sorted(affected_players(family, ctx.state, inner) - {proposer}))
+    if to:
+        # Would it happen if accepted now? Only what could happen is proposed (the rules'
+        # refusal is the answer, as for any action). The proposable effects depend only on
+        # public facts (whose it is, tapped, where it is), so nothing hidden is told.
+        trial = Ctx(ctx.state, proposer, ctx.in_view, family)
+        trial.consented = True
+        family.moves_by_type[inner.type].handler(trial, inner)  # type: ignore[attr-defined]
+    if not to:
+        raise RuleError(
+            [],
+            "That acts only on what is yours: do it, no one needs to accept it.",
+            "Cela n'agit que sur ce qui est à vous : faites-le, personne n'a à l'accepter.",
+        )
+    source = action.source.strip()
+    if action.source_object is not None:
+        card = ctx.find(action.source_object)
+        if proposer not in (card.owner, card.controller):
+            raise RuleError(
+                [],
+                "The source of a proposal is one of your own cards (or a text).",
+                "La source d'une proposition est une de vos cartes (ou un texte).",
+            )
+        source = family.describe(ctx.state, card, True).en
+    what = family.describe_action(ctx.state, inner)
+    by_en = f" ({source})" if source else ""
+    text = Text(
+        en=f"{proposer} proposes to {', '.join(to)}: {what.en}{by_en}.",
+        fr=f"{proposer} propose à {', '.join(to)} : {what.fr}{by_en}.",
+    )
+    proposal = Proposal(
+        id=ctx.new_id(),
+        by=proposer,
+        to=to,
+        action=inner.model_dump(mode="json"),
+        source=source,
+        text=text,
+    )
+    ctx.state.proposals = [*ctx.state.proposals, proposal]
+    ctx.emit("propose", [], text, objects=[o.id for o in subjects])
+
+
+def _pending(ctx: Ctx[Any], proposal_id: str) -> Proposal:
+    found = next((p for p in ctx.state.proposals if p.id == proposal_id), None)
+    if found is None:
+        raise RuleError(
+            [],
+            "No such proposal (it may have been accepted, refused or withdrawn).",
+            "Aucune proposition de ce type (elle a pu être acceptée, refusée ou retirée).",
+            kind="not_found",
+        )
+    return found
+
+
+def _drop(ctx: Ctx[Any], proposal: Proposal) -> None:
+    ctx.state.proposals = [p for p in ctx.state.proposals if p.id != proposal.id]
+
+
+def accept(ctx: Ctx[Any], action: AcceptProposal) -> None:
+    """The player it was made to (or the judge) lets it happen: applied as the proposer's."""
+    family = _family(ctx)
+    proposal = _pending(ctx, action.proposal)
+    accepter = ctx.actor
+    if accepter is not None and accepter not in proposal.to:
+        raise RuleError(
+            [],
+            f"Only {', '.join(proposal.to)} (or the judge) can accept this proposal.",
+            f"Seul {', '.join(proposal.to)} (ou l'arbitre) peut accepter cette proposition.",
+            kind="forbidden",
+        )
+    _drop(ctx, proposal)
+    who = accepter or "The judge"
+    who_fr = accepter or "L'arbitre"
+    ctx.emit(
+        "accept_proposal",
+        [],
+        Text(
+            en=f"{who} accepts {proposal.by}'s proposal: {_quoted(proposal.text.en)}",
+            fr=f"{who_fr} accepte la proposition de {proposal.by} : {_quoted(proposal.text.fr)}",
+        ),
+    )
+    inner = _inner(family, proposal.action)
+    move = family.moves_by_type[inner.type]  # type: ignore[attr-defined]
+    # The proposer acts, with the consent they lacked (check_consent is not asked again).
+    accepted_by, ctx.actor, ctx.consented = ctx.actor, proposal.by, True
+    try:
+        move.handler(ctx, inner)
+    finally:
+        ctx.actor, ctx.consented = accepted_by, False
+
+
+def refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
+    proposal = _pending(ctx, action.proposal)
+    refuser = ctx.actor
+    if refuser is not None and refuser not in (*proposal.to, proposal.by):
+        raise RuleError(
+            [],
+            f"Only {', '.join(proposal.to)}, {proposal.by} or the judge can refuse it.",
+            f"Seuls {', '.join(proposal.to)}, {proposal.by} ou l'arbitre peuvent la refuser.",
+            kind="forbidden",
+        )
+    _drop(ctx, proposal)
+    if refuser == proposal.by:
+        en, fr = f"{refuser} withdraws the proposal", f"{refuser} retire sa proposition"
+    else:
+        en = f"{refuser or 'The judge'} refuses {proposal.by}'s proposal"
+        fr = f"{refuser or 'L’arbitre'} refuse la proposition de {proposal.by}"
+    ctx.emit(
+        "refuse_proposal",
+        [],
+        Text(
+            en=f"{en}: {_quoted(proposal.text.en)} Nothing happens.",
+            fr=f"{fr} : {_quoted(proposal.text.fr)} Rien ne se passe.",
+        ),
+    )
+
+
+def _quoted(text: str) -> str:
+    return f"“{text}”"
+
+
+def default_subjects(state: GameState, action: ActionModel) -> list[GameObject]:
+    """The objects an action acts on: its `object` and `objects` (those that exist)."""
+    ids: Iterable[str] = [
+        *([getattr(action, "object", None)] if getattr(action, "object", None) else []),
+        *(getattr(action, "objects", None) or []),
+    ]
+    found = (state.get(i) for i in ids)
+    return [o for o in found if o is not None]
+
+
+def as_proposals(
+    family: GameFamily,
+    state: GameState,
+    actor: str | None,
+    offers: list[tuple[dict[str, Any], Text]],
+) -> list[tuple[dict[str, Any], Text]]:
+    """A seat's offers: what acts on another player's object becomes a proposal of it (when
+    the family lets it be proposed; else it is not offered). The judge's stay as they are."""
+    if actor is None:
+        return offers
+    out: list[tuple[dict[str, Any], Text]] = []
+    for action, label in offers:
+        move = family.moves_by_type.get(action["type"])
+        if move is None or action["type"] not in family.proposable:
+            out.append((action, label))
+            continue
+        inner = move.model.model_validate(action)
+        if not affected_players(family, state, inner, seen_by=actor) - {actor} or (
+            action["type"] in family.checks_own_right and _sees_all(family, state, inner, actor)
+        ):
+            out.append((action, label))
+            continue
+        out.append(
+            (
+                {"type": "propose", "action": action},
+                Text(en=f"Propose: {label.en}", fr=f"Proposer : {label.fr}"),
+            )
+        )
+    return out
+
+
+def _sees_all(family: GameFamily, state: GameState, action: ActionModel, actor: str) -> bool:
+    """The actor may already see every subject's face: the rules let them (no consent)."""
+    return all(
+        actor in family.visibility.face_known_to(state, obj)[0]
+        for obj in family.subjects(state, action)
+    )
+
+
+def proposal_offers(state: GameState, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
+    """Accept or refuse each proposal made to `actor` (the judge: any), withdraw one's own."""
+    out: list[tuple[dict[str, Any], Text]] = []
+    for p in state.proposals:
+        if actor is None or actor in p.to:
+            out.append(
+                (
+                    {"type": "accept_proposal", "proposal": p.id},
+                    Text(en=f"Accept — {p.text.en}", fr=f"Accepter — {p.text.fr}"),
+                )
+            )
+        if actor is None or actor in p.to or actor == p.by:
+            verb_en, verb_fr = ("Withdraw", "Retirer") if actor == p.by else ("Refuse", "Refuser")
+            out.append(
+                (
+                    {"type": "refuse_proposal", "proposal": p.id},
+                    Text(en=f"{verb_en} — {p.text.en}", fr=f"{verb_fr} — {p.text.fr}"),
+                )
+            )
+    return out
