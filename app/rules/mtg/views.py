@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.rules.core.events import Text
+from app.rules.core.projection import project
 from app.rules.core.viewer import Viewer
 from app.rules.mtg import characteristics
 from app.rules.mtg.labels import flipped_note, public_label
@@ -62,27 +63,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
             en=(name or "nameless 2/2") + note.en + (" (tapped)" if obj.tapped else ""),
             fr=(name_fr or name or "2/2 sans nom") + note.fr + (" (engagé)" if obj.tapped else ""),
         )
-    card = obj.card
-    face = (
-        MtgCardFace(
-            name=card.name,
-            name_fr=card.name_fr,
-            types=list(card.types),
-            supertypes=list(card.supertypes),
-            subtypes=list(card.subtypes),
-            mana_cost=card.mana_cost,
-            power=card.power,
-            toughness=card.toughness,
-            text=card.text,
-            morph=card.morph,
-            megamorph=card.megamorph,
-            disguise=card.disguise,
-            hideaway=card.hideaway,
-            flip=card.flip,
-        )
-        if see_face
-        else None
-    )
+    face = project(obj.card, MtgCardFace) if see_face else None
     visible_to = None
     if viewer.kind == "judge":
         players, rule = face_known_to(state, obj)
