@@ -55,13 +55,13 @@ def _before_tapping(ctx: Ctx, obj: MtgObject) -> None:
 
 def attack(ctx: Ctx, action: Attack) -> None:
     """508.1: the active player declares attackers among untapped creatures they control."""
-    attacker = ctx.acting_for(ctx.state.active_player)
-    if attacker != ctx.state.active_player:
-        raise RuleError(
-            ["508.1"],
-            f"Only the active player ({ctx.state.active_player}) declares attackers.",
-            f"Seul le joueur actif ({ctx.state.active_player}) déclare des attaquants.",
-        )
+    attacker = ctx.acting_as(
+        ctx.state.active_player,
+        ["508.1"],
+        f"Only the active player ({ctx.state.active_player}) declares attackers.",
+        f"Seul le joueur actif ({ctx.state.active_player}) déclare des attaquants.",
+        kind="rule",
+    )
     objs = [_on_battlefield(ctx, i) for i in dict.fromkeys(action.objects)]
     for obj in objs:
         if obj.controller != attacker:

@@ -206,13 +206,12 @@ def hideaway_exile(ctx: Ctx, action: HideawayExile) -> None:
             "Aucune capacité de cachette n'attend de choix.",
         )
     player = pending.player
-    if ctx.actor is not None and ctx.actor != player:
-        raise RuleError(
-            ["702.75"],
-            f"Only {player} chooses the card to hide: they looked at the cards.",
-            f"Seul {player} choisit la carte à cacher : c'est lui qui a regardé les cartes.",
-            kind="forbidden",
-        )
+    ctx.acting_as(
+        player,
+        ["702.75"],
+        f"Only {player} chooses the card to hide: they looked at the cards.",
+        f"Seul {player} choisit la carte à cacher : c'est lui qui a regardé les cartes.",
+    )
     looked = list(pending.looked)
     if action.object not in looked:
         raise RuleError(

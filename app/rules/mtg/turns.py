@@ -12,12 +12,13 @@ from app.rules.mtg.state import Zone
 
 def next_turn(ctx: Ctx, action: NextTurn) -> None:
     state = ctx.state
-    if ctx.actor is not None and ctx.actor != state.active_player:
-        raise RuleError(
-            ["500.1"],
-            f"Only the active player ({state.active_player}) can end the turn.",
-            f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
-        )
+    ctx.acting_as(
+        state.active_player,
+        ["500.1"],
+        f"Only the active player ({state.active_player}) can end the turn.",
+        f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
+        kind="rule",
+    )
     # 514.2: "until end of turn" effects end in the cleanup step.
     for obj in state.objects:
         obj.modifiers = [m for m in obj.modifiers if not m.until_end_of_turn]

@@ -10,7 +10,6 @@ from app.rules.core.events import Text
 from app.rules.riftbound.actions import MoveUnit, SetControl
 from app.rules.riftbound.battlefields import cleanup, contest, score, set_controller
 from app.rules.riftbound.common import (
-    acting_as,
     battlefield,
     card_name,
     draw,
@@ -26,12 +25,13 @@ from app.rules.riftbound.zones import put
 def next_turn(ctx: Ctx, action: NextTurn) -> None:
     state = ctx.state
     riftbound = rb(state)
-    if ctx.actor is not None and ctx.actor != state.active_player:
-        raise RuleError(
-            ["rb.turn"],
-            f"Only the turn player ({state.active_player}) can end the turn.",
-            f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
-        )
+    ctx.acting_as(
+        state.active_player,
+        ["rb.turn"],
+        f"Only the turn player ({state.active_player}) can end the turn.",
+        f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
+        kind="rule",
+    )
     if riftbound.chain or riftbound.showdown is not None:
         raise RuleError(
             ["rb.turn", "rb.states"],
@@ -102,9 +102,8 @@ def move_unit(ctx: Ctx, action: MoveUnit) -> None:
     if not is_unit(obj) or obj.zone not in (Zone.BASE, Zone.BATTLEFIELD):
         raise RuleError(["rb.move"], "Only a unit on the board can move.",
                         "Seule une unité sur le plateau peut se déplacer.")  # fmt: skip
-    only_controller = Text(en="Only its controller can move a unit.",
-                           fr="Seul son contrôleur peut déplacer une unité.")  # fmt: skip
-    player = acting_as(ctx, obj.controller, ["rb.move"], only_controller)
+    player = ctx.acting_as(obj.controller, ["rb.move"], "Only its controller can move a unit.",
+                           "Seul son contrôleur peut déplacer une unité.")  # fmt: skip
     riftbound = rb(ctx.state)
     if ctx.state.active_player != player or riftbound.chain or riftbound.showdown is not None:
         raise RuleError(
