@@ -1,8 +1,9 @@
 """One model built from another's fields of the same name: a card face in a view from the
-printed card, a battlefield's view from its state, a card's printed characteristics.
+printed card, a view's frame from the game state, a card's printed characteristics.
 
-Copied by attribute, not through model_dump: views and characteristics are built on hot
-paths (pages try every button on a copy of the state), and a nested model passes as it is."""
+Copied from the source's values, not through model_dump: views and characteristics are
+built on hot paths (pages try every button on a copy of the state), and a nested model
+passes as it is."""
 
 from __future__ import annotations
 
@@ -22,9 +23,7 @@ def _shared_fields(source: type[BaseModel], target: type[BaseModel]) -> tuple[st
 def project(source: BaseModel, target: type[M], **derived: Any) -> M:
     """A `target` holding the fields it declares that `source` has, copied by name (a field
     the target doesn't declare never reaches it), then the `derived` ones, which win."""
-    values = {
-        name: getattr(source, name)
-        for name in _shared_fields(type(source), target)
-        if name not in derived
-    }
-    return target(**values, **derived)
+    fields = source.__dict__  # a model's field values (faster than getattr, name by name)
+    values = {name: fields[name] for name in _shared_fields(type(source), target)}
+    values.update(derived)
+    return target(**values)

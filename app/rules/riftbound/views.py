@@ -100,21 +100,19 @@ def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
             )
         )
     showdown = riftbound.showdown
-    return RiftboundView(
-        ruleset=state.ruleset,
-        version=state.version,
-        turn=state.turn,
-        active_player=state.active_player,
-        finished=state.finished,
-        winner=state.winner,
+    # The game's public frame (ruleset, version, turn, who is active, the end) is copied from
+    # the state; the rest is what this viewer may know of it.
+    return project(
+        state,
+        RiftboundView,
         viewer=viewer,
         players=[
-            RiftboundPlayerView(
-                name=p.name,
+            project(
+                p,
+                RiftboundPlayerView,
                 points=riftbound.points.get(p.name, 0),
                 hand_count=len(state.in_zone(Zone.HAND, p.name)),
                 main_deck_count=len(state.in_zone(Zone.MAIN_DECK, p.name)),
-                left_game=p.left_game,
             )
             for p in state.players
         ],
