@@ -134,6 +134,15 @@ class GameState(BaseModel):
     def player_names(self) -> list[str]:
         return [p.name for p in self.players]
 
+    def still_playing(self) -> list[str]:
+        """The players who have not left the game, in seat order."""
+        return [p.name for p in self.players if not p.left_game]
+
+    def next_player(self) -> str:
+        """Who takes the next turn: the next seat still in the game after the active player."""
+        players = self.still_playing()
+        return players[(players.index(self.active_player) + 1) % len(players)]
+
     def get(self, object_id: str) -> GameObject | None:
         for obj in self.objects:
             if obj.id == object_id:
