@@ -9,6 +9,9 @@ from app.rules.core.events import Text
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.state import Zone
 
+# What a reveal shows when there is nothing face down to reveal.
+_NONE = Text(en="none.", fr="aucun.")
+
 
 def next_turn(ctx: Ctx, action: NextTurn) -> None:
     state = ctx.state
@@ -74,7 +77,7 @@ def end_game(ctx: Ctx, action: EndGame) -> None:
             en="The game ends. Every face-down spell and permanent is revealed: ",
             fr="La partie se termine. Tous les sorts et permanents face cachée sont révélés : ",
         ),
-        nothing=Text(en="none.", fr="aucun."),
+        nothing=_NONE,
     )
 
 
@@ -86,7 +89,7 @@ def concede(ctx: Ctx, action: Concede) -> None:
     state = ctx.state
     if state.hideaway_pending is not None and state.hideaway_pending.player == player:
         state.hideaway_pending = None  # their trigger goes with them
-    shown = _reveal_all(ctx, Text(en="none.", fr="aucun."), only_controller=player)
+    shown = _reveal_all(ctx, _NONE, only_controller=player)
     remaining = leave_game(ctx, player)
     ctx.emit(
         "concede",
