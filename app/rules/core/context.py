@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
-from app.rules.core.errors import RuleError
+from app.rules.core.errors import ErrorKind, RuleError
 from app.rules.core.events import Event, Text
 from app.rules.core.ids import object_id
 from app.rules.core.state import GameObject, GameState
@@ -87,13 +87,23 @@ class Ctx(Generic[S]):
         """The player doing it: the actor, or for the judge the natural default."""
         return self.actor if self.actor is not None else default
 
+    def acting_as(
+        self, player: str, rules: list[str], en: str, fr: str, *, kind: ErrorKind = "forbidden"
+    ) -> str:
+        """`player`, who must be the one acting (the judge acts for anyone): any other
+        player is refused with this message (by default as forbidden: not theirs to do)."""
+        if self.actor is not None and self.actor != player:
+            raise RuleError(rules, en, fr, kind=kind)
+        return player
+
     def require_controller(self, obj: GameObject, rules: list[str], what: Text) -> None:
-        if self.actor is not None and obj.controller != self.actor:
-            raise RuleError(
-                rules,
-                f"Only its controller ({obj.controller}) may {what.en}.",
-                f"Seul son contrôleur ({obj.controller}) peut {what.fr}.",
-            )
+        self.acting_as(
+            obj.controller,
+            rules,
+            f"Only its controller ({obj.controller}) may {what.en}.",
+            f"Seul son contrôleur ({obj.controller}) peut {what.fr}.",
+            kind="rule",
+        )
 
     # --- changes -------------------------------------------------------
     def relocate(

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from app.rules.core.actions import ActionModel
@@ -65,6 +66,18 @@ class Visibility:
     may_see_face: Callable[[GameState, GameObject, Viewer], bool]
     # Zones whose cards are counts only, seen by nobody (libraries, decks).
     secret_zones: frozenset[str]
+
+    @classmethod
+    def of(cls, rules: ModuleType, secret_zones: Iterable[str]) -> Visibility:
+        """A family's visibility module (its in_view, face_known_to, reaches and may_see_face,
+        by those names) and its secret zones."""
+        return cls(
+            in_view=rules.in_view,
+            face_known_to=rules.face_known_to,
+            reaches=rules.reaches,
+            may_see_face=rules.may_see_face,
+            secret_zones=frozenset(secret_zones),
+        )
 
 
 @dataclass(frozen=True)

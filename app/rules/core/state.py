@@ -7,7 +7,7 @@ Everything here is server-side truth. It leaves the core only through app.rules.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -36,6 +36,9 @@ class GameObject(BaseModel):
     # Players allowed to see its face right now (beyond what its zone makes public).
     known_to: list[str] = Field(default_factory=list)
 
+    # The family's zones a setup can't place an object in (the stack, the chain).
+    UNPLACEABLE: ClassVar[frozenset[str]] = frozenset()
+
     def arriving(self, **fields: Any) -> Self:
         """400.7: the new object this card becomes in another zone: same card, owner and
         token-ness, and none of the old object's status. Families add what a new object
@@ -44,7 +47,9 @@ class GameObject(BaseModel):
 
     def as_setup_entry(self) -> dict[str, Any] | None:
         """This object as a setup entry that would rebuild it (None: a setup can't place it),
-        e.g. to export a forked game as a scenario. Families add their own facts."""
+        e.g. to export a forked game as a scenario."""
+        if self.zone in self.UNPLACEABLE:
+            return None
         return {
             "owner": self.owner,
             "zone": str(self.zone),
@@ -53,7 +58,12 @@ class GameObject(BaseModel):
             "tapped": self.tapped,
             "counters": dict(self.counters),
             "is_token": self.is_token,
+            **self.setup_facts(),
         }
+
+    def setup_facts(self) -> dict[str, Any]:
+        """What the family's setup entry adds (or says otherwise) of this object."""
+        return {}
 
     def hide_face(self, placeholder: CardDef) -> None:
         """A fork of a ruling: this card was seen by no published viewpoint, so it becomes
@@ -152,6 +162,15 @@ class GameState(BaseModel):
 
     def player_names(self) -> list[str]:
         return [p.name for p in self.players]
+
+    def still_playing(self) -> list[str]:
+        """The players who have not left the game, in seat order."""
+        return [p.name for p in self.players if not p.left_game]
+
+    def next_player(self) -> str:
+        """Who takes the next turn: the next seat still in the game after the active player."""
+        players = self.still_playing()
+        return players[(players.index(self.active_player) + 1) % len(players)]
 
     def get(self, object_id: str) -> GameObject | None:
         for obj in self.objects:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
@@ -20,28 +22,20 @@ from app.rules.mtg.edition import is_2004
 from app.rules.mtg.face_down import turn_up
 from app.rules.mtg.hideaway import control_changed
 from app.rules.mtg.labels import describe
+from app.rules.mtg.permanents import permanent
 from app.rules.mtg.state import Modifier, MtgObject, Zone
-
-
-def _on_battlefield(ctx: Ctx, object_id: str, *, phased_ok: bool = False) -> MtgObject:
-    obj = ctx.find(object_id)
-    if obj.zone != Zone.BATTLEFIELD:
-        raise RuleError(
-            ["110.5"],
-            "That is not a permanent on the battlefield.",
-            "Ce n'est pas un permanent sur le champ de bataille.",
-        )
-    if obj.phased_out and not phased_ok:
-        raise RuleError(
-            ["702.26"],
-            "That permanent is phased out: it is treated as though it doesn't exist.",
-            "Ce permanent est hors phase : il est considéré comme inexistant.",
-        )
-    return obj
 
 
 def _name(ctx: Ctx, obj: MtgObject) -> Text:
     return describe(ctx.state, obj, face=False)
+
+
+def _announce(
+    ctx: Ctx, obj: MtgObject, kind: str, rules: list[str], text: Callable[[Text], Text]
+) -> None:
+    """An event about one permanent, named as every player may see it now (its public
+    label if face down): `text` words the event around that name."""
+    ctx.emit(kind, rules, text(_name(ctx, obj)), objects=[obj.id])
 
 
 def _before_tapping(ctx: Ctx, obj: MtgObject) -> None:
@@ -55,14 +49,14 @@ def _before_tapping(ctx: Ctx, obj: MtgObject) -> None:
 
 def attack(ctx: Ctx, action: Attack) -> None:
     """508.1: the active player declares attackers among untapped creatures they control."""
-    attacker = ctx.acting_for(ctx.state.active_player)
-    if attacker != ctx.state.active_player:
-        raise RuleError(
-            ["508.1"],
-            f"Only the active player ({ctx.state.active_player}) declares attackers.",
-            f"Seul le joueur actif ({ctx.state.active_player}) déclare des attaquants.",
-        )
-    objs = [_on_battlefield(ctx, i) for i in dict.fromkeys(action.objects)]
+    attacker = ctx.acting_as(
+        ctx.state.active_player,
+        ["508.1"],
+        f"Only the active player ({ctx.state.active_player}) declares attackers.",
+        f"Seul le joueur actif ({ctx.state.active_player}) déclare des attaquants.",
+        kind="rule",
+    )
+    objs = [permanent(ctx, i) for i in dict.fromkeys(action.objects)]
     for obj in objs:
         if obj.controller != attacker:
             raise RuleError(
@@ -106,72 +100,67 @@ def attack(ctx: Ctx, action: Attack) -> None:
 
 
 def tap(ctx: Ctx, action: Tap) -> None:
-    obj = _on_battlefield(ctx, action.object)
+    obj = permanent(ctx, action.object)
     if obj.tapped:
         raise RuleError(["110.5"], "It is already tapped.", "Il est déjà engagé.")
     _before_tapping(ctx, obj)
     obj.tapped = True
-    shown = _name(ctx, obj)
-    ctx.emit(
+    _announce(
+        ctx,
+        obj,
         "tap",
         ["110.5"],
-        Text(en=f"{shown.en} becomes tapped.", fr=f"{shown.fr} est engagé."),
-        objects=[obj.id],
+        lambda n: Text(en=f"{n.en} becomes tapped.", fr=f"{n.fr} est engagé."),
     )
 
 
 def untap(ctx: Ctx, action: Untap) -> None:
-    obj = _on_battlefield(ctx, action.object)
+    obj = permanent(ctx, action.object)
     if not obj.tapped:
         raise RuleError(["110.5"], "It is already untapped.", "Il est déjà dégagé.")
     obj.tapped = False
-    shown = _name(ctx, obj)
-    ctx.emit(
-        "untap",
-        ["110.5"],
-        Text(en=f"{shown.en} untaps.", fr=f"{shown.fr} se dégage."),
-        objects=[obj.id],
+    _announce(
+        ctx, obj, "untap", ["110.5"], lambda n: Text(en=f"{n.en} untaps.", fr=f"{n.fr} se dégage.")
     )
 
 
 def add_counter(ctx: Ctx, action: AddCounter) -> None:
-    obj = _on_battlefield(ctx, action.object)
+    obj = permanent(ctx, action.object)
     obj.counters[action.counter] = obj.counters.get(action.counter, 0) + action.amount
-    shown = _name(ctx, obj)
-    ctx.emit(
+    _announce(
+        ctx,
+        obj,
         "add_counter",
         ["122.1"],
-        Text(
-            en=f"{shown.en} gets {action.amount} {action.counter} counter(s).",
-            fr=f"{shown.fr} reçoit {action.amount} marqueur(s) {action.counter}.",
+        lambda n: Text(
+            en=f"{n.en} gets {action.amount} {action.counter} counter(s).",
+            fr=f"{n.fr} reçoit {action.amount} marqueur(s) {action.counter}.",
         ),
-        objects=[obj.id],
     )
 
 
 def pump(ctx: Ctx, action: Pump) -> None:
     """An outside effect (e.g. Giant Growth): it keeps applying if the permanent is then
     turned face up (707.8); it ends at cleanup (514.2)."""
-    obj = _on_battlefield(ctx, action.object)
+    obj = permanent(ctx, action.object)
     obj.modifiers.append(Modifier(power=action.power, toughness=action.toughness))
-    shown = _name(ctx, obj)
-    sign_p = f"{action.power:+d}"
-    sign_t = f"{action.toughness:+d}"
-    ctx.emit(
+    pt = f"{action.power:+d}/{action.toughness:+d}"
+    _announce(
+        ctx,
+        obj,
         "pump",
         ["613.4c", "707.8"],
-        Text(
-            en=f"{shown.en} gets {sign_p}/{sign_t} until end of turn.",
-            fr=f"{shown.fr} gagne {sign_p}/{sign_t} jusqu'à la fin du tour.",
+        lambda n: Text(
+            en=f"{n.en} gets {pt} until end of turn.",
+            fr=f"{n.fr} gagne {pt} jusqu'à la fin du tour.",
         ),
-        objects=[obj.id],
     )
 
 
 def phase_out(ctx: Ctx, action: PhaseOut) -> None:
     """702.26: treated as though it doesn't exist; its controller may still look at it
     if face down (707.5). 2004 rules: it moves to the phased-out zone (504.2)."""
-    obj = _on_battlefield(ctx, action.object)
+    obj = permanent(ctx, action.object)
     shown = _name(ctx, obj)
     if is_2004(ctx):
         obj.zone = Zone.PHASED_OUT
@@ -198,12 +187,12 @@ def phase_in(ctx: Ctx, action: PhaseIn) -> None:
         keys = ["702.26"]
     else:
         raise RuleError(["702.26"], "It is not phased out.", "Il n'est pas hors phase.")
-    shown = _name(ctx, obj)
-    ctx.emit(
+    _announce(
+        ctx,
+        obj,
         "phase_in",
         keys,
-        Text(en=f"{shown.en} phases in.", fr=f"{shown.fr} revient en phase."),
-        objects=[obj.id],
+        lambda n: Text(en=f"{n.en} phases in.", fr=f"{n.fr} revient en phase."),
     )
 
 

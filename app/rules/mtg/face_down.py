@@ -40,14 +40,12 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
             "A card is cast face down from its owner's hand.",
             "Une carte se lance face cachée depuis la main de son propriétaire.",
         )
-    caster = ctx.acting_for(obj.owner)
-    if caster != obj.owner:
-        raise RuleError(
-            ["601.2"],
-            "You can only cast cards from your own hand.",
-            "Vous ne pouvez lancer que des cartes de votre propre main.",
-            kind="forbidden",
-        )
+    caster = ctx.acting_as(
+        obj.owner,
+        ["601.2"],
+        "You can only cast cards from your own hand.",
+        "Vous ne pouvez lancer que des cartes de votre propre main.",
+    )
     if action.via != "morph":
         require_current_rules(ctx, action.via.capitalize(), action.via)
     cost = getattr(obj.card, action.via)
@@ -274,13 +272,12 @@ def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
     via: FaceDownVia = "manifest" if action.type == "manifest" else "cloak"
     require_current_rules(ctx, via.capitalize(), "manifester" if via == "manifest" else "voiler")
     player = ctx.player(action.player)
-    if ctx.actor is not None and ctx.actor != player:
-        raise RuleError(
-            ["701.40"],
-            f"Only {player} may {via} from their own library here.",
-            f"Seul {player} peut faire cela depuis sa propre bibliothèque.",
-            kind="forbidden",
-        )
+    ctx.acting_as(
+        player,
+        ["701.40"],
+        f"Only {player} may {via} from their own library here.",
+        f"Seul {player} peut faire cela depuis sa propre bibliothèque.",
+    )
     library = ctx.state.in_zone(Zone.LIBRARY, player)
     if not library:
         raise RuleError(

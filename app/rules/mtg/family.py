@@ -46,13 +46,7 @@ MTG = GameFamily(
     view_model=MtgView,
     moves=moves.MOVES,
     new_game=setup.new_game,  # type: ignore[arg-type]
-    visibility=Visibility(
-        in_view=visibility.in_view,  # type: ignore[arg-type]
-        face_known_to=visibility.face_known_to,  # type: ignore[arg-type]
-        reaches=visibility.reaches,  # type: ignore[arg-type]
-        may_see_face=visibility.may_see_face,  # type: ignore[arg-type]
-        secret_zones=frozenset({Zone.LIBRARY}),
-    ),
+    visibility=Visibility.of(visibility, secret_zones={Zone.LIBRARY}),
     view=views.mtg_view,  # type: ignore[arg-type]
     offers=offers.candidate_actions,  # type: ignore[arg-type]
     offer_target=offers.mtg_offer_target,

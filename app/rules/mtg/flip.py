@@ -19,6 +19,7 @@ from app.rules.mtg import characteristics
 from app.rules.mtg.actions import Flip
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.labels import describe
+from app.rules.mtg.permanents import require_phased_in
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.values import Characteristics
 
@@ -44,12 +45,7 @@ def flip(ctx: Ctx, action: Flip) -> None:
             "à inversion n'a que ses caractéristiques normales.",
         )
     ctx.require_controller(obj, ["709.1a"], Text(en="flip it", fr="l'inverser"))
-    if obj.phased_out:
-        raise RuleError(
-            ["702.26"],
-            "That permanent is phased out: it is treated as though it doesn't exist.",
-            "Ce permanent est hors phase : il est considéré comme inexistant.",
-        )
+    require_phased_in(obj)
     if obj.face_down:
         raise RuleError(
             ["707.2", "709.1a"],

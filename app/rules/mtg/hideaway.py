@@ -26,6 +26,7 @@ from app.rules.mtg.actions import HideawayExile, HideawayPlay
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.labels import describe
+from app.rules.mtg.permanents import on_battlefield, require_phased_in
 from app.rules.mtg.state import HideawayPending, MtgGame, MtgObject, StackAbility, Zone
 from app.rules.mtg.visibility import face_known_to, hideaway_source
 
@@ -206,13 +207,12 @@ def hideaway_exile(ctx: Ctx, action: HideawayExile) -> None:
             "Aucune capacité de cachette n'attend de choix.",
         )
     player = pending.player
-    if ctx.actor is not None and ctx.actor != player:
-        raise RuleError(
-            ["702.75"],
-            f"Only {player} chooses the card to hide: they looked at the cards.",
-            f"Seul {player} choisit la carte à cacher : c'est lui qui a regardé les cartes.",
-            kind="forbidden",
-        )
+    ctx.acting_as(
+        player,
+        ["702.75"],
+        f"Only {player} chooses the card to hide: they looked at the cards.",
+        f"Seul {player} choisit la carte à cacher : c'est lui qui a regardé les cartes.",
+    )
     looked = list(pending.looked)
     if action.object not in looked:
         raise RuleError(
@@ -337,13 +337,7 @@ def control_changed(ctx: Ctx, permanent: MtgObject, before: str, new_controller:
 def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
     """Activate (or, for a triggered one, put on the stack) the ability that plays the card
     this permanent hid. Its cost: {T} when the ability says so (mana is shown only)."""
-    source = ctx.find(action.source)
-    if source.zone != Zone.BATTLEFIELD:
-        raise RuleError(
-            ["110.5"],
-            "That is not a permanent on the battlefield.",
-            "Ce n'est pas un permanent sur le champ de bataille.",
-        )
+    source = on_battlefield(ctx, action.source)
     values = characteristics.current(source)
     ability = values.hideaway_ability
     if ability is None or not values.hideaway:
@@ -358,12 +352,7 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
         Text(en="activate its abilities", fr="activer ses capacités"),
     )
     player = ctx.acting_for(source.controller)
-    if source.phased_out:
-        raise RuleError(
-            ["702.26"],
-            "That permanent is phased out: it is treated as though it doesn't exist.",
-            "Ce permanent est hors phase : il est considéré comme inexistant.",
-        )
+    require_phased_in(source)
     if action.via is not None:
         raise RuleError(
             ["702.75-no-alt-costs"],

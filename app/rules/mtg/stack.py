@@ -22,15 +22,12 @@ def _from_own_hand(ctx: Ctx, obj: MtgObject, rule: str) -> str:
             "That card is not in a hand.",
             "Cette carte n'est pas dans une main.",
         )
-    player = ctx.acting_for(obj.owner)
-    if player != obj.owner:
-        raise RuleError(
-            [rule],
-            "You can only use cards from your own hand.",
-            "Vous ne pouvez utiliser que les cartes de votre main.",
-            kind="forbidden",
-        )
-    return player
+    return ctx.acting_as(
+        obj.owner,
+        [rule],
+        "You can only use cards from your own hand.",
+        "Vous ne pouvez utiliser que les cartes de votre main.",
+    )
 
 
 def cast(ctx: Ctx, action: Cast) -> None:

@@ -6,7 +6,7 @@ Plain data, no behaviour beyond look-ups; it leaves the core only through app.ru
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -89,15 +89,14 @@ class MtgObject(GameObject):
     # abilities). Server-side only: never shown, gone with a zone change (400.7).
     hideaway_link: str | None = None
 
-    def as_setup_entry(self) -> dict[str, Any] | None:
-        if self.zone == Zone.STACK:
-            return None
-        entry = super().as_setup_entry()
-        assert entry is not None
-        # 2004's phased-out zone: set up on the battlefield (its phasing is not kept).
-        entry["zone"] = str(Zone.BATTLEFIELD if self.zone == Zone.PHASED_OUT else self.zone)
-        entry["face_down"] = self.face_down_via
-        return entry
+    UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.STACK})
+
+    def setup_facts(self) -> dict[str, Any]:
+        return {
+            # 2004's phased-out zone: set up on the battlefield (its phasing is not kept).
+            "zone": str(Zone.BATTLEFIELD if self.zone == Zone.PHASED_OUT else self.zone),
+            "face_down": self.face_down_via,
+        }
 
     def hide_face(self, placeholder: CardDef) -> None:
         super().hide_face(placeholder)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from app.rules.core.projection import project
 from app.rules.mtg.cards import FlipFace, HideawayAbility, MtgCard
 
 
@@ -38,27 +39,9 @@ class Characteristics(BaseModel):
 
     @classmethod
     def printed(cls, card: MtgCard) -> Characteristics:
-        return cls(
-            name=card.name,
-            name_fr=card.name_fr,
-            types=card.types,
-            supertypes=card.supertypes,
-            subtypes=card.subtypes,
-            mana_cost=card.mana_cost,
-            power=card.power,
-            toughness=card.toughness,
-            text=card.text,
-            morph=card.morph,
-            megamorph=card.megamorph,
-            disguise=card.disguise,
-            enters_ability=card.enters_ability,
-            turned_face_up_ability=card.turned_face_up_ability,
-            as_turned_face_up_copy=card.as_turned_face_up_copy,
-            flip=card.flip,
-            hideaway=card.hideaway,
-            hideaway_ability=card.hideaway_ability,
-            enters_tapped=card.enters_tapped,
-        )
+        """The card's own values: each field of these that the card prints, by name
+        (`abilities`, granted by rules rather than printed, starts empty)."""
+        return project(card, cls)
 
     def flipped(self) -> Characteristics:
         """709.2 / 710.2: the alternative name, text box, type line, power and toughness

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from app.rules.core.events import Text
+from app.rules.core.projection import project
 from app.rules.core.view import proposal_views
 from app.rules.core.viewer import Viewer
 from app.rules.mtg import characteristics
@@ -63,27 +64,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
             en=(name or "nameless 2/2") + note.en + (" (tapped)" if obj.tapped else ""),
             fr=(name_fr or name or "2/2 sans nom") + note.fr + (" (engagé)" if obj.tapped else ""),
         )
-    card = obj.card
-    face = (
-        MtgCardFace(
-            name=card.name,
-            name_fr=card.name_fr,
-            types=list(card.types),
-            supertypes=list(card.supertypes),
-            subtypes=list(card.subtypes),
-            mana_cost=card.mana_cost,
-            power=card.power,
-            toughness=card.toughness,
-            text=card.text,
-            morph=card.morph,
-            megamorph=card.megamorph,
-            disguise=card.disguise,
-            hideaway=card.hideaway,
-            flip=card.flip,
-        )
-        if see_face
-        else None
-    )
+    face = project(obj.card, MtgCardFace) if see_face else None
     visible_to = None
     if viewer.kind == "judge":
         players, rule = face_known_to(state, obj)
@@ -142,12 +123,11 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
 def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
     """Everything `viewer` may know of `state`, and nothing more."""
     players = [
-        MtgPlayerView(
-            name=p.name,
-            life=p.life,
+        project(
+            p,
+            MtgPlayerView,
             hand_count=len(state.in_zone(Zone.HAND, p.name)),
             library_count=len(state.in_zone(Zone.LIBRARY, p.name)),
-            left_game=p.left_game,
         )
         for p in state.players
     ]
@@ -157,25 +137,20 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
         key=lambda o: (_ZONE_ORDER[o.zone], o.position),
     )
     pending = state.hideaway_pending
-    return MtgView(
-        ruleset=state.ruleset,
+    # The game's public frame (ruleset, edition, version, turn, who is active, the end) is
+    # copied from the state; the rest is what this viewer may know of it.
+    return project(
+        state,
+        MtgView,
         proposals=proposal_views(state.proposals),
-        hideaway_edition=state.hideaway_edition,
-        version=state.version,
-        turn=state.turn,
-        active_player=state.active_player,
-        finished=state.finished,
-        winner=state.winner,
         viewer=viewer,
         players=players,
         objects=[_object_view(state, o, viewer) for o in visible],
         pending=(
-            PendingView(
+            project(
+                pending,
+                PendingView,
                 kind="hideaway",
-                player=pending.player,
-                source=pending.source,
-                source_name=pending.source_name,
-                source_name_fr=pending.source_name_fr,
                 count=len(pending.looked),
                 rules=numbers_for(["702.75", "702.75-exile-one"], state.ruleset),
             )
@@ -189,13 +164,9 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
 
 
 def _ability_view(state: MtgGame, ability: StackAbility) -> AbilityView:
-    return AbilityView(
-        id=ability.id,
-        kind=ability.kind,
-        source=ability.source,
-        source_name=ability.source_name,
-        source_name_fr=ability.source_name_fr,
-        controller=ability.controller,
+    return project(
+        ability,
+        AbilityView,
         text=f"{ability.source_name}: {ability.controller} may play the card it hid, "
         "without paying its mana cost, as this resolves.",
         text_fr=f"{ability.source_name_fr} : {ability.controller} pourra jouer la carte mise "

@@ -153,11 +153,10 @@ def move(ctx: Ctx, action: Move) -> None:
         )
     in_play = obj.zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.PHASED_OUT)
     responsible = obj.controller if in_play else obj.owner
-    if ctx.actor is not None and ctx.actor != responsible:
-        raise RuleError(
-            ["400.7"],
-            f"Only {responsible} may move that object (as a judge, act for them).",
-            f"Seul {responsible} peut déplacer cet objet (un arbitre peut agir pour lui).",
-            kind="forbidden",
-        )
+    ctx.acting_as(
+        responsible,
+        ["400.7"],
+        f"Only {responsible} may move that object (as a judge, act for them).",
+        f"Seul {responsible} peut déplacer cet objet (un arbitre peut agir pour lui).",
+    )
     leave(ctx, obj, zone, top=top)

@@ -111,14 +111,6 @@ def card_name(obj: RiftboundObject) -> Text:
     return Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
 
 
-def acting_as(ctx: Ctx, player: str, rules: list[str], refusal: Text) -> str:
-    """The player who acts, who must be `player` (the judge acts for them): anyone else is
-    refused, as forbidden."""
-    if ctx.acting_for(player) != player:
-        raise RuleError(rules, refusal.en, refusal.fr, kind="forbidden")
-    return player
-
-
 def draw(ctx: Ctx, player: str, count: int) -> int:
     """Draw from the top of the main deck into the hand: new objects (a zone change)."""
     drawn = 0

@@ -43,13 +43,7 @@ RIFTBOUND = GameFamily(
     view_model=RiftboundView,
     moves=moves.MOVES,
     new_game=setup.new_game,  # type: ignore[arg-type]
-    visibility=Visibility(
-        in_view=visibility.in_view,  # type: ignore[arg-type]
-        face_known_to=visibility.face_known_to,  # type: ignore[arg-type]
-        reaches=visibility.reaches,  # type: ignore[arg-type]
-        may_see_face=visibility.may_see_face,  # type: ignore[arg-type]
-        secret_zones=frozenset(SECRET),
-    ),
+    visibility=Visibility.of(visibility, secret_zones=SECRET),
     view=views.riftbound_view,  # type: ignore[arg-type]
     offers=options.candidate_actions,  # type: ignore[arg-type]
     describe=labels.describe,  # type: ignore[arg-type]

@@ -11,7 +11,6 @@ from app.rules.riftbound.actions import Play
 from app.rules.riftbound.battlefields import cleanup
 from app.rules.riftbound.chain import push
 from app.rules.riftbound.common import (
-    acting_as,
     battlefield,
     card_name,
     has_keyword,
@@ -87,11 +86,12 @@ def play(ctx: Ctx, action: Play) -> None:
 
 
 def _play_from_facedown(ctx: Ctx, obj: RiftboundObject, action: Play) -> None:
-    only_controller = Text(
-        en="Only its controller can play a hidden card.",
-        fr="Seul son contrôleur peut jouer une carte cachée.",
+    player = ctx.acting_as(
+        obj.controller,
+        ["rb.811.6.a"],
+        "Only its controller can play a hidden card.",
+        "Seul son contrôleur peut jouer une carte cachée.",
     )
-    player = acting_as(ctx, obj.controller, ["rb.811.6.a"], only_controller)
     name = card_name(obj)  # the controller sees it
     if obj.hidden_turn is not None and ctx.state.turn <= obj.hidden_turn:
         raise RuleError(
@@ -171,11 +171,12 @@ def _play_from_facedown(ctx: Ctx, obj: RiftboundObject, action: Play) -> None:
 
 
 def _play_from_hand(ctx: Ctx, obj: RiftboundObject, action: Play) -> None:
-    only_owner = Text(
-        en="You can only play cards from your own hand or champion zone.",
-        fr="On ne joue que les cartes de sa propre main ou de sa zone de champion.",
+    player = ctx.acting_as(
+        obj.owner,
+        ["rb.play"],
+        "You can only play cards from your own hand or champion zone.",
+        "On ne joue que les cartes de sa propre main ou de sa zone de champion.",
     )
-    player = acting_as(ctx, obj.owner, ["rb.play"], only_owner)
     name = card_name(obj)
     _timing(ctx, obj, player, reaction=False)
     effect = obj.card.play_effect

@@ -4,7 +4,7 @@ the table (battlefields, phase, chain, showdown, points in app.rules.riftbound.m
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -49,13 +49,10 @@ class RiftboundObject(GameObject):
     hidden_turn: int | None = None
 
 
-    def as_setup_entry(self) -> dict[str, Any] | None:
-        if self.zone == Zone.CHAIN:
-            return None
-        entry = super().as_setup_entry()
-        assert entry is not None
-        entry["location"] = self.location
-        return entry
+    UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.CHAIN})
+
+    def setup_facts(self) -> dict[str, Any]:
+        return {"location": self.location}
 
 
 class RiftboundGame(GameState):

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from app.rules.core.actions import Concede, EndGame, NextTurn
 from app.rules.core.context import Ctx
+from app.rules.core.ending import conceding_player, judge_ends, leave_game, reveal_to_all
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.riftbound.actions import MoveUnit, SetControl
 from app.rules.riftbound.battlefields import cleanup, contest, score, set_controller
 from app.rules.riftbound.common import (
-    acting_as,
     battlefield,
     card_name,
     draw,
@@ -26,12 +26,13 @@ from app.rules.riftbound.zones import put
 def next_turn(ctx: Ctx, action: NextTurn) -> None:
     state = ctx.state
     riftbound = rb(state)
-    if ctx.actor is not None and ctx.actor != state.active_player:
-        raise RuleError(
-            ["rb.turn"],
-            f"Only the turn player ({state.active_player}) can end the turn.",
-            f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
-        )
+    ctx.acting_as(
+        state.active_player,
+        ["rb.turn"],
+        f"Only the turn player ({state.active_player}) can end the turn.",
+        f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
+        kind="rule",
+    )
     if riftbound.chain or riftbound.showdown is not None:
         raise RuleError(
             ["rb.turn", "rb.states"],
@@ -45,8 +46,7 @@ def next_turn(ctx: Ctx, action: NextTurn) -> None:
         obj.modifiers = [m for m in obj.modifiers if not m.until_end_of_turn]
         obj.counters.pop("damage", None)
     riftbound.buff_bonus = {}
-    players = [p.name for p in state.players if not p.left_game]
-    nxt = players[(players.index(state.active_player) + 1) % len(players)]
+    nxt = state.next_player()
     state.turn += 1
     state.active_player = nxt
     riftbound.scored_this_turn = {}
@@ -102,9 +102,8 @@ def move_unit(ctx: Ctx, action: MoveUnit) -> None:
     if not is_unit(obj) or obj.zone not in (Zone.BASE, Zone.BATTLEFIELD):
         raise RuleError(["rb.move"], "Only a unit on the board can move.",
                         "Seule une unité sur le plateau peut se déplacer.")  # fmt: skip
-    only_controller = Text(en="Only its controller can move a unit.",
-                           fr="Seul son contrôleur peut déplacer une unité.")  # fmt: skip
-    player = acting_as(ctx, obj.controller, ["rb.move"], only_controller)
+    player = ctx.acting_as(obj.controller, ["rb.move"], "Only its controller can move a unit.",
+                           "Seul son contrôleur peut déplacer une unité.")  # fmt: skip
     riftbound = rb(ctx.state)
     if ctx.state.active_player != player or riftbound.chain or riftbound.showdown is not None:
         raise RuleError(
@@ -167,23 +166,14 @@ def set_control(ctx: Ctx, action: SetControl) -> None:
     cleanup(ctx)
 
 
-def reveal_all(ctx: Ctx, only: str | None = None) -> Text | None:
-    shown_en, shown_fr = [], []
-    for obj in sorted(ctx.state.in_zone(Zone.FACEDOWN), key=lambda o: o.position):
-        if only is not None and obj.controller != only:
-            continue
-        label = facedown_label(ctx.state, obj)
-        name = card_name(obj)
-        shown_en.append(f"{label.en} = {name.en}")
-        shown_fr.append(f"{label.fr} = {name.fr}")
-        obj.known_to = ctx.state.player_names()
-    if not shown_en:
-        return None
-    return Text(en="; ".join(shown_en), fr="; ".join(shown_fr))
-
-
 def finish(ctx: Ctx, winner: str | None) -> None:
-    shown = reveal_all(ctx)
+    """The game ends: every facedown card is revealed to all (421.4)."""
+    shown = reveal_to_all(
+        ctx,
+        ctx.state.in_zone(Zone.FACEDOWN),
+        lambda obj: facedown_label(ctx.state, obj),
+        nothing=Text(en="none.", fr="aucune."),
+    )
     ctx.state.finished = True
     ctx.state.winner = winner
     ctx.emit(
@@ -192,32 +182,22 @@ def finish(ctx: Ctx, winner: str | None) -> None:
         Text(
             en=(f"{winner} wins. " if winner else "")
             + "The game ends; every facedown card is revealed: "
-            + (shown.en if shown else "none."),
+            + shown.en,
             fr=(f"{winner} gagne. " if winner else "")
             + "La partie se termine ; toutes les cartes face cachée sont révélées : "
-            + (shown.fr if shown else "aucune."),
+            + shown.fr,
         ),
     )
 
 
 def end_game(ctx: Ctx, action: EndGame) -> None:
-    if ctx.actor is not None:
-        raise RuleError(["rb.end-game"], "Only the judge ends a game; a player may concede.",
-                        "Seul l'arbitre termine une partie ; un joueur peut concéder.",
-                        kind="forbidden")  # fmt: skip
+    judge_ends(ctx, ["rb.end-game"])
     finish(ctx, None)
 
 
 def concede(ctx: Ctx, action: Concede) -> None:
-    player = ctx.player(action.player) if action.player else ctx.actor
-    if player is None:
-        raise RuleError(["rb.end-game"], "Say which player concedes.", "Indiquez qui concède.")
-    if ctx.actor is not None and ctx.actor != player:
-        raise RuleError(["rb.end-game"], "Only a player can concede for themselves.",
-                        "Seul un joueur peut concéder pour lui-même.", kind="forbidden")  # fmt: skip
-    for p in ctx.state.players:
-        if p.name == player:
-            p.left_game = True
+    say_who = Text(en="Say which player concedes.", fr="Indiquez qui concède.")
+    player = conceding_player(ctx, action.player, ["rb.end-game"], say_who)
+    remaining = leave_game(ctx, player)
     ctx.emit("concede", ["rb.end-game"], Text(en=f"{player} concedes.", fr=f"{player} concède."))
-    remaining = [p.name for p in ctx.state.players if not p.left_game]
     finish(ctx, remaining[0] if len(remaining) == 1 else None)

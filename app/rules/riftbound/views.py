@@ -3,10 +3,7 @@ controller and the judge, 811.6.a) and the board's public facts, in Riftbound's 
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
-
+from app.rules.core.projection import project
 from app.rules.core.view import Visibility, proposal_views
 from app.rules.core.viewer import Viewer
 from app.rules.riftbound.common import card_name, might_of, rb, units_at
@@ -32,7 +29,6 @@ _ORDER = {
     Zone.MAIN_DECK: 10, Zone.RUNE_DECK: 11,
 }  # fmt: skip
 REACTION_FACEDOWN = "Reaction (face down, 811.6)"
-V = TypeVar("V", bound=BaseModel)
 
 
 def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> RiftboundObjectView:
@@ -72,33 +68,10 @@ def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> Riftb
         tapped=obj.tapped,
         counters=dict(sorted(obj.counters.items())) if see else {},
         token=obj.is_token,
-        card=(
-            RiftboundCardFace(
-                name=card.name,
-                name_fr=card.name_fr,
-                types=list(card.types),
-                subtypes=list(card.subtypes),
-                text=card.text,
-                might=card.might,
-                energy=card.energy,
-                power_cost=card.power_cost,
-                domain=card.domain,
-                keywords=list(card.keywords),
-                hidden=card.hidden,
-            )
-            if see
-            else None
-        ),
+        card=project(card, RiftboundCardFace) if see else None,
         visible_to=visible_to,
         location=obj.location,
     )
-
-
-def _public(model: BaseModel, view: type[V], **derived: Any) -> V:
-    """A view of a state model: the fields the view declares, copied by name (a field the view
-    doesn't declare never reaches it), then the ones it derives."""
-    shared = set(view.model_fields) - set(derived)
-    return view(**model.model_dump(include=shared), **derived)
 
 
 def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
@@ -127,22 +100,20 @@ def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
             )
         )
     showdown = riftbound.showdown
-    return RiftboundView(
-        ruleset=state.ruleset,
+    # The game's public frame (ruleset, version, turn, who is active, the end) is copied from
+    # the state; the rest is what this viewer may know of it.
+    return project(
+        state,
+        RiftboundView,
         proposals=proposal_views(state.proposals),
-        version=state.version,
-        turn=state.turn,
-        active_player=state.active_player,
-        finished=state.finished,
-        winner=state.winner,
         viewer=viewer,
         players=[
-            RiftboundPlayerView(
-                name=p.name,
+            project(
+                p,
+                RiftboundPlayerView,
                 points=riftbound.points.get(p.name, 0),
                 hand_count=len(state.in_zone(Zone.HAND, p.name)),
                 main_deck_count=len(state.in_zone(Zone.MAIN_DECK, p.name)),
-                left_game=p.left_game,
             )
             for p in state.players
         ],
@@ -153,7 +124,7 @@ def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
             state="closed" if riftbound.chain else "open",
             showdown_state="showdown" if showdown is not None else "neutral",
             battlefields=[
-                _public(
+                project(
                     b,
                     BattlefieldView,
                     facedown=[o.id for o in state.in_zone(Zone.FACEDOWN) if o.location == b.id],
@@ -162,12 +133,12 @@ def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
                 for b in sorted(riftbound.battlefields, key=lambda b: b.position)
             ],
             chain=[
-                _public(
+                project(
                     c, ChainItemView, from_hidden=c.hidden_at is not None, battlefield=c.hidden_at
                 )
                 for c in riftbound.chain
             ],
-            showdown=_public(showdown, ShowdownView) if showdown is not None else None,
+            showdown=project(showdown, ShowdownView) if showdown is not None else None,
             players=pools,
             victory_score=riftbound.victory_score,
         ),
