@@ -69,8 +69,9 @@ def test_bob_proposes_alice_refuses_then_accepts(server, phone):
 
     # Bob's sheet on Alice's face-down creature offers only proposals, and asks by what.
     tap_tile(bob_page, "Face-down 2/2 (Alice)")
-    sheet = bob_page.locator("#sheet aside.sheet").inner_text()
-    assert "Propose: Give control to Bob" in sheet and "Give control to Bob\n" not in sheet
+    buttons = bob_page.locator("#sheet aside.sheet button").all_inner_texts()
+    assert "Propose: Give control to Bob" in buttons
+    assert all(b.startswith("Propose: ") for b in buttons), buttons
     check_layout(bob_page)
     check_axe(bob_page, "opponent's sheet with proposals")
     bob_page.locator("#sheet a.close").click()
