@@ -358,10 +358,12 @@ def test_502_75_a_hidden_land_cant_be_played_on_an_opponents_turn_question_10():
     game.do(None, type="resolve")
     still = game.find("Forest", Zone.EXILE)
     assert still.face_down and still.id == exiled.id
-    assert "can't play the hidden card now" in game.last_text("Bob")
+    # To Bob it reads as if Alice chose not to play it (702.75: "you may play").
+    assert "Alice doesn't play the hidden card" in game.last_text("Bob")
     assert "Forest" not in game.last_text("Bob")  # why is told only to who may look
     assert "It is Forest, a land" in game.last_text("Alice")
-    assert "702.75-play-land" in game.last[0].rules
+    assert "702.75-play-land" in game.last[0].private_rules
+    assert "702.75-play-land" not in game.last[0].rules
 
 
 def test_502_75_a_hidden_land_cant_be_played_after_the_turns_land_play():
@@ -411,7 +413,8 @@ def test_502_75_if_it_cant_be_played_nothing_happens_and_it_can_be_tried_again_l
     game.do("Alice", type="hideaway_play", source=land)
     game.do(None, type="resolve")
     assert game.find("Forest").zone == Zone.EXILE
-    assert "702.75-cant-play" in game.last[0].rules
+    # Why it couldn't be played is for those who may look at it (the public reads "not played").
+    assert "702.75-cant-play" in game.last[0].private_rules
     game.do("Alice", type="next_turn")
     game.do("Bob", type="next_turn")
     game.do("Alice", type="hideaway_play", source=land)

@@ -181,3 +181,47 @@ def test_14_6_riftbound_bob_sees_the_same_whichever_card_alice_hid():
     )
     assert a == b
     assert "Tideturner" not in a
+
+
+# -- 8. hideaway: "you may play" — a card that can't be played reads as one not played --------
+
+
+def _hideaway_resolved(hidden: str, *, decline: bool) -> Game:
+    game = (
+        Table()
+        .hand("Alice", "Shelldock Isle")
+        .library("Alice", hidden, "Island", "Grizzly Bears", "Divination")
+        .start()
+    )
+    game.do("Alice", type="play_land", object=game.id("Shelldock Isle"))
+    game.do("Alice", type="hideaway_exile", object=game.find(hidden).id)
+    game.do("Alice", type="next_turn")  # Bob's turn: a hidden land can't be played now
+    isle = game.id("Shelldock Isle")
+    game.do(None, type="untap", object=isle)
+    game.do("Alice", type="hideaway_play", source=isle)
+    if decline:
+        ability = game.view("Alice").abilities[0].id
+        game.do("Alice", type="hideaway_decline", ability=ability)
+    else:
+        game.do(None, type="resolve")
+    return game
+
+
+def test_14_8_a_hidden_land_that_cant_be_played_reads_as_a_card_alice_chose_not_to_play():
+    forced = _hideaway_resolved("Forest", decline=False)  # a land on Bob's turn: can't
+    chosen = _hideaway_resolved("Serra Angel", decline=True)  # castable: Alice chooses not to
+    for game in (forced, chosen):
+        assert game.state.abilities == [] and "hidden card" in game.last_text("Bob")
+    a, b = _same_shape(
+        forced.view_json("Bob") + forced.last_text("Bob"),
+        chosen.view_json("Bob") + chosen.last_text("Bob"),
+    )
+    assert a == b
+    assert [e.rules for e in events_for(forced.last, BOB, "mtg")] == [
+        e.rules for e in events_for(chosen.last, BOB, "mtg")
+    ]
+
+
+def test_14_8_only_the_abilitys_player_chooses_not_to_play():
+    game = _hideaway_resolved("Serra Angel", decline=False)  # resolves: she casts it
+    assert "Alice casts Serra Angel from exile" in game.last_text("Bob")

@@ -139,6 +139,14 @@ class HideawayExile(ActionModel):
     bottom_order: list[ObjectId] | None = Field(default=None, max_length=20)
 
 
+class HideawayDecline(ActionModel):
+    """As a hideaway ability resolves, its player chooses not to play the hidden card (702.75:
+    "you may play"); `ability` is the ability on top of the stack."""
+
+    type: Literal["hideaway_decline"]
+    ability: ObjectId
+
+
 class HideawayPlay(ActionModel):
     """Use a hideaway permanent's ability that plays the card it hid (source: that
     permanent). `via` is refused: no alternative cost (morph, evoke) when playing a card

@@ -418,6 +418,15 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
     )
 
 
+def not_played(name_en: str, name_fr: str, player: str) -> Text:
+    return Text(
+        en=f"{name_en}'s ability resolves: {player} doesn't play the hidden card, which stays "
+        "exiled face down (it can be tried again later).",
+        fr=f"La capacité de {name_fr} se résout : {player} ne joue pas la carte cachée, qui reste "
+        "exilée face cachée (on pourra réessayer plus tard).",
+    )
+
+
 def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
     """The ability resolves: the player who activated it plays the hidden card, if it is
     still in exile, the condition holds and the card can be played now."""
@@ -483,17 +492,13 @@ def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
                 if state.active_player != player
                 else "il a déjà joué un terrain ce tour-ci"
             )
+            # "You may play": to the others, a card that can't be played now reads exactly as
+            # one its player chose not to play (a land would otherwise be told apart).
             ctx.emit(
-                "hideaway_cant_play",
-                [*keys, "702.75-play-land", "702.75-cant-play"],
-                Text(
-                    en=f"{name_en}'s ability resolves, but {player} can't play the hidden card "
-                    "now: nothing happens and it stays exiled face down (it can be tried "
-                    "again later).",
-                    fr=f"La capacité de {name_fr} se résout, mais {player} ne peut pas jouer la "
-                    "carte cachée maintenant : rien ne se passe, elle reste exilée face cachée "
-                    "(on pourra réessayer plus tard).",
-                ),
+                "hideaway_not_played",
+                keys,
+                not_played(name_en, name_fr, player),
+                private_rules=["702.75-play-land", "702.75-cant-play"],
                 private=Text(
                     en=f"It is {hidden.name}, a land: it can be played only on {player}'s own "
                     f"turn with a land play left, and {why_en}.",

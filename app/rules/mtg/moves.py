@@ -38,6 +38,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.Flip, flip.flip),
     Move(a.HideawayExile, hideaway.hideaway_exile),
     Move(a.HideawayPlay, hideaway.hideaway_play),
+    Move(a.HideawayDecline, stack.decline),
     Move(NextTurn, turns.next_turn),
     Move(EndGame, turns.end_game),
     Move(Concede, turns.concede),

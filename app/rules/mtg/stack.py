@@ -7,9 +7,9 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
-from app.rules.mtg.actions import Cast, Counter, PlayLand
+from app.rules.mtg.actions import Cast, Counter, HideawayDecline, PlayLand
 from app.rules.mtg.face_down import mark_entered
-from app.rules.mtg.hideaway import entered, resolve_ability
+from app.rules.mtg.hideaway import entered, not_played, resolve_ability
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.state import MtgObject, StackAbility, Zone
 from app.rules.mtg.zones import leave
@@ -154,3 +154,27 @@ def counter(ctx: Ctx, action: Counter) -> None:
             "Seul un sort peut être contré.",
         )
     leave(ctx, spell, Zone.GRAVEYARD, cause=" (countered)")
+
+
+def decline(ctx: Ctx, action: HideawayDecline) -> None:
+    """702.75: the player *may* play the hidden card as the ability resolves; they choose not
+    to. The ability leaves the stack and the card stays exiled face down."""
+    ability = top_of_stack(ctx)
+    if not isinstance(ability, StackAbility) or ability.id != action.ability:
+        raise RuleError(
+            ["608.1"],
+            "That ability isn't on top of the stack: only the top of the stack resolves.",
+            "Cette capacité n'est pas au-dessus de la pile : seul le haut de la pile se résout.",
+        )
+    ctx.acting_as(
+        ability.controller,
+        ["702.75-who-plays"],
+        f"Only {ability.controller}, who activated it, chooses whether to play the card.",
+        f"Seul {ability.controller}, qui l'a activée, choisit de jouer la carte ou non.",
+    )
+    ctx.state.abilities.remove(ability)
+    ctx.emit(
+        "hideaway_not_played",
+        ["702.75-play-timing", "702.75-who-plays"],
+        not_played(ability.source_name, ability.source_name_fr, ability.controller),
+    )
