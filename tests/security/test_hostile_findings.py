@@ -133,7 +133,13 @@ def test_14_2_megamorph_and_morph_cast_the_same_public_rules():
 def test_14_3_a_face_down_ixidron_offers_the_same_buttons_as_any_face_down_creature():
     labels = []
     for card in ("Ixidron", "Exalted Angel"):
-        game = Table().battlefield("Alice", card, face_down="morph").start()
+        # Bob has a face-up creature an Ixidron could turn face down.
+        game = (
+            Table()
+            .battlefield("Alice", card, face_down="morph")
+            .battlefield("Bob", "Grizzly Bears")
+            .start()
+        )
         obj = game.find(card).id
         labels.append(
             sorted(o.label for o in actions_for(game.state, BOB) if o.object == obj)
