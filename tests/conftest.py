@@ -6,11 +6,13 @@ that uses it runs twice, on SQLite and on a fresh PostgreSQL database (tests/dat
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import settings as hypothesis_settings
 
 from app.main import create_app
 from app.settings import Settings
@@ -27,6 +29,21 @@ DEFAULT_SETUP: tuple[dict[str, Any], ...] = (
 )
 
 MakeGame = Callable[..., tuple[str, dict[str, str]]]
+
+# Hypothesis profiles (README, "Tests"). "ci", the default: the same examples on every run and
+# every machine (derandomize, no example database), so CI never fails on a draw no one can
+# replay. "long": random, many more examples, failures kept in .hypothesis/ to replay; chosen
+# with FACEDOWN_HYPOTHESIS=long. Modules with their own example counts read `LONG_RUN`.
+HYPOTHESIS_PROFILES = ("ci", "long")
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+hypothesis_settings.register_profile("long", max_examples=1000, print_blob=True)
+HYPOTHESIS_PROFILE = os.environ.get("FACEDOWN_HYPOTHESIS") or "ci"
+if HYPOTHESIS_PROFILE not in HYPOTHESIS_PROFILES:
+    raise pytest.UsageError(
+        f"FACEDOWN_HYPOTHESIS={HYPOTHESIS_PROFILE!r}: expected one of {HYPOTHESIS_PROFILES}"
+    )
+hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
+LONG_RUN = HYPOTHESIS_PROFILE == "long"
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -377,3 +377,24 @@ def test_707_11_as_turned_face_up_applies_while_it_turns():
     assert "707.11" in game.last[0].rules
     seen = next(o for o in game.view("Bob").objects if o.id == shifter.id)
     assert (seen.name, seen.power, seen.toughness) == ("Serra Angel", 4, 4)
+
+
+@pytest.mark.parametrize("via", ["ixidron", "effect"])
+def test_707_2a_a_permanent_turned_face_down_gets_a_new_id_nobody_can_follow(via):
+    """DESIGN invariant 3: the face-up id would tell every viewer which card went down."""
+    game = (
+        Table()
+        .battlefield("Bob", "Serra Angel")
+        .battlefield("Bob", "Grizzly Bears")
+        .battlefield("Alice", "Ixidron")
+        .start()
+    )
+    before = {name: game.id(name) for name in ("Serra Angel", "Grizzly Bears")}
+    action = {"source": game.id("Ixidron")} if via == "ixidron" else {"objects": list(before.values())}
+    game.do(None, type="turn_face_down", via=via, **action)
+    after = {name: game.id(name) for name in before}
+    assert all(game.find(name).face_down for name in before)
+    assert set(after.values()).isdisjoint(before.values())
+    for who in ("Alice", "Bob", "spectator"):
+        seen = {o.id for o in game.view(who).objects}
+        assert seen.isdisjoint(before.values()) and set(after.values()) <= seen

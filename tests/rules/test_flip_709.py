@@ -6,6 +6,8 @@ Volcano Born (Tok-Tok, né du volcan), a legendary 2/2.
 
 from __future__ import annotations
 
+import pytest
+
 from app.catalog import load_catalog
 from app.rules.mtg.flip import is_legendary, legendary_creature_bonus, search_library
 from app.rules.mtg.naming import has_name, matches_name, name_card, objects_named
@@ -133,6 +135,22 @@ def test_709_3_a_face_down_flip_card_is_just_a_face_down_2_2():
     assert (seen.name, seen.power, seen.toughness, seen.flipped) == (None, 2, 2, False)
     err = game.refused("Alice", type="flip", object=akki)
     assert "707.2" in err.rules
+
+
+@pytest.mark.parametrize("via", ["effect", "ixidron"])
+def test_709_3_a_flipped_permanent_turned_face_down_shows_no_flip_status(via):
+    """A face-down permanent has only its face-down values (708.2): `flipped` would tell
+    every viewer that the 2/2 is a flip card, and which one."""
+    game = Table().battlefield("Alice", AKKI).battlefield("Bob", "Ixidron").start()
+    game.do("Alice", type="flip", object=game.id(AKKI))
+    action = {"source": game.id("Ixidron")} if via == "ixidron" else {"objects": [game.id(AKKI)]}
+    game.do(None, type="turn_face_down", via=via, **action)
+    assert game.find(AKKI).face_down
+    for who in ("Alice", "Bob", "spectator", "judge"):
+        seen = game.obj_view(who, game.id(AKKI))
+        assert seen.flipped is False, who
+        assert (seen.power, seen.toughness) == (2, 2)
+        assert "flipped" not in seen.label and "inversé" not in seen.label_fr
 
 
 # --- 709.4 / 710.4 -------------------------------------------------------------------

@@ -16,7 +16,6 @@ Set FACEDOWN_HYPOTHESIS=long for a long run by hand.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -35,8 +34,8 @@ from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.rules.mtg.state import HideawayEdition
 from app.rules.mtg.visibility import can_see_face, in_view, is_hideaway_card
 from app.rules.redact import Viewer, actions_for, error_for, events_for, view_for, visibility_table
+from tests.conftest import LONG_RUN as LONG
 
-LONG = os.environ.get("FACEDOWN_HYPOTHESIS") == "long"
 EXAMPLES = 600 if LONG else 40
 STEPS = 40 if LONG else 25
 

@@ -16,7 +16,6 @@ Bounded for CI; FACEDOWN_HYPOTHESIS=long runs a long profile by hand.
 
 from __future__ import annotations
 
-import os
 import re
 import tempfile
 from pathlib import Path
@@ -34,6 +33,7 @@ from app.rules.families import parse_action
 from app.rules.riftbound.cards import RiftboundCard as RbCard
 from app.rules.riftbound.setup import RiftboundSetupCard as RbSetupCard
 from app.settings import Settings
+from tests.conftest import LONG_RUN as LONG
 from tests.rules.riftbound import test_riftbound_hidden_properties as rift
 from tests.rules.test_hidden_properties import (
     ALICE_NAMES,
@@ -47,7 +47,6 @@ from tests.rules.test_hidden_properties import (
 )
 from tests.web.pages_support import seat_client
 
-LONG = os.environ.get("FACEDOWN_HYPOTHESIS") == "long"
 EXAMPLES = 100 if LONG else 4
 STEPS = 25 if LONG else 8
 SEED = "harness-seed-0123456789abcdef01"

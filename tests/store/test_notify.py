@@ -7,7 +7,7 @@ import queue
 import time
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from app.store.db import make_engine
 from app.store.notify import CHANNEL, VersionListener, announce, libpq_conninfo, parse_payload
@@ -27,11 +27,16 @@ def test_the_listener_connects_with_the_password_it_was_given():
 
 def test_on_sqlite_announcing_is_a_no_op(tmp_path):
     engine = make_engine(f"sqlite:///{tmp_path / 'n.db'}")
+    sent: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *args: sent.append(args[2]))
     try:
         with engine.begin() as conn:
-            announce(conn, "game", 3)  # no pg_notify on SQLite: nothing to fail
+            conn.execute(text("SELECT 1"))  # the listener hears statements on this engine
+            announce(conn, "game", 3)  # no pg_notify on SQLite: nothing to send, nothing to fail
+            assert conn.execute(text("SELECT 2")).scalar() == 2  # the transaction is intact
     finally:
         engine.dispose()
+    assert [s for s in sent if not s.startswith("BEGIN")] == ["SELECT 1", "SELECT 2"]
 
 
 @pytest.fixture

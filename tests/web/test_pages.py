@@ -19,6 +19,7 @@ from pages_support import (
     option,
     seat_client,
     tile_id,
+    version_of,
 )
 
 pytestmark = pytest.mark.engine
@@ -275,6 +276,39 @@ def test_csrf_refusals_change_nothing(case, seats, game, settings, game_rows):
         assert response.status_code == 403, (case, htmx, response.text)
         assert "out of date" in response.text
     assert game_rows(settings.database_url, game_id) == rows
+
+
+
+def test_a_null_origin_without_sec_fetch_site_is_refused_when_all_else_is_right(
+    seats, game, settings, game_rows
+):
+    """`Origin: null` is accepted only when Sec-Fetch-Site vouches for it (app/web/csrf.py).
+    The same request without the Origin header is accepted: nothing else refuses it first."""
+    game_id, _ = game
+    alice = seats["Alice"]
+    before = page(alice, game_id)
+    rows = game_rows(settings.database_url, game_id)
+    token = csrf_of(before)
+    data = {
+        "action": json.dumps(option(before, "next_turn")),
+        "expected_version": str(version_of(before)),
+        "csrf": token,
+    }
+    checked = {"X-CSRF-Token": token}
+
+    def post(headers: dict[str, str]):
+        assert "Sec-Fetch-Site" not in headers
+        return alice.post(f"/g/{game_id}/act", data=data, headers=headers, follow_redirects=False)
+
+    for htmx in (True, False):
+        sent = {"Origin": "null", **(checked | HTMX if htmx else {})}
+        response = post(sent)
+        assert response.status_code == 403, (htmx, response.text)
+        assert "out of date" in response.text
+    assert game_rows(settings.database_url, game_id) == rows
+    accepted = post(checked | HTMX)
+    assert accepted.status_code == 200, accepted.text
+    assert game_rows(settings.database_url, game_id) != rows
 
 
 def test_a_spectator_sees_no_buttons_and_cannot_act(seats, game):

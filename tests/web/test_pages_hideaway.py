@@ -101,8 +101,9 @@ def play_windbrisk(game_id: str, seats) -> str:
 
 
 def choose(client, game_id: str, page: str, pick: str, ranks: dict[str, int] | None = None,
-           *, htmx: bool = True, seat: str | None = None):  # fmt: skip
-    """Post the choice sheet as the browser would (htmx, or a plain form with JS off)."""
+           *, htmx: bool = True, seat: str | None = None, csrf: str | None = None):  # fmt: skip
+    """Post the choice sheet as the browser would (htmx, or a plain form with JS off); `csrf`
+    replaces the page's token (empty: none is sent)."""
     looked = re.findall(r'name="looked" value="([0-9a-f]+)"', page)
     names = dict(
         re.findall(r'name="object" value="([0-9a-f]+)" required> <span><strong>([^<]+)<', page)
@@ -116,10 +117,11 @@ def choose(client, game_id: str, page: str, pick: str, ranks: dict[str, int] | N
     if seat:
         data.append(("seat", seat))
     headers = dict(SAME_ORIGIN)
+    token = csrf_of(page) if csrf is None else csrf
     if htmx:
-        headers |= {**HTMX, "X-CSRF-Token": csrf_of(page)}
-    else:
-        data.append(("csrf", csrf_of(page)))
+        headers |= HTMX | ({"X-CSRF-Token": token} if token else {})
+    elif token:
+        data.append(("csrf", token))
     form: dict[str, str | list[str]] = {}
     for key, value in data:
         form[key] = (
@@ -210,6 +212,33 @@ def test_a_choice_without_a_card_or_from_bob_is_refused_and_changes_nothing(clie
     spectator = choose(seats["spectator"], game_id, alice_page, HIDDEN)
     assert spectator.status_code == 403
     assert "choice-sheet" in get(seats["Alice"], f"/g/{game_id}")
+
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain form"])
+@pytest.mark.parametrize("token", ["missing", "forged", "Bob's"])
+def test_the_choice_form_refuses_a_missing_or_forged_csrf_token(
+    client, table, settings, game_rows, token, htmx
+):
+    """The choice is Alice's move: another site must not make it for her (CSRF, like any
+    button). The genuine token is accepted afterwards: nothing else refused the others."""
+    game_id, seats, _ = table
+    alice_page = play_windbrisk(game_id, seats)
+    genuine = csrf_of(alice_page)
+    sent = {
+        "missing": "",
+        "forged": genuine[:-2] + ("AA" if not genuine.endswith("AA") else "BB"),
+        "Bob's": csrf_of(get(seats["Bob"], f"/g/{game_id}")),
+    }[token]
+    rows = game_rows(settings.database_url, game_id)
+    refused = choose(seats["Alice"], game_id, alice_page, HIDDEN, htmx=htmx, csrf=sent)
+    assert refused.status_code == 403, refused.text
+    assert "out of date" in refused.text
+    assert game_rows(settings.database_url, game_id) == rows
+    assert "choice-sheet" in get(seats["Alice"], f"/g/{game_id}")
+    accepted = choose(seats["Alice"], game_id, alice_page, HIDDEN, htmx=htmx)
+    assert accepted.status_code == (200 if htmx else 303), accepted.text
+    assert game_rows(settings.database_url, game_id) != rows
 
 
 # -- the exiled card: who may look, as each edition says ----------------------------------

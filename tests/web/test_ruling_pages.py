@@ -69,6 +69,46 @@ def test_time_travel_never_shows_a_seat_a_card_it_could_not_see_then(client):
     assert HIDDEN in seats["Alice"].get(f"/g/{game['id']}/at?v=0").text
 
 
+
+def test_time_travel_shows_a_card_on_the_board_as_it_was_at_that_version(client, make_game):
+    """The same creature is on the board at every version, different each time: each past
+    page must show the version asked for, never the present."""
+    game_id, tokens = make_game(
+        client,
+        setup=[
+            {"owner": "Bob", "zone": "battlefield", "card": "Serra Angel"},
+            {"owner": "Alice", "zone": "hand", "card": "Island"},
+        ],
+    )
+    judge = bearer(tokens["judge"])
+    view = client.get(f"/api/games/{game_id}/view", headers=judge).json()
+    serra = next(o["id"] for o in view["objects"] if o["name"] == "Serra Angel")
+    for action in (
+        {"type": "pump", "object": serra, "power": 1, "toughness": 1},
+        {"type": "tap", "object": serra},
+        {"type": "add_counter", "object": serra, "amount": 2},
+    ):
+        response = client.post(f"/api/games/{game_id}/actions", json=action, headers=judge)
+        assert response.status_code == 200, response.text
+    bob = seat_client(client.app, tokens["Bob"])
+    expected = {  # version: (power/toughness, tapped, counter pills)
+        0: (["4/4"], 0, 0),
+        1: (["5/5"], 0, 0),
+        2: (["5/5"], 1, 0),
+    }
+    for version, (pt, tapped, counters) in expected.items():
+        for headers in ({}, HTMX):
+            page = bob.get(f"/g/{game_id}/at?v={version}", headers=headers)
+            assert page.status_code == 200, page.text
+            text = page.text
+            assert re.findall(r'class="tile-pt">([^<]*)<', text) == pt, (version, headers)
+            assert text.count('class="pill pill-tapped"') == tapped, (version, headers)
+            assert text.count('class="pill pill-counter"') == counters, (version, headers)
+    now = bob.get(f"/g/{game_id}").text
+    assert re.findall(r'class="tile-pt">([^<]*)<', now) == ["7/7"]
+    assert now.count('class="pill pill-counter"') == 1
+
+
 def test_the_past_is_read_only_and_the_present_redirects_to_the_live_page(looked):
     game, seats = looked
     past = seats["Alice"].get(f"/g/{game['id']}/at?v=0").text
@@ -169,6 +209,35 @@ def test_the_ruling_page_shows_exactly_the_published_viewpoints_and_no_hidden_na
     for who in ("Alice", "judge"):
         other = slug_of(publish(seats["judge"], game["id"], [who]))
         assert HIDDEN in stranger.get(f"/r/{other}").text
+
+
+
+def _section(text: str, name: str) -> str:
+    """A ruling page's part, up to the next part (the board holds sections of its own),
+    without the links between viewpoints."""
+    after = {"ruling-board": "steps", "steps": "summaries"}[name]
+    found = re.search(rf'<section class="{name}".*?<section class="{after}"', text, re.S)
+    assert found, f"no {name} section"
+    part = re.sub(r'<nav class="viewpoints".*?</nav>', "", found.group(0), flags=re.S)
+    return re.sub(r"\s+", " ", part)
+
+
+def test_each_viewpoint_of_a_ruling_shows_its_own_board_and_log(client, looked):
+    """Alice and Bob see different boards (her face-down card): in a ruling published for
+    both, each viewpoint's board and log are exactly those of a ruling for that viewer alone."""
+    game, seats = looked
+    both = slug_of(publish(seats["judge"], game["id"], ["Alice", "Bob"]))
+    alone = {who: slug_of(publish(seats["judge"], game["id"], [who])) for who in ("Alice", "Bob")}
+    published = client.get(f"/api/rulings/{both}").json()["viewpoints"]
+    pages = [client.get(f"/r/{both}?vp={i}").text for i in (0, 1)]
+    assert HIDDEN in _section(pages[0], "ruling-board")
+    assert HIDDEN not in _section(pages[1], "ruling-board")
+    for i, who in enumerate(("Alice", "Bob")):
+        single = client.get(f"/api/rulings/{alone[who]}").json()["viewpoints"][0]
+        assert published[i] == single, who
+        page = client.get(f"/r/{alone[who]}").text
+        for name in ("ruling-board", "steps"):
+            assert _section(pages[i], name) == _section(page, name), (who, name)
 
 
 def test_the_ruling_page_has_opengraph_and_twitter_tags_and_a_preview_image(client, looked):

@@ -30,7 +30,7 @@ def test_811_1_a_spells_units_and_gear_can_be_hidden():
 
 
 def test_811_1_b_hide_only_on_your_turn_in_an_open_state_at_a_battlefield_you_control():
-    game = standard(hand_alice=("Fight or Flight", "Block")).start()
+    game = standard(hand_alice=("Fight or Flight", "Block", "Hidden Blade")).start()
     err = game.refused("Alice", type="hide", object=game.id("Fight or Flight"), battlefield="bf2")
     assert "rb.811.1.b" in err.rules and "control" in err.message_en
     # Bob's turn: not Alice's.
@@ -44,8 +44,10 @@ def test_811_1_b_hide_only_on_your_turn_in_an_open_state_at_a_battlefield_you_co
     assert "rb.states" in err.rules
     game.do("Alice", type="resolve")
     _hide(game, "Fight or Flight")
-    # The facedown zone is full now.
-    game.do(None, type="set_control", battlefield="bf2", player="Alice")
+    # The facedown zone at bf1 is full now: one card per facedown zone.
+    err = game.refused("Alice", type="hide", object=game.id("Hidden Blade"), battlefield="bf1")
+    assert "rb.107.3.b" in err.rules
+    assert [o.location for o in game.state.in_zone(Zone.FACEDOWN)] == ["bf1"]
 
 
 def test_811_1_b_one_card_per_facedown_zone_and_a_card_playable_from_the_next_turn():
@@ -318,3 +320,13 @@ def test_a_hidden_card_gets_a_new_id_when_hidden_and_when_played():
     game.do("Alice", type="next_turn")
     game.do("Alice", type="play", object=hidden, targets=[game.id("Noxus Saboteur")])
     assert game.id("Block") != hidden
+
+
+def test_811_a_hidden_units_might_reaches_only_those_who_see_its_face():
+    """Might is part of the face: a number tells Tideturner (2) from a spell (none)."""
+    game = standard(hidden_alice="Tideturner").start()
+    card = game.id("Tideturner")
+    assert game.obj_view("Alice", card).might == 2
+    for who in ("Bob", "spectator"):
+        seen = game.obj_view(who, card)
+        assert seen.might is None and seen.card is None, who
