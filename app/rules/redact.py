@@ -193,7 +193,9 @@ def visibility_table(state: GameState, viewers: Sequence[Viewer]) -> list[Visibi
                 rules=numbers_for_ruleset([rule], state.ruleset),
             )
         )
-    return rows
+    # Ordered by what the row shows, not by where a card sits in a hidden zone: which of two
+    # hand cards left would otherwise show in the order of the rest.
+    return sorted(rows, key=lambda r: (r.zone, r.controller, r.label))
 
 
 def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameState:
@@ -203,17 +205,24 @@ def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameSt
     family = family_of(state.ruleset)
     hidden = {o.id for o in state.objects if not published_face(state, o, viewers)}
     fork = state.clone()
+    # New places in each zone: the cards shown first in their order, then the placeholders
+    # (all alike), so where a hidden card sat tells nothing of what happened to it.
+    order = sorted(
+        fork.objects, key=lambda o: (str(o.zone), o.owner, o.id in hidden, o.position)
+    )
+    by_place = {o.id: place for place, o in enumerate(order, start=1)}
     for obj in fork.objects:
+        obj.position = by_place[obj.id]
         if obj.id in hidden:
             obj.hide_face(family.placeholder)
+    fork.position_counter = len(order)
     fork.version = 0
     fork.finished = False
     fork.winner = None
     fork.seed = seed
     # Renumber ids under the new seed wherever they appear (objects, links between them).
     text = fork.model_dump_json()
-    ordered = sorted(state.objects, key=lambda o: o.position)
-    for k, obj in enumerate(ordered, start=1):
+    for k, obj in enumerate(order, start=1):
         text = text.replace(f'"{obj.id}"', f'"{object_id(seed, k)}"')
     renewed = family.state_model.model_validate_json(text)
     renewed.id_counter = len(state.objects)

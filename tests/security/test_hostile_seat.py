@@ -406,12 +406,43 @@ FINDINGS = {
         rulings=[["Bob"], ["spectator"], ["Bob", "spectator"]],
         only=("fork view", "fork export", "fork log"),
     ),
+    # 5, 6: Bob knew one card of Alice's hand (a face-down card bounced, revealed: 708.9);
+    # she casts one of her two cards face down: he must not tell which.
+    "5 partly known hand": Finding(
+        ([{"owner": "Alice", "zone": "battlefield", "card": "Exalted Angel", "face_down": "morph"},
+          {"owner": "Alice", "zone": "hand", "card": "Akroma, Angel of Fury"}],) * 2,
+        [(None, {"type": "move", "object": "@Exalted Angel", "to": "hand"},
+                {"type": "move", "object": "@Exalted Angel", "to": "hand"}),
+         ("Alice", {"type": "cast_face_down", "object": "@Exalted Angel", "via": "morph"},
+                   {"type": "cast_face_down", "object": "@Akroma, Angel of Fury", "via": "morph"})],
+        rulings=[["Bob"], ["spectator"]],
+    ),
+    # 8: a hidden land that can't be played now vs a card Alice chooses not to play.
+    "8 hideaway may play": Finding(
+        tuple(
+            [{"owner": "Alice", "zone": "hand", "card": "Shelldock Isle"},
+             {"owner": "Alice", "zone": "library", "card": hidden},
+             {"owner": "Alice", "zone": "library", "card": "Grizzly Bears"},
+             {"owner": "Alice", "zone": "library", "card": "Divination"}]
+            for hidden in ("Forest", "Serra Angel")
+        ),  # type: ignore[arg-type]
+        [("Alice", {"type": "play_land", "object": "@Shelldock Isle"},
+                   {"type": "play_land", "object": "@Shelldock Isle"}),
+         ("Alice", {"type": "hideaway_exile", "object": "@Forest"},
+                   {"type": "hideaway_exile", "object": "@Serra Angel"}),
+         ("Alice", {"type": "next_turn"}, {"type": "next_turn"}),
+         (None, {"type": "untap", "object": "@Shelldock Isle"},
+                {"type": "untap", "object": "@Shelldock Isle"}),
+         ("Alice", {"type": "hideaway_play", "source": "@Shelldock Isle"},
+                   {"type": "hideaway_play", "source": "@Shelldock Isle"}),
+         ("Alice", {"type": "resolve"}, {"type": "hideaway_decline", "ability": "@ability"})],
+        rulings=[["Bob"]],
+    ),
 }  # fmt: skip
-KNOWN = {  # still found on today's main: the lead removes a mark as its fix lands
-    "2 megamorph rules": "issue 14 finding 2",
-    "3 ixidron button": "issue 14 finding 3",
-    "4 fork keeps megamorph": "issue 14 finding 4",
-}
+# Findings still open (marked xfail strict): none. Each case failed on the code before its fix
+# (public 702.37b; the Ixidron button; the fork's megamorph; the remembered hand card; the
+# hidden land's "can't play") and passes since.
+KNOWN: dict[str, str] = {}
 
 
 class _Setup:
@@ -428,6 +459,8 @@ class _Setup:
 def _resolved(twin: Twin, action: dict[str, Any]) -> dict[str, Any]:
     view = twin.client.get(f"/api/games/{twin.table.id}/view", headers=twin.bearer("judge"))
     by_name = {o["name"]: o["id"] for o in view.json()["objects"] if o["name"]}
+    # "@ability": the ability on the stack (a hideaway ability's id).
+    by_name["ability"] = next((a["id"] for a in view.json().get("abilities", [])), "")
     return {k: by_name[v[1:]] if isinstance(v, str) and v.startswith("@") else v
             for k, v in action.items()}  # fmt: skip
 

@@ -173,8 +173,14 @@ def decline(ctx: Ctx, action: HideawayDecline) -> None:
         f"Seul {ability.controller}, qui l'a activée, choisit de jouer la carte ou non.",
     )
     ctx.state.abilities.remove(ability)
+    hidden = [
+        o.id
+        for o in ctx.state.in_zone(Zone.EXILE)
+        if ability.link is not None and o.face_down and o.hideaway_link == ability.link
+    ]
     ctx.emit(
         "hideaway_not_played",
         ["702.75-play-timing", "702.75-who-plays"],
         not_played(ability.source_name, ability.source_name_fr, ability.controller),
+        objects=hidden,
     )
