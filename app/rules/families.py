@@ -101,9 +101,5 @@ def load_state(json_text: str | bytes) -> GameState:
         return model.model_validate(model.from_legacy(data))
 
 
-def parse_setup(data: object) -> Any:
-    return SETUP_ADAPTER.validate_python(data)
-
-
 def load_setup(json_text: str | bytes) -> Any:
     return SETUP_ADAPTER.validate_json(json_text)

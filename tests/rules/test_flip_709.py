@@ -9,10 +9,17 @@ from __future__ import annotations
 import pytest
 
 from app.catalog import load_catalog
-from app.rules.mtg.flip import is_legendary, legendary_creature_bonus, search_library
-from app.rules.mtg.naming import has_name, matches_name, name_card, objects_named
 from app.rules.mtg.state import Zone
 from app.rules.redact import numbers_for_ruleset
+from tests.rules.flip_queries import (
+    has_name,
+    is_legendary,
+    legendary_creature_bonus,
+    matches_name,
+    name_card,
+    objects_named,
+    search_library,
+)
 from tests.rules.table import Table
 
 AKKI = "Akki Lavarunner"

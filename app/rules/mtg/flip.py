@@ -5,12 +5,10 @@ A flip card has its normal characteristics on top and alternative ones upside do
 text, type line, power and toughness (709.1b, 709.2); colour, mana cost and outside
 effects don't change (709.1c). Flipping is one-way; a flipped permanent that leaves the
 battlefield forgets it (709.4: a new object, 400.7). Flipped status is shown tapped or
-untapped (709.3: see labels.flipped_note). Names: see naming.py (709.5).
+untapped (709.3: see labels.flipped_note).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
@@ -20,8 +18,7 @@ from app.rules.mtg.actions import Flip
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.labels import describe
 from app.rules.mtg.permanents import require_phased_in
-from app.rules.mtg.state import MtgGame, MtgObject, Zone
-from app.rules.mtg.values import Characteristics
+from app.rules.mtg.state import Zone
 
 
 def flip(ctx: Ctx, action: Flip) -> None:
@@ -85,40 +82,3 @@ def flip(ctx: Ctx, action: Flip) -> None:
         ),
         objects=[obj.id],
     )
-
-
-# --- Queries: how effects see a flip card (709.2 / 710.2 and its example) ------------
-
-
-def values_of(obj: MtgObject) -> Characteristics:
-    return characteristics.current(obj)
-
-
-def is_legendary(obj: MtgObject) -> bool:
-    """Through the characteristics layers: Akki Lavarunner is not legendary anywhere;
-    flipped on the battlefield it is Tok-Tok, Volcano Born, which is."""
-    return values_of(obj).is_legendary()
-
-
-def search_library(
-    state: MtgGame, player: str, wanted: Callable[[MtgObject], bool]
-) -> list[MtgObject]:
-    """The cards of `player`'s library an effect that searches for `wanted` can find. In
-    the library a flip card has only its normal characteristics (709.2)."""
-    return [o for o in state.in_zone(Zone.LIBRARY, player) if wanted(o)]
-
-
-def legendary_creature_bonus(
-    state: MtgGame, power: int = 2, toughness: int = 2
-) -> dict[str, tuple[int, int]]:
-    """The effect "legendary creatures get +2/+2": the power and toughness each affected
-    permanent would have, by object id; one that isn't a legendary creature now is left out."""
-    out: dict[str, tuple[int, int]] = {}
-    for obj in state.in_zone(Zone.BATTLEFIELD):
-        now = values_of(obj)
-        if obj.phased_out or not (now.is_legendary() and now.is_creature()):
-            continue
-        if now.power is None or now.toughness is None:
-            continue
-        out[obj.id] = (now.power + power, now.toughness + toughness)
-    return out

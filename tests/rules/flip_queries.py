@@ -1,17 +1,54 @@
-"""Choosing a card name (709.5 / today 710.5): a flip card's alternative name may be named.
-
-Pure helpers: names are compared ignoring case, accents, repeated spaces and the kind of
-apostrophe, in English or French, so "tok-tok, ne du volcan" names Tok-Tok, Volcano Born.
-"""
+"""How effects see a flip card (709.2 / 710.2 and its example; 709.5 / 710.5, choosing a
+name): small queries through the engine's characteristics, which the rules tests ask. The
+engine has no action for them yet (no search, no "legendary creatures get +2/+2", no naming
+effect), so they live with the tests, not in app/."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from app.rules.mtg import characteristics
 from app.rules.mtg.cards import MtgCard
-from app.rules.mtg.state import MtgGame, MtgObject
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.values import Characteristics
+
+
+def values_of(obj: MtgObject) -> Characteristics:
+    return characteristics.current(obj)
+
+
+def is_legendary(obj: MtgObject) -> bool:
+    """Through the characteristics layers: Akki Lavarunner is not legendary anywhere;
+    flipped on the battlefield it is Tok-Tok, Volcano Born, which is."""
+    return values_of(obj).is_legendary()
+
+
+def search_library(
+    state: MtgGame, player: str, wanted: Callable[[MtgObject], bool]
+) -> list[MtgObject]:
+    """The cards of `player`'s library an effect that searches for `wanted` can find. In
+    the library a flip card has only its normal characteristics (709.2)."""
+    return [o for o in state.in_zone(Zone.LIBRARY, player) if wanted(o)]
+
+
+def legendary_creature_bonus(
+    state: MtgGame, power: int = 2, toughness: int = 2
+) -> dict[str, tuple[int, int]]:
+    """The effect "legendary creatures get +2/+2": the power and toughness each affected
+    permanent would have, by object id; one that isn't a legendary creature now is left out."""
+    out: dict[str, tuple[int, int]] = {}
+    for obj in state.in_zone(Zone.BATTLEFIELD):
+        now = values_of(obj)
+        if obj.phased_out or not (now.is_legendary() and now.is_creature()):
+            continue
+        if now.power is None or now.toughness is None:
+            continue
+        out[obj.id] = (now.power + power, now.toughness + toughness)
+    return out
+
+
+# --- Choosing a card name (709.5 / 710.5) ------------------------------------------------
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 
