@@ -406,6 +406,21 @@ FINDINGS = {
         rulings=[["Bob"], ["spectator"], ["Bob", "spectator"]],
         only=("fork view", "fork export", "fork log"),
     ),
+    # 1: Bob acts on Alice's face-down creature with his own token: taking control, putting it
+    # in his graveyard... must be refused the same way (it is hers: he proposes) whatever it is.
+    "1 effects on her object": Finding(
+        ([{"owner": "Alice", "zone": "battlefield", "card": "Exalted Angel", "face_down": "morph"}],
+         [{"owner": "Alice", "zone": "battlefield", "card": "Akroma, Angel of Fury", "face_down": "morph"}]),
+        [("seat:Bob", {"type": "gain_control", "object": "@Exalted Angel", "player": "Bob"},
+                      {"type": "gain_control", "object": "@Akroma, Angel of Fury", "player": "Bob"}),
+         ("seat:Bob", {"type": "move", "object": "@Exalted Angel", "to": "hand"},
+                      {"type": "move", "object": "@Akroma, Angel of Fury", "to": "hand"}),
+         ("seat:Bob", {"type": "propose", "source": "Threads of Disloyalty",
+                       "action": {"type": "gain_control", "object": "@Exalted Angel", "player": "Bob"}},
+                      {"type": "propose", "source": "Threads of Disloyalty",
+                       "action": {"type": "gain_control", "object": "@Akroma, Angel of Fury", "player": "Bob"}})],
+        rulings=[["Bob"]],
+    ),
     # 5, 6: Bob knew one card of Alice's hand (a face-down card bounced, revealed: 708.9);
     # she casts one of her two cards face down: he must not tell which.
     "5 partly known hand": Finding(
@@ -461,7 +476,8 @@ def _resolved(twin: Twin, action: dict[str, Any]) -> dict[str, Any]:
     by_name = {o["name"]: o["id"] for o in view.json()["objects"] if o["name"]}
     # "@ability": the ability on the stack (a hideaway ability's id).
     by_name["ability"] = next((a["id"] for a in view.json().get("abilities", [])), "")
-    return {k: by_name[v[1:]] if isinstance(v, str) and v.startswith("@") else v
+    return {k: (_resolved(twin, v) if isinstance(v, dict)
+                else by_name[v[1:]] if isinstance(v, str) and v.startswith("@") else v)
             for k, v in action.items()}  # fmt: skip
 
 
@@ -477,6 +493,15 @@ def test_a_hidden_difference_of_issue_14_reaches_bob_the_same_way(client, monkey
     a = Twin(client, _Setup(finding.cards[0]), [], monkeypatch)  # type: ignore[arg-type]
     b = Twin(client, _Setup(finding.cards[1]), [], monkeypatch)  # type: ignore[arg-type]
     for actor, in_a, in_b in finding.steps:
+        if actor is not None and actor.startswith("seat:"):
+            # The hostile seat itself, with its own token: whatever it is told must match.
+            seat = actor.removeprefix("seat:")
+            results = (a.api_act(seat, _resolved(a, in_a)), b.api_act(seat, _resolved(b, in_b)))
+            assert results[0].status_code == results[1].status_code
+            compare_all(
+                {"result": results[0].text}, {"result": results[1].text}, seat, a, b, set()
+            )
+            continue
         body_a = _resolved(a, in_a) | ({"as": actor} if actor else {})
         body_b = _resolved(b, in_b) | ({"as": actor} if actor else {})
         results = (a.api_act("judge", body_a), b.api_act("judge", body_b))
