@@ -28,9 +28,15 @@ ROUTES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("create", "POST", re.compile(r"^/api/scenarios/[^/]+/games/?$")),
     ("create", "POST", re.compile(r"^/api/games/import/?$")),
     ("create", "POST", re.compile(r"^/api/rulings/[^/]+/fork/?$")),
+    ("create", "POST", re.compile(r"^/api/games/[^/]+/rulings/?$")),
+    # The pages' twins of the routes above: the same limits whichever door is used.
     ("create", "POST", re.compile(r"^/games/?$")),
+    ("create", "POST", re.compile(r"^/import/?$")),
+    ("create", "POST", re.compile(r"^/r/[^/]+/fork/?$")),
+    ("create", "POST", re.compile(r"^/g/[^/]+/rulings/?$")),
     ("act", "POST", re.compile(r"^/api/games/[^/]+/actions/?$")),
     ("act", "POST", re.compile(r"^/g/[^/]+/act/?$")),
+    ("act", "POST", re.compile(r"^/g/[^/]+/hideaway/?$")),
 )
 
 
