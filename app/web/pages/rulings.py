@@ -21,6 +21,7 @@ from app.store.repository import GameRepository, RulingNotFound, RulingRecord, V
 from app.web import game_service
 from app.web.deps import JudgeFormDep, RepositoryDep, SameSiteDep
 from app.web.errors import ApiError
+from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.i18n import Lang, pick_language, translator
 from app.web.models import RulingPublic, Viewpoint
 from app.web.pages.cache_policy import NO_STORE
@@ -269,7 +270,10 @@ async def publish_ruling(
     names = [v[:40] for v in (viewpoint or [])][:6]
     if not names:
         return refused(request, "ruling.pick_viewpoint", 422)
-    pinned = int(version) if version.isdigit() else None
+    try:
+        pinned = optional_number(version, max_digits=9)
+    except MalformedNumber:
+        return refused(request, "error.invalid", 422, message="version")
     return await run_in_threadpool(
         _publish, request, repository, seat.game_id, pinned, names, title.strip(), note.strip()
     )
