@@ -235,7 +235,9 @@ def _publish(
 ) -> Response:
     target = repository.info(game_id).version if version is None else version
     try:
-        record = game_service.publish_ruling(repository, game_id, target, names, title, note)
+        record = game_service.publish_ruling(
+            repository, game_id, target, names, title, note, typed_only=True
+        )
     except VersionNotFound:
         return refused(request, "error.not_found", 404)
     except ApiError:
@@ -267,7 +269,8 @@ async def publish_ruling(
     """The judge's "publish a ruling" form: an immutable copy of this moment, a short link."""
     if not title.strip():
         return refused(request, "ruling.need_title", 422)
-    names = [v[:40] for v in (viewpoint or [])][:6]
+    # Typed: "seat:<player>", "role:spectator", "role:judge" (app/web/game_service.py).
+    names = [v[:50] for v in (viewpoint or [])][:6]
     if not names:
         return refused(request, "ruling.pick_viewpoint", 422)
     try:
