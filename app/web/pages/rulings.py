@@ -27,6 +27,7 @@ from app.web.models import RulingPublic, Viewpoint
 from app.web.pages.cache_policy import NO_STORE
 from app.web.pages.chrome import base_context, chrome_context, refused
 from app.web.pages.seat_links import links_page
+from app.web.public_url import public_origin
 from app.web.qr import qr_svg
 from app.web.templating import html, render
 
@@ -36,6 +37,12 @@ router = APIRouter(include_in_schema=False)
 RULING_CACHE = {
     "Cache-Control": "public, max-age=86400, immutable",
     "Vary": "Accept-Language, Cookie",
+}
+# Without FACEDOWN_PUBLIC_BASE_URL the page writes the request's Host into its links: a cache
+# must then keep one copy per Host, and the page may change with the deployment's address.
+RULING_CACHE_BY_HOST = {
+    "Cache-Control": "public, max-age=86400",
+    "Vary": "Accept-Language, Cookie, Host",
 }
 SLUG_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
@@ -141,9 +148,9 @@ def ruling_page(
     if record is None:
         return _not_found(request)
     public = game_service.ruling_public(record)
-    origin = str(request.base_url).rstrip("/")
-    text = render_ruling(public, vp, pick_language(request), origin)
-    return html(text, headers=RULING_CACHE)
+    origin = public_origin(request)
+    text = render_ruling(public, vp, pick_language(request), origin.url)
+    return html(text, headers=RULING_CACHE if origin.configured else RULING_CACHE_BY_HOST)
 
 
 def _wrap(text: str, width: int, lines: int) -> list[str]:
@@ -242,8 +249,7 @@ def _publish(
         return refused(request, "error.not_found", 404)
     except ApiError:
         return refused(request, "ruling.pick_viewpoint", 422)
-    origin = str(request.base_url).rstrip("/")
-    url = f"{origin}/r/{record.slug}"
+    url = f"{public_origin(request).url}/r/{record.slug}"
     ctx = base_context(request) | {
         "slug": record.slug,
         "url": url,

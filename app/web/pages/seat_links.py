@@ -15,6 +15,7 @@ from app.web.deps import RepositoryDep
 from app.web.models import join_url
 from app.web.pages.cache_policy import NO_STORE
 from app.web.pages.chrome import Chrome, TemplateContext, chrome_for, refused
+from app.web.public_url import public_origin
 from app.web.qr import qr_svg
 from app.web.seat_cookie import COOKIE_NAMES, set_seat_cookie
 from app.web.templating import html, render
@@ -43,7 +44,7 @@ class LinksPage(TemplateContext):
 
 def links_page(request: Request, created: CreatedGame, title: str) -> Response:
     """A new game's links, shown once: they carry the tokens."""
-    origin = str(request.base_url).rstrip("/")
+    origin = public_origin(request).url
     chrome = chrome_for(request)
     t = chrome.t
 
