@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -40,11 +42,31 @@ class Settings(BaseSettings):
     # Live pages re-read their game's version this often when nothing told them of a change:
     # the only cross-process channel on SQLite, a safety net under LISTEN/NOTIFY on PostgreSQL.
     live_poll_seconds: float | None = Field(default=None, gt=0)
+    # The address players open (https://facedown.example.org): absolute links (seat links,
+    # a ruling's link, og:url, og:image, its canonical link) are built from it, never from
+    # the request's Host header. Unset: the request's address is used, and ruling pages are
+    # then sent with Vary: Host and not as immutable (README "Configuration").
+    public_base_url: str | None = None
 
     @field_validator("database_url")
     @classmethod
     def _driver(cls, value: str) -> str:
         return psycopg_url(value)
+
+    @field_validator("public_base_url")
+    @classmethod
+    def _origin(cls, value: str | None) -> str | None:
+        return public_origin(value) if value else None
+
+
+def public_origin(url: str) -> str:
+    """An http(s) origin with an optional path prefix, without its trailing slash."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(f"a public base URL looks like https://facedown.example.org, not {url!r}")
+    if parts.path.rstrip("/"):
+        raise ValueError(f"a public base URL has no path: {url!r}")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def psycopg_url(url: str) -> str:

@@ -23,13 +23,18 @@ NGINX = Path("/usr/sbin/nginx")
 
 # What `docker compose` would read from the environment or an .env file.
 ENVIRONMENT = {"POSTGRES_PASSWORD": "pw", "FACEDOWN_SECRET_KEY": "a-long-random-string"}
-_VARIABLE = re.compile(r"\$\{(\w+)(?::?[?-][^}]*)?\}")
+_VARIABLE = re.compile(r"\$\{(\w+)(?::?([?-])([^}]*))?\}")
+
+
+def _variable(match: re.Match[str]) -> str:
+    name, kind, default = match.groups()
+    return ENVIRONMENT[name] if kind != "-" or name in ENVIRONMENT else default
 
 
 def interpolate(value: Any) -> Any:
     """Compose's ${VAR}, ${VAR:?message} and ${VAR:-default}, with ENVIRONMENT's values."""
     if isinstance(value, str):
-        return _VARIABLE.sub(lambda m: ENVIRONMENT[m.group(1)], value)
+        return _VARIABLE.sub(_variable, value)
     if isinstance(value, list):
         return [interpolate(v) for v in value]
     if isinstance(value, dict):
@@ -108,6 +113,19 @@ def test_the_proxy_is_nginx_with_our_config_in_front_of_every_app(compose) -> No
     assert proxy["ports"], "the one published port"
     assert set(proxy["depends_on"]) == set(app_servers(compose))
     assert (COMPOSE.parent / "nginx.conf").is_file()
+
+
+def test_the_app_servers_trust_forwarded_headers_from_the_proxy_alone(compose) -> None:
+    """FORWARDED_ALLOW_IPS is the proxy's fixed address on the compose network: never "*",
+    under which uvicorn takes the first X-Forwarded-For entry, one the client wrote."""
+    from ipaddress import ip_address, ip_network
+
+    [network] = compose["networks"]["default"]["ipam"]["config"]
+    proxy_address = compose["services"]["proxy"]["networks"]["default"]["ipv4_address"]
+    assert ip_address(proxy_address) in ip_network(network["subnet"])
+    for name, service in app_servers(compose).items():
+        assert service["environment"]["FORWARDED_ALLOW_IPS"] == proxy_address, name
+        assert "networks" not in service, f"{name}: on the proxy's network, the default one"
 
 
 # -- nginx.conf -----------------------------------------------------------------------------
@@ -203,7 +221,8 @@ def test_requests_reach_the_app_as_http_1_1_with_forwarding_headers(nginx) -> No
     headers = {args[0]: args[1] for args in server.values("proxy_set_header")}
     assert headers["Connection"] == ""
     assert headers["Host"] == "$http_host", "with the port: the CSRF origin check compares it"
-    assert headers["X-Forwarded-For"] == "$proxy_add_x_forwarded_for"
+    # Replaced, not appended: an appended list starts with whatever the client sent.
+    assert headers["X-Forwarded-For"] == "$remote_addr"
     assert headers["X-Forwarded-Proto"] == "$scheme"
     for location in server.all("location"):
         # A location's own proxy_set_header would drop every header set at server level.

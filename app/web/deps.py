@@ -24,6 +24,7 @@ from app.rules.redact import Viewer
 from app.store.repository import GameRepository
 from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, same_site, seat_csrf
 from app.web.errors import ApiError
+from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.page_options import OptionsCache
 from app.web.page_refusal import PageRefusal
 from app.web.seat_cookie import COOKIE_NAMES, PRECEDENCE, NoSeat, PageSeat
@@ -197,12 +198,15 @@ class FormCheck:
         _check_csrf(request, seat, sent)
         if seat.viewer.kind == "spectator":
             raise PageRefusal(403, "error.spectator")
-        version = str(form.get("expected_version") or "")
+        try:
+            expected = optional_number(str(form.get("expected_version") or ""), max_digits=9)
+        except MalformedNumber:
+            raise PageRefusal(422, "error.invalid", message="expected_version") from None
         return SeatForm(
             seat=seat,
             form=form,
             seat_param=str(form.get("seat") or "")[:40] or None,
-            expected_version=int(version) if version.isdigit() and len(version) < 10 else None,
+            expected_version=expected,
         )
 
 

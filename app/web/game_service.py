@@ -188,23 +188,58 @@ def events_seen(result: ActResult, viewer: Viewer) -> list[EventView]:
 # -- rulings -----------------------------------------------------------------------------------
 
 
-def viewers_for(spec: str | list[str], players: list[str]) -> list[Viewer]:
-    """A ruling's viewpoints: player names, "spectator" or "judge"; one to six."""
+# Typed viewpoint identifiers: no player name can be mistaken for a role (issue 14, finding 7).
+SEAT_PREFIX = "seat:"
+ROLES = {"role:judge": Viewer.judge, "role:spectator": Viewer.spectator}
+
+
+def viewpoint_value(viewer: Viewer) -> str:
+    """The typed identifier of a viewpoint (the judge's publish form sends these)."""
+    if viewer.kind == "player":
+        return f"{SEAT_PREFIX}{viewer.player}"
+    return f"role:{viewer.kind}"
+
+
+def _viewer_of(spec: str, players: list[str], typed_only: bool) -> Viewer:
+    if spec in ROLES:
+        return ROLES[spec]()
+    if spec.startswith(SEAT_PREFIX) and spec.removeprefix(SEAT_PREFIX) in players:
+        return Viewer.seat(spec.removeprefix(SEAT_PREFIX))
+    if not typed_only:
+        # The API's plain words: a role's name, unless a player (of an older game, before such
+        # names were refused) bears it; then only the typed form says which is meant.
+        role = f"role:{spec}" in ROLES
+        if role and spec in players:
+            raise ApiError(
+                422,
+                "invalid",
+                f"'{spec}' is both a role and a player of this game: "
+                f"say 'role:{spec}' or 'seat:{spec}'.",
+            )
+        if role:
+            return ROLES[f"role:{spec}"]()
+        if spec in players:
+            return Viewer.seat(spec)
+    raise ApiError(
+        422,
+        "invalid",
+        "A viewpoint is 'seat:<a player of this game>', 'role:spectator' or 'role:judge'.",
+    )
+
+
+def viewers_for(
+    spec: str | list[str], players: list[str], *, typed_only: bool = False
+) -> list[Viewer]:
+    """A ruling's viewpoints, one to six: typed ("seat:Alice", "role:spectator",
+    "role:judge"), or for the API also plain words ("Alice", "spectator", "judge")."""
     names = [spec] if isinstance(spec, str) else spec
     if not names or len(names) > 6:
         raise ApiError(422, "invalid", "Give one to six viewpoints.")
     viewers: list[Viewer] = []
     for name in dict.fromkeys(names):
-        if name == "judge":
-            viewers.append(Viewer.judge())
-        elif name == "spectator":
-            viewers.append(Viewer.spectator())
-        elif name in players:
-            viewers.append(Viewer.seat(name))
-        else:
-            raise ApiError(
-                422, "invalid", "A viewpoint is a player of this game, 'spectator' or 'judge'."
-            )
+        viewer = _viewer_of(name, players, typed_only)
+        if viewer not in viewers:
+            viewers.append(viewer)
     return viewers
 
 
@@ -215,11 +250,14 @@ def publish_ruling(
     viewpoints: str | list[str],
     title: str,
     note: str,
+    *,
+    typed_only: bool = False,
 ) -> RulingRecord:
     """Pin the game at `version` as a ruling seen from `viewpoints` (the API and the judge's
-    page). VersionNotFound if the game has no such version; ApiError for a bad viewpoint."""
+    page, which sends typed identifiers only). VersionNotFound if the game has no such
+    version; ApiError for a bad viewpoint."""
     players = repository.load(game_id, version).player_names()
-    viewers = viewers_for(viewpoints, players)
+    viewers = viewers_for(viewpoints, players, typed_only=typed_only)
     return repository.create_ruling(game_id, version, viewers, title, note)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from app.store.repository import ActResult, GameNotFound, GameRepository
+from app.web.form_numbers import optional_number
 
 RETRY_MS = 2000
 
@@ -132,11 +133,11 @@ def changed(version: int) -> bytes:
 
 
 def catch_up_from(v: int | None, last_event_id: str | None) -> int:
-    """The version a reconnecting page has: `?v=` or the browser's Last-Event-ID."""
+    """The version a reconnecting page has: `?v=` or the browser's Last-Event-ID (an id this
+    stream sent: MalformedNumber for anything but ASCII digits)."""
     since = v if v is not None else -1
-    if last_event_id and last_event_id.strip().isdigit() and len(last_event_id) < 12:
-        since = max(since, int(last_event_id))
-    return since
+    sent = optional_number((last_event_id or "").strip(), max_digits=11)
+    return since if sent is None else max(since, sent)
 
 
 async def version_stream(

@@ -11,6 +11,7 @@ from app.rules.families import AnyOptions, Ruleset
 from app.rules.redact import EventView, LogEntryView, View, Viewer, VisibilityRow
 from app.scenarios.model import SetupEntry as ScenarioSetupEntry
 from app.store.repository import CreatedGame
+from app.web.player_names import MESSAGES, names_problem
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 CardName = Annotated[str, Field(min_length=1, max_length=120)]
@@ -69,7 +70,7 @@ class GameCreate(BaseModel):
             raise ValueError("a player name cannot be blank")
         if len({p.casefold() for p in stripped}) != len(stripped):
             raise ValueError("player names must all be different")
-        return stripped
+        return checked_names(stripped)
 
 
 class TokenLink(BaseModel):
@@ -111,6 +112,15 @@ class GameCreated(BaseModel):
         )
 
 
+def checked_names(names: list[str]) -> list[str]:
+    """`names`, if each names one player unambiguously (app/web/player_names.py)."""
+    found = names_problem(names)
+    if found is not None:
+        name, problem = found
+        raise ValueError(f"{MESSAGES[problem]}: {name!r}")
+    return names
+
+
 def join_url(token: str) -> str:
     return f"/join/{token}"
 
@@ -144,8 +154,12 @@ class RulingCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     version: int | None = Field(default=None, ge=0, description="Default: the current version")
-    # A player's name, "spectator" or "judge"; one or several.
-    viewpoint: str | list[str] = Field(description='A player name, "spectator" or "judge"')
+    # Typed ("seat:Alice", "role:spectator", "role:judge"), or plain ("Alice", "spectator",
+    # "judge"); one or several.
+    viewpoint: str | list[str] = Field(
+        description='"seat:<player>", "role:spectator" or "role:judge" (or plainly a player '
+        'name, "spectator" or "judge")'
+    )
     title: str = Field(min_length=1, max_length=120)
     note: str = Field(default="", max_length=2000)
 
@@ -198,3 +212,8 @@ class ScenarioGameCreate(BaseModel):
     players: list[Annotated[str, Field(min_length=1, max_length=40)]] | None = Field(
         default=None, min_length=2, max_length=4
     )
+
+    @field_validator("players")
+    @classmethod
+    def _unambiguous(cls, players: list[str] | None) -> list[str] | None:
+        return None if players is None else checked_names(players)

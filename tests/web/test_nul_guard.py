@@ -79,3 +79,52 @@ def test_only_a_real_nul_counts():
     assert not carries_nul(json, b'{"a": "u0000 %00"}')  # %00 means nothing in JSON
     assert carries_nul(form, b"title=a%00b")
     assert not carries_nul(form, b"title=a%2500b")  # the text "%00"
+
+
+def _scenario_text(client, title: str) -> str:
+    """A scenario file (JSON text) whose title is `title`, exported from a real game."""
+    import json
+
+    game = client.post("/api/games", json={"players": ["Alice", "Bob"]}).json()
+    exported = client.get(f"/api/games/{game['id']}/export", headers=bearer(game["judge"]["token"]))
+    assert exported.status_code == 200, exported.text
+    scenario = exported.json() | {"title": title}
+    return json.dumps(scenario)  # the NUL written as the JSON escape \u0000
+
+
+@pytest.mark.parametrize("multipart", [False, True], ids=["urlencoded", "multipart"])
+def test_a_nul_pasted_into_the_import_form_is_refused_and_stores_nothing(client, multipart):
+    text = _scenario_text(client, "Pasted\x00title")
+    assert "\\u0000" in text
+    before = client.app.state.repository.count_games()
+    headers = {"Sec-Fetch-Site": "same-origin", "Origin": "null"}
+    if multipart:
+        response = client.post(
+            "/import", data={"json": text}, files={"file": ("", b"", "application/json")},
+            headers=headers,
+        )  # fmt: skip
+    else:
+        response = client.post("/import", data={"json": text}, headers=headers)
+    assert response.status_code == 422, response.text[:300]
+    assert "NUL" in response.text
+    assert client.app.state.repository.count_games() == before
+
+
+def test_a_nul_in_an_uploaded_scenario_file_is_refused(client):
+    text = _scenario_text(client, "Uploaded\x00title")
+    before = client.app.state.repository.count_games()
+    response = client.post(
+        "/import",
+        files={"file": ("s.json", text.encode(), "application/json")},
+        headers={"Sec-Fetch-Site": "same-origin", "Origin": "null"},
+    )
+    assert response.status_code == 422, response.text[:300]
+    assert client.app.state.repository.count_games() == before
+
+
+def test_a_form_field_with_a_literal_backslash_u_is_not_a_nul():
+    scope = {"method": "POST", "path": "/import", "headers": [
+        (b"content-type", b"application/x-www-form-urlencoded")]}  # fmt: skip
+    assert not carries_nul(scope, b"json=%5C%5Cu0000")  # the text \\u0000: an escaped backslash
+    assert carries_nul(scope, b"json=%5Cu0000")
+    assert carries_nul(scope, b"json=a%00b")

@@ -30,11 +30,16 @@ def browsers(client, game: dict) -> dict:
     return {who: seat_client(client.app, token) for who, token in tokens.items()}
 
 
+def typed(who: str) -> str:
+    """The publish form's checkbox value for a viewpoint (a player, the spectator, the judge)."""
+    return f"role:{who}" if who in ("judge", "spectator") else f"seat:{who}"
+
+
 def publish(judge, game_id: str, viewpoints: list[str], version: int | None = None, **form):
     page = judge.get(f"/g/{game_id}").text
     csrf = re.search(r'name="csrf" value="([^"]*)"', page).group(1)
     data = {"csrf": csrf, "title": "Can Bob look?", "note": "No: only Alice may (708.5).\n\nMore."}
-    data |= {"viewpoint": viewpoints} | form
+    data |= {"viewpoint": [typed(v) for v in viewpoints]} | form
     if version is not None:
         data["version"] = str(version)
     return judge.post(f"/g/{game_id}/rulings", data=data, headers=SAME_ORIGIN)
@@ -168,13 +173,13 @@ def test_only_the_judge_publishes_and_the_form_needs_its_csrf_and_a_viewpoint(lo
     csrf = re.search(r'name="csrf" value="([^"]*)"', alice_page).group(1)
     refused = seats["Alice"].post(
         f"/g/{game['id']}/rulings",
-        data={"csrf": csrf, "title": "t", "viewpoint": "Alice"},
+        data={"csrf": csrf, "title": "t", "viewpoint": "seat:Alice"},
         headers=SAME_ORIGIN,
     )
     assert refused.status_code == 403
     forged = seats["judge"].post(
         f"/g/{game['id']}/rulings",
-        data={"csrf": "nope", "title": "t", "viewpoint": "Bob"},
+        data={"csrf": "nope", "title": "t", "viewpoint": "seat:Bob"},
         headers=SAME_ORIGIN,
     )
     assert forged.status_code == 403

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ipaddress import ip_address
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Request
@@ -12,6 +11,7 @@ from app.demo import create_scenario_game
 from app.scenarios.library import all_scenarios, get_scenario
 from app.scenarios.runner import ScenarioError
 from app.store.repository import CreatedGame
+from app.web.client_address import is_this_machine
 from app.web.deps import RepositoryDep
 from app.web.errors import ApiError, ErrorBody
 from app.web.models import GameCreated, ScenarioGameCreate, ScenarioPublic
@@ -56,11 +56,6 @@ def demo_games(request: Request) -> list[GameCreated]:
     games: list[tuple[CreatedGame, str]] | None = getattr(request.app.state, "demo_games", None)
     if not request.app.state.settings.demo or games is None:
         raise ApiError(404, "not_found", "Demo mode is off.")
-    client = request.client.host if request.client else ""
-    try:
-        local = ip_address(client).is_loopback
-    except ValueError:
-        local = client in ("testclient", "localhost")
-    if not local:
+    if not is_this_machine(request.scope):
         raise ApiError(403, "forbidden", "The demo links are shown on this machine only.")
     return [GameCreated.of(created, title) for created, title in games]

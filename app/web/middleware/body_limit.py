@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -23,7 +25,8 @@ class BodySizeLimit(HttpMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = Headers(scope=scope).get("content-length")
         if declared is not None:
-            if not declared.strip().isdigit():
+            # ASCII digits only: str.isdigit() accepts "²", which int() refuses.
+            if not re.fullmatch(r"[0-9]{1,18}", declared.strip()):
                 await self._refuse(scope, receive, send, 400, "bad_request", "Bad Content-Length.")
                 return
             if int(declared) > self.max_bytes:

@@ -3,12 +3,15 @@
 PostgreSQL's text types cannot hold U+0000 (SQLite can), and no name, title, note or
 request id of ours needs it: a request carrying one, in its path, query string or body
 (raw, JSON-escaped as \\u0000, or form-encoded as %00), gets a 422 and nothing is stored, on
-both databases alike. Sits inside BodySizeLimit, which has already read the body (bounded).
+both databases alike. Form fields count too, decoded: a scenario file pasted into /import
+(urlencoded) or uploaded (multipart) is JSON, where \\u0000 is a NUL once parsed. Sits inside
+BodySizeLimit, which has already read the body (bounded).
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote_to_bytes
 
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
@@ -31,9 +34,12 @@ def carries_nul(scope: Scope, body: bytes) -> bool:
     if _FORM_NUL.search(raw_path) or _FORM_NUL.search(query):
         return True
     content_type = Headers(scope=scope).get("content-type", "")
-    if "json" in content_type and _JSON_NUL.search(body):
-        return True
-    return "x-www-form-urlencoded" in content_type and bool(_FORM_NUL.search(body))
+    if "x-www-form-urlencoded" in content_type:
+        body = unquote_to_bytes(body.replace(b"+", b" "))
+        return b"\x00" in body or bool(_JSON_NUL.search(body))
+    return ("json" in content_type or "multipart/" in content_type) and bool(
+        _JSON_NUL.search(body)
+    )
 
 
 class RefuseNul(HttpMiddleware):

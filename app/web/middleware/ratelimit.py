@@ -2,7 +2,8 @@
 
 A token bucket per (address, kind), in this process: with several workers each has its
 own buckets, so the effective limit is workers x the setting (documented in SECURITY.md).
-Behind a reverse proxy, run uvicorn with --proxy-headers so the address is the client's.
+The address is the one uvicorn resolved (app/web/client_address.py): behind a reverse proxy,
+FORWARDED_ALLOW_IPS must name that proxy alone, and the proxy must replace X-Forwarded-For.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.web.client_address import client_address
 from app.web.middleware.http_middleware import HttpMiddleware
 
 _UNITS = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
@@ -26,9 +28,15 @@ ROUTES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("create", "POST", re.compile(r"^/api/scenarios/[^/]+/games/?$")),
     ("create", "POST", re.compile(r"^/api/games/import/?$")),
     ("create", "POST", re.compile(r"^/api/rulings/[^/]+/fork/?$")),
+    ("create", "POST", re.compile(r"^/api/games/[^/]+/rulings/?$")),
+    # The pages' twins of the routes above: the same limits whichever door is used.
     ("create", "POST", re.compile(r"^/games/?$")),
+    ("create", "POST", re.compile(r"^/import/?$")),
+    ("create", "POST", re.compile(r"^/r/[^/]+/fork/?$")),
+    ("create", "POST", re.compile(r"^/g/[^/]+/rulings/?$")),
     ("act", "POST", re.compile(r"^/api/games/[^/]+/actions/?$")),
     ("act", "POST", re.compile(r"^/g/[^/]+/act/?$")),
+    ("act", "POST", re.compile(r"^/g/[^/]+/hideaway/?$")),
 )
 
 
@@ -96,9 +104,7 @@ class RateLimit(HttpMiddleware):
         if buckets is None:
             await self.app(scope, receive, send)
             return
-        client = scope.get("client")
-        address = client[0] if client else "unknown"
-        wait = buckets.take(address, time.monotonic())
+        wait = buckets.take(client_address(scope), time.monotonic())
         if wait <= 0:
             await self.app(scope, receive, send)
             return

@@ -60,14 +60,36 @@ def full_log(request: Request, at: SeatAtDep) -> Response:
     return html(render("pages/log.html", page.variables()), headers=PRIVATE)
 
 
+# An action is a flat object of ids, names and small lists: anything nested deeper is not one
+# (and deep enough nesting overflows the JSON parser's recursion).
+MAX_ACTION_DEPTH = 8
+
+
+def _depth(value: Any) -> int:
+    """How deeply `value` nests, stopping early past MAX_ACTION_DEPTH."""
+    depth, level = 0, [value]
+    while level and depth <= MAX_ACTION_DEPTH:
+        depth += 1
+        nested: list[Any] = []
+        for item in level:
+            if isinstance(item, dict):
+                nested.extend(item.values())
+            elif isinstance(item, list):
+                nested.extend(item)
+        level = nested
+    return depth if not level else depth + 1
+
+
 def _parse_action_field(raw: str | None) -> dict[str, Any] | None:
     if not raw or len(raw) > 4000:
         return None
     try:
         body = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    return body if isinstance(body, dict) else None
+    if not isinstance(body, dict) or _depth(body) > MAX_ACTION_DEPTH:
+        return None
+    return body
 
 
 @router.post("/g/{game_id}/act")

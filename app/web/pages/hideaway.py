@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from app.web.deps import MAX_LOOKED, HideawayFormDep, OptionsCacheDep, RepositoryDep, SeatAt
+from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.pages.acting import act_for_page
 from app.web.pages.chrome import is_htmx, refused
 
@@ -20,7 +21,8 @@ router = APIRouter(include_in_schema=False)
 
 def hideaway_body(form: Any, seat_param: str | None, judge: bool) -> dict[str, Any] | None:
     """The `hideaway_exile` action a posted choice sheet asks for; None if it is malformed.
-    The engine checks the rest (the card is one looked at, the order names each other card)."""
+    The engine checks the rest (the card is one looked at, the order names each other card).
+    A rank left empty goes after the ranked ones; one that is not a number is malformed."""
     looked = [str(v)[:64] for v in form.getlist("looked")][:MAX_LOOKED]
     chosen = str(form.get("object") or "")[:64]
     if not chosen or chosen not in looked:
@@ -30,8 +32,11 @@ def hideaway_body(form: Any, seat_param: str | None, judge: bool) -> dict[str, A
     if str(form.get("order") or "") == "1":
         ranks: dict[str, int] = {}
         for index, object_id in enumerate(rest):
-            raw = str(form.get(f"rank-{object_id}") or "")
-            ranks[object_id] = int(raw) if raw.isdigit() and len(raw) < 3 else 99 + index
+            try:
+                rank = optional_number(str(form.get(f"rank-{object_id}") or ""), max_digits=2)
+            except MalformedNumber:
+                return None
+            ranks[object_id] = 99 + index if rank is None else rank
         body["bottom_order"] = sorted(rest, key=lambda i: (ranks[i], looked.index(i)))
     if judge and seat_param and seat_param != "spectator":
         body["as"] = seat_param

@@ -27,6 +27,7 @@ from app.web.pages.family_pages import (
     starter_for,
 )
 from app.web.pages.seat_links import links_page
+from app.web.player_names import names_problem
 from app.web.setup_builder import build_setup
 from app.web.templating import html, render
 
@@ -102,18 +103,22 @@ def create_game(
     page = home_page(request)
     t = page.chrome.t
 
-    def refuse(key: str) -> Response:
+    def refuse(key: str, **params: str) -> Response:
         refused = replace(
             page,
             form_players=names or ["", ""],
             form_ruleset=ruleset,
             form_hideaway=hideaway_edition,
-            form_error=t(key),
+            form_error=t(key, **params),
         )
         return html(render("pages/home.html", refused.variables()), 422, PUBLIC_PAGE)
 
     if not scenario and (len(names) < 2 or len({n.casefold() for n in names}) != len(names)):
         return refuse("error.players")
+    ambiguous = names_problem(names)
+    if ambiguous is not None:  # each seat and each log line names one player (finding 7)
+        name, problem = ambiguous
+        return refuse(f"error.player.{problem}", name=name)
     family_refusal = None if scenario else players_refusal(ruleset, names)
     if family_refusal:
         return refuse(family_refusal)

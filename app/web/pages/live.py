@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 
 from app.web.deps import RepositoryDep, SeatDep
+from app.web.form_numbers import MalformedNumber
 from app.web.live import Broadcaster, catch_up_from, version_stream
+from app.web.pages.chrome import refused
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -21,10 +23,13 @@ async def live(
     repository: RepositoryDep,
     v: Annotated[int | None, Query(ge=0, le=10**9)] = None,
     last_event_id: Annotated[str | None, Header()] = None,
-) -> StreamingResponse:
+) -> Response:
     """The version stream of one game, for a page holding a seat of it."""
     broadcaster: Broadcaster = request.app.state.broadcaster
-    since = catch_up_from(v, last_event_id)
+    try:
+        since = catch_up_from(v, last_event_id)
+    except MalformedNumber:
+        return refused(request, "error.invalid", 422, message="Last-Event-ID")
     return StreamingResponse(
         version_stream(repository, broadcaster, seat.game_id, since),
         media_type="text/event-stream",

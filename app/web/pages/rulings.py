@@ -21,11 +21,13 @@ from app.store.repository import GameRepository, RulingNotFound, RulingRecord, V
 from app.web import game_service
 from app.web.deps import JudgeFormDep, RepositoryDep, SameSiteDep
 from app.web.errors import ApiError
+from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.i18n import Lang, pick_language, translator
 from app.web.models import RulingPublic, Viewpoint
 from app.web.pages.cache_policy import NO_STORE
 from app.web.pages.chrome import base_context, chrome_context, refused
 from app.web.pages.seat_links import links_page
+from app.web.public_url import public_origin
 from app.web.qr import qr_svg
 from app.web.templating import html, render
 
@@ -35,6 +37,12 @@ router = APIRouter(include_in_schema=False)
 RULING_CACHE = {
     "Cache-Control": "public, max-age=86400, immutable",
     "Vary": "Accept-Language, Cookie",
+}
+# Without FACEDOWN_PUBLIC_BASE_URL the page writes the request's Host into its links: a cache
+# must then keep one copy per Host, and the page may change with the deployment's address.
+RULING_CACHE_BY_HOST = {
+    "Cache-Control": "public, max-age=86400",
+    "Vary": "Accept-Language, Cookie, Host",
 }
 SLUG_OK = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
@@ -140,9 +148,9 @@ def ruling_page(
     if record is None:
         return _not_found(request)
     public = game_service.ruling_public(record)
-    origin = str(request.base_url).rstrip("/")
-    text = render_ruling(public, vp, pick_language(request), origin)
-    return html(text, headers=RULING_CACHE)
+    origin = public_origin(request)
+    text = render_ruling(public, vp, pick_language(request), origin.url)
+    return html(text, headers=RULING_CACHE if origin.configured else RULING_CACHE_BY_HOST)
 
 
 def _wrap(text: str, width: int, lines: int) -> list[str]:
@@ -234,13 +242,14 @@ def _publish(
 ) -> Response:
     target = repository.info(game_id).version if version is None else version
     try:
-        record = game_service.publish_ruling(repository, game_id, target, names, title, note)
+        record = game_service.publish_ruling(
+            repository, game_id, target, names, title, note, typed_only=True
+        )
     except VersionNotFound:
         return refused(request, "error.not_found", 404)
     except ApiError:
         return refused(request, "ruling.pick_viewpoint", 422)
-    origin = str(request.base_url).rstrip("/")
-    url = f"{origin}/r/{record.slug}"
+    url = f"{public_origin(request).url}/r/{record.slug}"
     ctx = base_context(request) | {
         "slug": record.slug,
         "url": url,
@@ -266,10 +275,14 @@ async def publish_ruling(
     """The judge's "publish a ruling" form: an immutable copy of this moment, a short link."""
     if not title.strip():
         return refused(request, "ruling.need_title", 422)
-    names = [v[:40] for v in (viewpoint or [])][:6]
+    # Typed: "seat:<player>", "role:spectator", "role:judge" (app/web/game_service.py).
+    names = [v[:50] for v in (viewpoint or [])][:6]
     if not names:
         return refused(request, "ruling.pick_viewpoint", 422)
-    pinned = int(version) if version.isdigit() else None
+    try:
+        pinned = optional_number(version, max_digits=9)
+    except MalformedNumber:
+        return refused(request, "error.invalid", 422, message="version")
     return await run_in_threadpool(
         _publish, request, repository, seat.game_id, pinned, names, title.strip(), note.strip()
     )
