@@ -48,7 +48,10 @@ def upgrade(database_url: str, engine: Engine | None = None, revision: str = "he
             _upgrade_once(database_url, engine, revision)
             return
         except OperationalError as exc:
-            if not is_locked_error(exc) or attempt == _LOCKED_ATTEMPTS - 1:
+            # "already exists": another process built that table after this one read the
+            # schema's version; trying again reads the new version and has less to do.
+            retry = is_locked_error(exc) or "already exists" in str(exc.orig)
+            if not retry or attempt == _LOCKED_ATTEMPTS - 1:
                 raise
             time.sleep(0.2 * (attempt + 1))
 
