@@ -366,16 +366,14 @@ class GameRepository:
         """(version, actor, action JSON) of every applied action after the setup."""
 
         def read() -> list[tuple[int, str | None, str]]:
+            query = select(ActionRecord).where(
+                ActionRecord.game_id == game_id, ActionRecord.version > 0
+            )
+            if up_to is not None:
+                # No bound when none is asked (PostgreSQL's integer column can't hold 2**62).
+                query = query.where(ActionRecord.version <= up_to)
             with Session(self._read_engine) as session:
-                records = session.exec(
-                    select(ActionRecord)
-                    .where(
-                        ActionRecord.game_id == game_id,
-                        ActionRecord.version > 0,
-                        ActionRecord.version <= (up_to if up_to is not None else 2**62),
-                    )
-                    .order_by(col(ActionRecord.version))
-                ).all()
+                records = session.exec(query.order_by(col(ActionRecord.version))).all()
                 return [(r.version, r.actor, r.action) for r in records]
 
         return self._with_retry(read)
