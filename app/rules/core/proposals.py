@@ -10,7 +10,6 @@ see it). Accepting applies the action as the proposer's, with the consent it lac
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, ValidationError
@@ -24,7 +23,7 @@ from app.rules.core.state import GameObject, GameState, Proposal
 if TYPE_CHECKING:
     from app.rules.core.family import GameFamily
 
-# How deep a proposed action may nest (a proposal never holds a proposal).
+# A proposal never holds a proposal, nor an answer to one.
 _NOT_PROPOSABLE = frozenset({"propose", "accept_proposal", "refuse_proposal"})
 
 
@@ -249,10 +248,9 @@ def _quoted(text: str) -> str:
 
 def default_subjects(state: GameState, action: ActionModel) -> list[GameObject]:
     """The objects an action acts on: its `object` and `objects` (those that exist)."""
-    ids: Iterable[str] = [
-        *([getattr(action, "object", None)] if getattr(action, "object", None) else []),
-        *(getattr(action, "objects", None) or []),
-    ]
+    single = getattr(action, "object", None)
+    ids: list[str] = [single] if single else []
+    ids += getattr(action, "objects", None) or []
     found = (state.get(i) for i in ids)
     return [o for o in found if o is not None]
 
