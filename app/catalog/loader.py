@@ -9,7 +9,6 @@ ignoring case, accents, repeated spaces and the kind of apostrophe, so a judge t
 
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 import unicodedata
@@ -17,13 +16,15 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
+from rapidfuzz import fuzz, process
 
 from app.rules.core.cards import CardDef
 from app.rules.families import family_of
 
 __all__ = [
     "CATALOG_PATH",
+    "CardHit",
     "Catalog",
     "CatalogError",
     "load_catalog",
@@ -74,6 +75,20 @@ class CatalogError(ValueError):
         self.suggestions: tuple[str, ...] = tuple(suggestions)
 
 
+class CardHit(BaseModel):
+    """One answer of a card search: the card's names and type line, and the spelling that
+    matched (its English or French name), with rapidfuzz's score (0-100)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    name_fr: str | None = None
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    matched: str
+    score: float
+
+
 class Catalog:
     """An immutable set of card definitions indexed by normalised English and French names."""
 
@@ -108,6 +123,8 @@ class Catalog:
                     )
         self._index: Mapping[str, CardDef] = index
         self._display: Mapping[str, str] = display
+        # The search's choices: every normalised spelling, in a list rapidfuzz scans fast.
+        self._keys: list[str] = list(index)
 
     # -- construction ---------------------------------------------------------------
 
@@ -171,10 +188,39 @@ class Catalog:
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """Close catalog names (as spelled in the catalog) for a name that didn't match."""
-        matches = difflib.get_close_matches(
-            normalize_name(name), list(self._index), n=limit, cutoff=0.6
+        return [hit.matched for hit in self.search(name, limit, cutoff=70)]
+
+    def search(self, query: str, limit: int = 10, *, cutoff: float = 55) -> list[CardHit]:
+        """Cards whose English or French name is close to `query`, best first: names that
+        start with what was typed lead (a judge types the first letters), then typo-tolerant
+        matches (rapidfuzz's WRatio). One hit per card."""
+        key = normalize_name(query)
+        if not key:
+            return []
+        found = process.extract(
+            key, self._keys, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=cutoff
         )
-        return [self._display[key] for key in matches]
+        ranked = sorted(found, key=lambda m: (not m[0].startswith(key), -m[1], m[0]))
+        hits: list[CardHit] = []
+        seen: set[int] = set()
+        for spelling, score, _ in ranked:
+            card = self._index[spelling]
+            if id(card) in seen:
+                continue
+            seen.add(id(card))
+            hits.append(
+                CardHit(
+                    name=card.name,
+                    name_fr=card.name_fr,
+                    types=card.types,
+                    subtypes=card.subtypes,
+                    matched=self._display[spelling],
+                    score=round(score, 1),
+                )
+            )
+            if len(hits) == limit:
+                break
+        return hits
 
     def resolve(self, card: str | Mapping[str, Any] | CardDef) -> CardDef:
         """A catalog name (English or French) or an inline definition, as a ``CardDef``.
