@@ -87,3 +87,36 @@ def test_a_seat_cannot_edit_the_table_and_learns_nothing(client, make_game, as_j
     assert {r.json()["message"] for r in answers} == {"Only the judge can edit the table."}
     assert all("Exalted Angel" not in r.text for r in answers)
     assert client.get(f"/api/games/{game_id}/view", headers=bearer(judge)).json()["version"] == 1
+
+
+def test_the_judge_edits_a_riftbound_table_through_the_api(client, make_game):
+    setup = [
+        {"owner": "Alice", "zone": "battlefields", "card": "Zaun Warrens", "controller": "Alice"},
+        {"owner": "Bob", "zone": "battlefields", "card": "Vilemaw's Lair", "controller": "Bob"},
+    ]
+    game_id, tokens = make_game(client, setup=setup, ruleset="riftbound")
+    judge = tokens["judge"]
+    fae = {"name": "Blastcone Fae", "types": ["Unit"], "hidden": True, "might": 2}
+    put = {"type": "judge_add_card", "card": fae, "owner": "Alice", "zone": "facedown",
+           "location": "Zaun Warrens"}  # fmt: skip
+    assert act(client, game_id, judge, put).status_code == 200, "facedown"
+    # A body Magic's model reads too (no Riftbound-only field) is applied as Riftbound's.
+    monk = {"type": "judge_add_card", "card": {"name": "Ember Monk", "types": ["Unit"]},
+            "owner": "Bob"}  # fmt: skip
+    assert act(client, game_id, judge, monk).status_code == 200
+    points = act(client, game_id, judge, {"type": "judge_set_points", "player": "Bob", "points": 5})
+    assert points.status_code == 200
+    refused = act(client, game_id, tokens["Bob"], {"type": "judge_set_points", "player": "Bob",
+                                                   "points": 8})  # fmt: skip
+    assert refused.status_code == 403
+
+    view = client.get(f"/api/games/{game_id}/view", headers=bearer(judge)).json()
+    hidden = next(o["id"] for o in view["objects"] if o["name"] == "Blastcone Fae")
+    moved = act(client, game_id, judge, {"type": "judge_move", "object": hidden, "zone": "hand"})
+    assert moved.status_code == 200
+    for version in range(5):
+        assert "Blastcone" not in seen(client, game_id, tokens["Bob"], version)
+    assert "It is Blastcone Fae." in seen(client, game_id, tokens["Alice"])
+    bob = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens["Bob"])).json()
+    assert next(p["points"] for p in bob["players"] if p["name"] == "Bob") == 5
+    assert [o["name"] for o in bob["objects"] if o["zone"] == "base"] == ["Ember Monk"]

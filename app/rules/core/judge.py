@@ -8,11 +8,11 @@ with a public text that names no hidden card and the details for those who may s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
-from app.rules.core.actions import ActionModel
+from app.rules.core.actions import ActionModel, ObjectId
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.ordinals import ordinal_en, ordinal_fr
@@ -46,6 +46,13 @@ class JudgeEdit(ActionModel):
                 else value
             )
         return out
+
+
+class JudgeRemove(JudgeEdit):
+    """Take a card out of the game altogether (every family: a correction, not an effect)."""
+
+    type: Literal["judge_remove"]
+    object: ObjectId
 
 
 def require_judge(ctx: Ctx[Any], rule: str) -> None:

@@ -58,11 +58,6 @@ class JudgeMove(JudgeEdit):
     phased_out: bool | None = None
 
 
-class JudgeRemove(JudgeEdit):
-    type: Literal["judge_remove"]
-    object: ObjectId
-
-
 class JudgeSetLife(JudgeEdit):
     type: Literal["judge_set_life"]
     player: PlayerName

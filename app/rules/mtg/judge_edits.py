@@ -17,7 +17,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.family import Move
-from app.rules.core.judge import ordinal_from_top, put_at, require_judge
+from app.rules.core.judge import JudgeRemove, ordinal_from_top, put_at, require_judge
 from app.rules.mtg import characteristics
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.face_down import mark_entered
@@ -26,7 +26,6 @@ from app.rules.mtg.judge_actions import (
     Counters,
     JudgeAddCard,
     JudgeMove,
-    JudgeRemove,
     JudgeSetLife,
 )
 from app.rules.mtg.labels import describe, public_label
