@@ -11,6 +11,7 @@ from app.rules.core.errors import RuleError
 from app.rules.core.family import Move
 from app.rules.mtg import actions as a
 from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, turns, zones
+from app.rules.mtg.judge_edits import JUDGE_MOVES
 from app.rules.mtg.state import MtgGame
 
 MOVES: tuple[Move[Any], ...] = (
@@ -46,6 +47,8 @@ MOVES: tuple[Move[Any], ...] = (
     Move(proposals.Propose, proposals.propose),
     Move(proposals.AcceptProposal, proposals.accept),
     Move(proposals.RefuseProposal, proposals.refuse),
+    # The judge edits the table (issue 15): judge only.
+    *JUDGE_MOVES,
 )
 
 # The only actions accepted while a hideaway choice is pending.

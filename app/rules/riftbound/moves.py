@@ -10,6 +10,7 @@ from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.family import Move
 from app.rules.riftbound import actions as a
 from app.rules.riftbound import chain, combat, hidden, play, turn
+from app.rules.riftbound.judge_edits import JUDGE_MOVES
 
 MOVES: tuple[Move[Any], ...] = (
     Move(a.Hide, hidden.hide),
@@ -25,4 +26,6 @@ MOVES: tuple[Move[Any], ...] = (
     Move(proposals.Propose, proposals.propose),
     Move(proposals.AcceptProposal, proposals.accept),
     Move(proposals.RefuseProposal, proposals.refuse),
+    # The judge edits the table (issue 15): judge only.
+    *JUDGE_MOVES,
 )
