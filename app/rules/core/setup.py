@@ -38,6 +38,9 @@ class GameSetup(BaseModel):
     players: list[str]
     cards: list[SetupCard] = Field(default_factory=list)
     options: GameOptions = Field(default_factory=GameOptions)
+    # A casual game from decklists: shuffle each library with the game's secret seed and draw
+    # the opening hands (each family's rule says how many).
+    deal: bool = False
 
     def check_players(self, rule: str) -> None:
         """`rule` (Magic's 103.1): at least two players with different names, and every setup entry names

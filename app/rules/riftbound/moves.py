@@ -9,7 +9,8 @@ from app.rules.core import proposals
 from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.family import Move
 from app.rules.riftbound import actions as a
-from app.rules.riftbound import chain, combat, hidden, play, turn
+from app.rules.riftbound import chain, combat, hidden, play, table, turn
+from app.rules.riftbound import table_actions as t
 from app.rules.riftbound.judge_edits import JUDGE_MOVES
 
 MOVES: tuple[Move[Any], ...] = (
@@ -28,4 +29,8 @@ MOVES: tuple[Move[Any], ...] = (
     Move(proposals.RefuseProposal, proposals.refuse),
     # The judge edits the table (issue 15): judge only.
     *JUDGE_MOVES,
+    # A casual table's actions (app.rules.riftbound.table).
+    Move(t.Draw, table.draw),
+    Move(t.Channel, table.channel),
+    Move(t.Score, table.score),
 )
