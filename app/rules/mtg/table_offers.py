@@ -59,10 +59,12 @@ def table_candidates(state: MtgGame, actor: str | None) -> list[tuple[dict[str, 
         # A copy takes only copiable values: a face-down one is named by its public label
         # (its copy is a nameless 2/2, 707.2), whoever may see its face.
         shown = describe(state, obj, face=not obj.face_down)
-        for player in [actor] if actor is not None else state.player_names():
-            add({"type": "create_token", "player": player, "copy_of": obj.id},
-                f"Token copy of {shown.en} ({player})",
-                f"Jeton copie de {shown.fr} ({player})")  # fmt: skip
+        # The judge's for the permanent's controller: one button per permanent, not per
+        # player (each offer is tried on a copy of the state for every page).
+        player = actor if actor is not None else obj.controller
+        add({"type": "create_token", "player": player, "copy_of": obj.id, "count": 1},
+            f"Token copy of {shown.en} ({player})",
+            f"Jeton copie de {shown.fr} ({player})")  # fmt: skip
     add({"type": "roll_die", "sides": 6}, "Roll a die", "Lancer un dé")
     add({"type": "flip_coin"}, "Flip a coin", "Lancer une pièce")
     return out
