@@ -74,6 +74,10 @@ TABLES: dict[str, Table] = {
     "snapshot": _SNAPSHOTS,
     "ruling": _RULINGS,
 }
+# Tables an archive leaves out: imported card data (`facedown cards import`) is no game's
+# data (a game's setup and log hold the definitions they use) and is imported again from
+# its source file on the target.
+NOT_ARCHIVED: frozenset[str] = frozenset({"cards"})
 # Surrogate integer keys that nothing refers to: the target numbers its own.
 _NOT_CARRIED = {("seats", "id"), ("actions", "id")}
 ARCHIVED_COLUMNS: dict[str, tuple[Column[Any], ...]] = {

@@ -22,6 +22,7 @@ from app.store import archive
 from app.store.archive import (
     ARCHIVED_COLUMNS,
     FORMAT,
+    NOT_ARCHIVED,
     TABLES,
     ArchiveError,
     export_archive,
@@ -71,7 +72,10 @@ def _lines(data: bytes) -> list[bytes]:
 
 def test_every_column_of_every_table_is_archived() -> None:
     # A new table or column must be added to the archive (and the format version considered).
-    assert set(TABLES.values()) == set(SQLModel.metadata.tables.values())
+    # Imported card data is left out on purpose (NOT_ARCHIVED says why), and only that.
+    tables = SQLModel.metadata.tables.values()
+    assert set(TABLES.values()) == {t for t in tables if t.name not in NOT_ARCHIVED}
+    assert {"cards"} == NOT_ARCHIVED
     for kind, table in TABLES.items():
         carried = {c.name for c in ARCHIVED_COLUMNS[kind]}
         not_carried = {"id"} if table.name in ("seats", "actions") else set()
