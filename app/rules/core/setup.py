@@ -38,6 +38,9 @@ class GameSetup(BaseModel):
     players: list[str]
     cards: list[SetupCard] = Field(default_factory=list)
     options: GameOptions = Field(default_factory=GameOptions)
+    # Issue 15: a table from decklists — shuffle each library with the game's secret seed and
+    # draw opening hands (the behaviour comes with the table actions' branch, helper D).
+    deal: bool = False
 
     def check_players(self, rule: str) -> None:
         """`rule` (Magic's 103.1): at least two players with different names, and every setup entry names
