@@ -14,6 +14,10 @@ from app.rules.families import family_of
 from app.web.errors import ApiError, invalid_error
 from app.web.models import GameCreate
 
+# How a refused decklist's message starts (the home page shows the lines after it).
+DECK_PREFIX_EN = "Decklist: "
+DECK_PREFIX_FR = "Liste : "
+
 
 def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
     """Resolve card names through the catalog and check every name is a player; the game
@@ -121,7 +125,7 @@ def _deck_entries(
         raise ApiError(
             422,
             "invalid",
-            "Decklist: " + " | ".join(messages_en),
-            extra={"message_fr": "Liste : " + " | ".join(messages_fr), "details": details},
+            DECK_PREFIX_EN + " | ".join(messages_en),
+            extra={"message_fr": DECK_PREFIX_FR + " | ".join(messages_fr), "details": details},
         )
     return entries
