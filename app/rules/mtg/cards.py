@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.cards import CardDef
+from app.rules.mtg.printed_pt import PrintedPT
 
 # What a hideaway card's "play the exiled card" ability checks as it resolves. The engine
 # evaluates the ones it tracks; "opponent_dealt_damage" and "stated" are not tracked
@@ -62,8 +63,8 @@ class FlipFace(BaseModel):
     types: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
-    power: int | None = None
-    toughness: int | None = None
+    power: PrintedPT | None = None
+    toughness: PrintedPT | None = None
     text: str = Field(default="", max_length=2000)
 
 
@@ -72,8 +73,9 @@ class MtgCard(CardDef):
 
     supertypes: tuple[str, ...] = Field(default=(), max_length=8)
     mana_cost: str | None = Field(default=None, max_length=60)
-    power: int | None = Field(default=None, ge=-99, le=99)
-    toughness: int | None = Field(default=None, ge=-99, le=99)
+    # A number, or a "*" value defined by an ability (208.2a): see printed_pt.
+    power: PrintedPT | None = None
+    toughness: PrintedPT | None = None
     # Hidden-information abilities: their costs as printed, e.g. "{2}{U}".
     morph: str | None = Field(default=None, max_length=60)
     megamorph: str | None = Field(default=None, max_length=60)

@@ -11,6 +11,7 @@ information keeps both halves and a copy uses them as its *own* status says (706
 
 from __future__ import annotations
 
+from app.rules.mtg.printed_pt import with_modifiers
 from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
 from app.rules.mtg.values import Characteristics
 
@@ -56,8 +57,9 @@ def current(obj: MtgObject) -> Characteristics:
     if base.power is None or base.toughness is None:
         return base
     # 707.8: counters and outside effects keep applying whatever the face; 709.1c: and
-    # whether flipped or not.
+    # whether flipped or not. 613.4c: on top of a "*" value too, which stays unknown
+    # (208.2a: its ability defines it; shown as "*+1").
     delta = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
-    power = base.power + delta + sum(m.power for m in obj.modifiers)
-    toughness = base.toughness + delta + sum(m.toughness for m in obj.modifiers)
+    power = with_modifiers(base.power, delta + sum(m.power for m in obj.modifiers))
+    toughness = with_modifiers(base.toughness, delta + sum(m.toughness for m in obj.modifiers))
     return base.model_copy(update={"power": power, "toughness": toughness})

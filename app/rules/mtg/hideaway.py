@@ -27,6 +27,7 @@ from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.labels import describe
 from app.rules.mtg.permanents import on_battlefield, require_phased_in
+from app.rules.mtg.printed_pt import known_number
 from app.rules.mtg.state import HideawayPending, MtgGame, MtgObject, StackAbility, Zone
 from app.rules.mtg.visibility import face_known_to, hideaway_source
 
@@ -83,10 +84,21 @@ def _creatures_of(state: MtgGame, player: str) -> list[MtgObject]:
     ]
 
 
+def _powers(state: MtgGame, player: str) -> list[int | None]:
+    """The powers of the player's creatures; None for one an ability defines ("*": 208.2a,
+    604.3), which Facedown doesn't compute and never counts as 0."""
+    powers: list[int | None] = []
+    for creature in _creatures_of(state, player):
+        power = characteristics.current(creature).power
+        powers.append(0 if power is None else known_number(power))
+    return powers
+
+
 def condition_holds(
     state: MtgGame, condition: HideawayCondition | None, player: str, stated: bool | None
-) -> bool:
-    """Checked as the ability resolves, for the player who controls the ability."""
+) -> bool | None:
+    """Checked as the ability resolves, for the player who controls the ability. None: the
+    answer depends on a "*" power (208.2a), which only the players can tell."""
     if condition is None:
         return True
     if condition.kind in UNTRACKED_CONDITIONS:
@@ -97,14 +109,17 @@ def condition_holds(
     if condition.kind == "no_cards_in_hands":
         return all(not state.in_zone(Zone.HAND, p) for p in state.player_names())
     if condition.kind == "creatures_total_power":
-        powers = (characteristics.current(o).power or 0 for o in _creatures_of(state, player))
-        return sum(powers) >= n
+        powers = _powers(state, player)
+        if None in powers:
+            return None
+        return sum(p for p in powers if p is not None) >= n
     if condition.kind == "library_at_most":
         return any(len(state.in_zone(Zone.LIBRARY, p)) <= n for p in state.player_names())
     if condition.kind == "creature_power_at_least":
-        return any(
-            (characteristics.current(o).power or 0) >= n for o in _creatures_of(state, player)
-        )
+        powers = _powers(state, player)
+        if any(p is not None and p >= n for p in powers):
+            return True
+        return None if None in powers else False
     if condition.kind == "creatures_at_least":
         return len(_creatures_of(state, player)) >= n
     if condition.kind == "graveyard_at_least":
@@ -372,6 +387,15 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
             f"Facedown doesn't track whether {text.en}: say so with condition_met (true or false).",
             f"Facedown ne suit pas si {text.fr} : indiquez-le avec condition_met (true ou false).",
         )
+    if action.condition_met is None and condition_holds(ctx.state, condition, player, None) is None:
+        text = condition_text(condition)
+        raise RuleError(
+            ["702.75-cant-play", "208.2a"],
+            f"Whether {text.en} depends on a power an ability defines (“*”), which Facedown "
+            "doesn't compute: say whether it holds with condition_met (true or false).",
+            f"Savoir si {text.fr} dépend d'une force définie par une capacité (« * »), que "
+            "Facedown ne calcule pas : indiquez-le avec condition_met (true ou false).",
+        )
     if ability.tap:
         if source.tapped:
             raise RuleError(
@@ -459,18 +483,35 @@ def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
         return
     source = hideaway_source(state, card)
     condition = ability.condition
-    if not condition_holds(state, condition, player, ability.condition_met):
+    holds = condition_holds(state, condition, player, ability.condition_met)
+    unknown = holds is None and ability.condition_met is None
+    if holds is None:
+        # 208.2a: a "*" power decides it; the player said at activation whether it holds.
+        holds = bool(ability.condition_met)
+    if not holds:
         cond = condition_text(condition)
+        why_en = (
+            " Whether it holds depends on a power an ability defines (“*”), which Facedown "
+            "doesn't compute, and nobody said it holds."
+            if unknown
+            else ""
+        )
+        why_fr = (
+            " Cela dépend d'une force définie par une capacité (« * »), que Facedown ne "
+            "calcule pas, et personne n'a dit qu'elle était remplie."
+            if unknown
+            else ""
+        )
         ctx.emit(
             "hideaway_cant_play",
-            ["702.75-cant-play"],
+            ["702.75-cant-play", "208.2a"] if unknown else ["702.75-cant-play"],
             Text(
                 en=f"{name_en}'s ability resolves, but its condition is not met (“{cond.en}”): "
-                "nothing happens and the card stays exiled face down (it can be tried again "
-                "later).",
+                f"nothing happens and the card stays exiled face down (it can be tried again "
+                f"later).{why_en}",
                 fr=f"La capacité de {name_fr} se résout, mais sa condition n'est pas remplie "
                 f"(« {cond.fr} ») : rien ne se passe, la carte reste exilée face cachée (on "
-                "pourra réessayer plus tard).",
+                f"pourra réessayer plus tard).{why_fr}",
             ),
             objects=[card.id],
         )

@@ -20,8 +20,9 @@ class Characteristics(BaseModel):
     supertypes: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     mana_cost: str | None = None
-    power: int | None = None
-    toughness: int | None = None
+    # A number, or a "*" value defined by an ability (208.2a; printed_pt).
+    power: int | str | None = None
+    toughness: int | str | None = None
     text: str = ""
     abilities: tuple[str, ...] = ()
     morph: str | None = None

@@ -22,8 +22,9 @@ class MtgCardFace(BaseModel):
     supertypes: list[str]
     subtypes: list[str]
     mana_cost: str | None
-    power: int | None
-    toughness: int | None
+    # A number, or as printed when an ability defines it ("*", "1+*": 208.2a).
+    power: int | str | None
+    toughness: int | str | None
     text: str
     morph: str | None
     megamorph: str | None
@@ -55,8 +56,8 @@ class MtgVisibility(VisibilityBase):
 class MtgObjectView(ObjectViewBase):
     face_down_via: str | None
     # Current characteristics (a face-down object's are its face-down ones: 707.2).
-    power: int | None
-    toughness: int | None
+    power: int | str | None
+    toughness: int | str | None
     supertypes: list[str]
     mana_cost: str | None
     # 709.3 / 710.3: flipped status, shown whether tapped or not.
