@@ -118,6 +118,11 @@ def inline_card(form: Mapping[str, Any], spec: JudgeSpec) -> dict[str, Any]:
         if value:
             card[field] = value
     for field in spec.card_numbers:
+        raw = _text(form, f"def_{field}", 8).replace(" ", "")
+        if "*" in raw:
+            # 208.2a: a value defined by an ability ("*", "1+*"), kept as printed.
+            card[field] = raw
+            continue
         value = _number(form, f"def_{field}", signed=True)
         if value is not None:
             card[field] = value

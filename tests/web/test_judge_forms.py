@@ -162,3 +162,9 @@ def test_set_life_needs_a_player_and_a_number_and_may_be_negative():
         set_score_action({"player": "Bob", "amount": ""}, spec, PLAYERS)
     with pytest.raises(FormProblem):
         set_score_action({"player": "Zed", "amount": "3"}, spec, PLAYERS)
+
+
+def test_208_2a_an_inline_star_power_is_kept_as_printed():
+    form = {"owner": "Alice", "def_name": "Goyf-ish", "def_power": "*", "def_toughness": "1+*"}
+    card = add_card_action(form, MTG, PLAYERS)["card"]
+    assert (card["power"], card["toughness"]) == ("*", "1+*")
