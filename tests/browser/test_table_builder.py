@@ -14,9 +14,8 @@ import time
 
 import pytest
 
-from tests.browser.test_morph_game import Recorder, check_layout, shoot
-
 from app.rules.families import ACTION_TYPES
+from tests.browser.test_morph_game import Recorder, check_layout, shoot
 
 pytestmark = [
     pytest.mark.browser,
