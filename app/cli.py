@@ -1,11 +1,12 @@
 """The `facedown` console script: serve the app with uvicorn; migrate, export and import a
-database.
+database; import card data (`facedown cards import`).
 
 `serve` only turns flags into settings (environment variables read by `app.main`) and starts
 uvicorn on the app factory; it knows nothing about games. `--demo` is passed on as
 `FACEDOWN_DEMO=1`: the app itself loads the demo games at start-up. `migrate`, `export` and
 `import` work on the database directly (app/store/migrate.py, app/store/archive.py) and print
-counts and game ids only, never tokens or card data.
+counts and game ids only, never tokens or card data. `cards import` reads a card data file
+(app/catalog/importers) and stores its cards (app/catalog/card_import.py).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import logging
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
@@ -33,6 +35,8 @@ ENV_DATABASE_URL = "FACEDOWN_DATABASE_URL"
 # The conventional name, as platforms and docker-compose files set it (read after ours).
 ENV_PLAIN_DATABASE_URL = "DATABASE_URL"
 ENV_DEMO = "FACEDOWN_DEMO"
+# `facedown cards import --format` (app.catalog.importers.CARD_FORMATS: the same names).
+CARD_FORMATS = ("mtgjson", "scryfall", "riftbound")
 
 
 def package_version() -> str:
@@ -130,6 +134,30 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave games that already exist as they are and import the others",
     )
     import_.add_argument("archive", metavar="FILE", help="the archive to read (- for stdin)")
+
+    cards = commands.add_parser(
+        "cards",
+        help="card data: import a downloaded card file into the database",
+        description="Card data in the database: imported cards win over the shipped catalog.",
+    )
+    cards_commands = cards.add_subparsers(dest="cards_command", metavar="COMMAND", required=True)
+    cards_import_ = cards_commands.add_parser(
+        "import",
+        help="store every card of an MTGJSON, Scryfall or Riftbound file (docs/card-data.md)",
+        description=(
+            "Read a card data file to the end, then store its cards in one transaction: a "
+            "second import updates them, never duplicates; a damaged or unknown file writes "
+            "nothing."
+        ),
+    )
+    _add_db_flag(cards_import_)
+    cards_import_.add_argument(
+        "--format",
+        choices=CARD_FORMATS,
+        default=None,
+        help="the file's format (default: recognised from its first keys)",
+    )
+    cards_import_.add_argument("path", metavar="PATH", help="the card data file (.json)")
     return parser
 
 
@@ -288,6 +316,61 @@ def import_(args: argparse.Namespace) -> int:
     return 0
 
 
+def cards_import(args: argparse.Namespace) -> int:
+    from app.catalog.card_import import read_rows
+    from app.catalog.importers import CardDataError
+    from app.store.card_store import CardStore
+    from app.store.migrate import upgrade
+
+    started = time.monotonic()
+    path = Path(args.path)
+    progress = _Progress(f"facedown cards import: reading {path.name}")
+    try:
+        # Read to the end first: a damaged file fails here, with no database touched.
+        rows = read_rows(path, args.format, progress=progress)
+    except CardDataError as exc:
+        progress.done()
+        raise CommandFailed(str(exc)) from exc
+    progress.done()
+    url = database_url(args.db, os.environ)
+    engine = _engine(url)
+    try:
+        upgrade(url, engine=engine)
+        print(f"facedown cards import: writing {len(rows)} cards", file=sys.stderr)
+        counts = CardStore(engine).upsert(rows)
+    finally:
+        engine.dispose()
+    print(
+        f"facedown cards import: {len(rows)} cards read from {path.name} "
+        f"({counts.summary()}) into {shown_url(url)} in {time.monotonic() - started:.1f} s",
+        file=sys.stderr,
+    )
+    return 0
+
+
+class _Progress:
+    """Cards read so far, on stderr: one line rewritten in a terminal, else a line every
+    10,000 cards (a log stays short)."""
+
+    def __init__(self, label: str) -> None:
+        self._label = label
+        self._tty = sys.stderr.isatty()
+        self._shown = 0
+
+    def __call__(self, count: int) -> None:
+        if self._tty:
+            print(f"\r{self._label}: {count} cards", end="", file=sys.stderr, flush=True)
+        elif count - self._shown >= 10_000:
+            print(f"{self._label}: {count} cards", file=sys.stderr, flush=True)
+        else:
+            return
+        self._shown = count
+
+    def done(self) -> None:
+        if self._tty and self._shown:
+            print(file=sys.stderr)
+
+
 @contextmanager
 def _open_input(name: str) -> Iterator[IO[bytes]]:
     if name == "-":
@@ -313,6 +396,9 @@ def main(argv: list[str] | None = None) -> int:
         quiet = "alembic.runtime.plugins" if args.command == "migrate" else "alembic"
         logging.getLogger(quiet).setLevel(logging.WARNING)
         return _run(args.command, commands[args.command], args)
+    if args.command == "cards":
+        logging.getLogger("alembic").setLevel(logging.WARNING)
+        return _run("cards import", cards_import, args)
     parser.error(f"unknown command {args.command!r}")  # unreachable: argparse checks choices
     return 2
 
@@ -329,7 +415,11 @@ def _run(name: str, command: Callable[[argparse.Namespace], int], args: argparse
         reason = str(exc)
     except SQLAlchemyError as exc:  # cannot connect, and the like: the driver's first line
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-    after = {"import": "; nothing was imported", "export": "; no archive was written"}
+    after = {
+        "import": "; nothing was imported",
+        "export": "; no archive was written",
+        "cards import": "; nothing was imported",
+    }
     print(f"facedown {name}: refused: {reason}{after.get(name, '')}", file=sys.stderr)
     return 1
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.catalog import load_catalog
+from app.catalog.stored import CardCatalogs
 from app.settings import Settings
 from app.store.db import is_postgresql, make_engine, read_only
 from app.store.migrate import upgrade
@@ -88,7 +88,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.repository = repository
     app.state.broadcaster = broadcaster
     app.state.listener = listener
-    app.state.catalog = load_catalog()
+    # Imported cards (`facedown cards import`) over the shipped catalogs; Magic's is the default.
+    app.state.catalogs = CardCatalogs(engine)
+    app.state.catalog = app.state.catalogs.for_ruleset("mtg")
 
     install_error_handlers(app)
     install_middleware(app, settings)

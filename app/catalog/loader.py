@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import functools
 import json
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-from rapidfuzz import fuzz, process
+from pydantic import ValidationError
 
+from app.catalog.name_index import CardHit, IndexedCard, NameIndex, normalize_name
 from app.rules.core.cards import CardDef
 from app.rules.families import family_of
 
@@ -33,25 +32,6 @@ __all__ = [
 
 # Magic's catalog: the default one (today's rules and the 2004 edition share it).
 CATALOG_PATH: Path = family_of("mtg").catalog_path
-
-# Apostrophe look-alikes a phone keyboard or a copy-paste may produce.
-_APOSTROPHES = str.maketrans(
-    {
-        "\u2019": "'",  # right single quotation mark (the "curly" apostrophe)
-        "\u2018": "'",  # left single quotation mark
-        "\u02bc": "'",  # modifier letter apostrophe
-        "\u00b4": "'",  # acute accent used as an apostrophe
-        "`": "'",
-    }
-)
-
-
-def normalize_name(name: str) -> str:
-    """The lookup key of a card name: no accents, no case, single spaces, straight apostrophes."""
-    decomposed = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(stripped.casefold().split())
-
 
 class CatalogError(ValueError):
     """A card that can't be resolved: unknown name, invalid inline definition or bad catalog.
@@ -75,20 +55,6 @@ class CatalogError(ValueError):
         self.suggestions: tuple[str, ...] = tuple(suggestions)
 
 
-class CardHit(BaseModel):
-    """One answer of a card search: the card's names and type line, and the spelling that
-    matched (its English or French name), with rapidfuzz's score (0-100)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    name: str
-    name_fr: str | None = None
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    matched: str
-    score: float
-
-
 class Catalog:
     """An immutable set of card definitions indexed by normalised English and French names."""
 
@@ -97,7 +63,6 @@ class Catalog:
         self._card_model = card_model
         self._cards: tuple[CardDef, ...] = tuple(cards)
         index: dict[str, CardDef] = {}
-        display: dict[str, str] = {}
         for card in self._cards:
             for spelling in _lookup_names(card):
                 key = normalize_name(spelling)
@@ -110,7 +75,6 @@ class Catalog:
                         f"and {card.name!r}."
                     )
                 index[key] = card
-                display[key] = spelling
         # Flip halves are not looked up on their own (a setup entry is the physical card),
         # but their names must not clash with another card's name either.
         for card in self._cards:
@@ -121,10 +85,7 @@ class Catalog:
                         f"Flipped name {spelling!r} of {card.name!r} clashes with "
                         f"card {other.name!r}."
                     )
-        self._index: Mapping[str, CardDef] = index
-        self._display: Mapping[str, str] = display
-        # The search's choices: every normalised spelling, in a list rapidfuzz scans fast.
-        self._keys: list[str] = list(index)
+        self._names = NameIndex(IndexedCard.of(card) for card in self._cards)
 
     # -- construction ---------------------------------------------------------------
 
@@ -156,7 +117,8 @@ class Catalog:
 
     def get(self, name: str) -> CardDef | None:
         """The card whose English or French name matches ``name``, or ``None``."""
-        return self._index.get(normalize_name(name))
+        entry = self._name_index().find(name)
+        return None if entry is None else self._definition(entry)
 
     def __getitem__(self, name: str) -> CardDef:
         card = self.get(name)
@@ -165,7 +127,7 @@ class Catalog:
         return card
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and self.get(name) is not None
+        return isinstance(name, str) and self._name_index().find(name) is not None
 
     def __iter__(self) -> Iterator[CardDef]:
         return iter(self._cards)
@@ -179,12 +141,7 @@ class Catalog:
 
     def names(self, *, include_french: bool = False) -> list[str]:
         """English names in catalog order; with ``include_french``, French names follow each."""
-        result: list[str] = []
-        for card in self._cards:
-            result.append(card.name)
-            if include_french and card.name_fr and card.name_fr != card.name:
-                result.append(card.name_fr)
-        return result
+        return self._name_index().names(include_french=include_french)
 
     def suggest(self, name: str, limit: int = 3) -> list[str]:
         """Close catalog names (as spelled in the catalog) for a name that didn't match."""
@@ -194,33 +151,22 @@ class Catalog:
         """Cards whose English or French name is close to `query`, best first: names that
         start with what was typed lead (a judge types the first letters), then typo-tolerant
         matches (rapidfuzz's WRatio). One hit per card."""
-        key = normalize_name(query)
-        if not key:
-            return []
-        found = process.extract(
-            key, self._keys, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=cutoff
-        )
-        ranked = sorted(found, key=lambda m: (not m[0].startswith(key), -m[1], m[0]))
-        hits: list[CardHit] = []
-        seen: set[int] = set()
-        for spelling, score, _ in ranked:
-            card = self._index[spelling]
-            if id(card) in seen:
-                continue
-            seen.add(id(card))
-            hits.append(
-                CardHit(
-                    name=card.name,
-                    name_fr=card.name_fr,
-                    types=card.types,
-                    subtypes=card.subtypes,
-                    matched=self._display[spelling],
-                    score=round(score, 1),
-                )
-            )
-            if len(hits) == limit:
-                break
-        return hits
+        return self._name_index().search(query, limit, cutoff=cutoff)
+
+    def for_ruleset(self, ruleset: str) -> Catalog:
+        """The catalog a game of `ruleset` resolves names in, this one being Magic's (the
+        app's default): itself for a Magic ruleset, else that family's shipped catalog."""
+        if family_of(ruleset) is family_of("mtg"):
+            return self
+        return load_catalog(ruleset)
+
+    # -- what a catalog backed by something else replaces (app/catalog/stored.py) -----
+
+    def _name_index(self) -> NameIndex:
+        return self._names
+
+    def _definition(self, entry: IndexedCard) -> CardDef | None:
+        return entry.card
 
     def resolve(self, card: str | Mapping[str, Any] | CardDef) -> CardDef:
         """A catalog name (English or French) or an inline definition, as a ``CardDef``.
@@ -283,7 +229,7 @@ def load_catalog(ruleset: str = "mtg") -> Catalog:
 
 def catalog_for(ruleset: str, default: Catalog | None = None) -> Catalog:
     """The catalog a game of `ruleset` resolves card names in (`default`: Magic's, as the
-    app loaded it)."""
-    if default is not None and family_of(ruleset) is family_of("mtg"):
-        return default
+    app loaded it: with imported cards, it knows its sibling families' catalogs)."""
+    if default is not None:
+        return default.for_ruleset(ruleset)
     return load_catalog(ruleset)

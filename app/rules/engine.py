@@ -3,7 +3,7 @@ Each family's moves apply its actions (app.rules.families)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from app.rules.core.actions import ActionModel
 from app.rules.core.context import Ctx
@@ -26,6 +26,22 @@ def new_game(setup: GameSetup, seed: str) -> Outcome:
     setup.check_players(family.citations.core_rules["players"])
     state, events = family.new_game(setup, seed)
     return Outcome(state=state, events=events)
+
+
+def _fitted(model: type[ActionModel], action: ActionModel, ruleset: str) -> ActionModel:
+    """An action type several families define was read as another family's model: read
+    what was given again as this game's (families.py, the action union)."""
+    if isinstance(action, model):
+        return action
+    try:
+        return model.model_validate(action.model_dump(mode="json", exclude_unset=True))
+    except ValidationError:
+        raise RuleError(
+            [],
+            f"That {action.type!r} action does not fit this game's rules ({ruleset}).",  # type: ignore[attr-defined]
+            f"Cette action {action.type!r} ne convient pas aux règles de cette partie "  # type: ignore[attr-defined]
+            f"({ruleset}).",
+        ) from None
 
 
 def apply(
@@ -57,6 +73,7 @@ def apply(
             f"{kind!r} is not an action of this game's rules ({state.ruleset}).",
             f"{kind!r} n'est pas une action des règles de cette partie ({state.ruleset}).",
         )
+    action = _fitted(move.model, action, state.ruleset)
     ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family)
     move.handler(ctx, action)
     if not consent:

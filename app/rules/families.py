@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
 
 from app.rules.core.actions import ActionModel
 from app.rules.core.citations import Citation
@@ -57,22 +57,65 @@ def _tagged(models: list[type[Any]], tag: str) -> Any:
     return Annotated[Union[tuple(models)], Field(discriminator=tag)]  # noqa: UP007
 
 
-def _unique(models: list[type[ActionModel]]) -> list[type[ActionModel]]:
-    seen: dict[str, type[ActionModel]] = {}
+def _type_of(model: type[ActionModel]) -> str:
+    return model.model_fields["type"].annotation.__args__[0]  # type: ignore[no-any-return,union-attr]
+
+
+def _distinct(models: list[type[ActionModel]]) -> list[type[ActionModel]]:
+    """Each model once (the shared core's actions are every family's). Two families may
+    each define their own model for one action type (the judge's edits: each family's cards
+    and zones); one family may not define a type twice."""
+    seen: list[type[ActionModel]] = []
+    for family in FAMILIES:
+        kinds: dict[str, type[ActionModel]] = {}
+        for move in family.moves:
+            if kinds.setdefault(move.type, move.model) is not move.model:
+                raise TypeError(f"{family.key} defines the action type {move.type!r} twice")
     for model in models:
-        kind = model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-        if seen.setdefault(kind, model) is not model:
-            raise TypeError(f"two families define the action type {kind!r} differently")
-    return list(seen.values())
+        if model not in seen:
+            seen.append(model)
+    return seen
 
 
-ACTION_MODELS: list[type[ActionModel]] = _unique([m.model for f in FAMILIES for m in f.moves])
-Action = _tagged(ACTION_MODELS, "type")
+def _action_union(models: list[type[ActionModel]]) -> Any:
+    """The union the API accepts, tagged by `type`. A type several families define is tried
+    against each family's model in turn (the first that fits wins, else the first family's
+    model reports the errors); the engine fits it to the game's own family (engine.apply)."""
+    by_type: dict[str, list[type[ActionModel]]] = {}
+    for model in models:
+        by_type.setdefault(_type_of(model), []).append(model)
+    tags: dict[type[ActionModel], str] = {
+        m: kind if i == 0 else f"{kind}.{i}"
+        for kind, ms in by_type.items()
+        for i, m in enumerate(ms)
+    }
+
+    def tag_of(value: Any) -> str | None:
+        if isinstance(value, ActionModel):
+            return tags.get(type(value))
+        kind = value.get("type") if isinstance(value, dict) else None
+        if not isinstance(kind, str):
+            return None
+        choices = by_type.get(kind)
+        if choices is None:
+            return kind  # not a tag: pydantic answers "unknown action type"
+        if len(choices) > 1:
+            for model in choices:
+                try:
+                    model.model_validate(value)
+                except ValidationError:
+                    continue
+                return tags[model]
+        return tags[choices[0]]
+
+    members = tuple(Annotated[m, Tag(tags[m])] for m in models)
+    return Annotated[Union[members], Discriminator(tag_of)]  # noqa: UP007
+
+
+ACTION_MODELS: list[type[ActionModel]] = _distinct([m.model for f in FAMILIES for m in f.moves])
+Action = _action_union(ACTION_MODELS)
 ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
-ACTION_TYPES: tuple[str, ...] = tuple(
-    m.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-    for m in ACTION_MODELS
-)
+ACTION_TYPES: tuple[str, ...] = tuple(dict.fromkeys(_type_of(m) for m in ACTION_MODELS))
 
 AnyState = _tagged([f.state_model for f in FAMILIES], "ruleset")
 AnySetup = _tagged([f.setup_model for f in FAMILIES], "ruleset")

@@ -1,5 +1,5 @@
-"""SQLModel tables: games, seats (hashed tokens), the append-only action log, snapshots
-and rulings.
+"""SQLModel tables: games, seats (hashed tokens), the append-only action log, snapshots,
+rulings and imported card definitions.
 
 JSON payloads are stored as text we serialise ourselves, so a stored row is exactly the
 bytes we wrote. migrations/versions/ must match these tables (tests/store/test_migrations.py).
@@ -11,7 +11,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import Text, UniqueConstraint
+from sqlalchemy import Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 SeatRole = Literal["player", "judge", "spectator"]
@@ -117,3 +117,32 @@ class Ruling(RulingBase, table=True):
     state: str = Field(sa_type=Text)
     log: str = Field(sa_type=Text)
     created_at: datetime = Field(default_factory=utcnow)
+
+
+class CardRecord(SQLModel, table=True):
+    """One imported card definition (`facedown cards import`): its family's card model as
+    JSON, looked up by the normalised English name. Imported cards win over the catalog the
+    app ships (app/catalog/stored.py)."""
+
+    __tablename__ = "cards"
+    __table_args__ = (
+        UniqueConstraint("ruleset", "key", name="uq_cards_ruleset_key"),
+        # The newest import of a family, read often to see whether the name index is stale.
+        Index("ix_cards_ruleset_updated_at", "ruleset", "updated_at"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    # The game family's key ("mtg", "riftbound"): every ruleset of a family shares its cards.
+    ruleset: str = Field(max_length=20)
+    # normalize_name(name): what a lookup compares.
+    key: str = Field(max_length=200)
+    name: str = Field(max_length=200)
+    name_fr: str | None = Field(default=None, max_length=200)
+    # JSON lists, so a search answer's type line needs no card definition loaded.
+    types: str = Field(sa_type=Text)
+    subtypes: str = Field(sa_type=Text)
+    # The card definition (the family's CardDef) as JSON.
+    data: str = Field(sa_type=Text)
+    # The file format it came from: mtgjson, scryfall or riftbound.
+    source: str = Field(max_length=20)
+    updated_at: datetime = Field(default_factory=utcnow)

@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from app.catalog import Catalog
+from app.catalog.stored import CardCatalogs
 from app.rules.redact import Viewer
 from app.store.repository import GameRepository
 from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, same_site, seat_csrf
@@ -57,10 +58,20 @@ RepositoryDep = Annotated[GameRepository, Depends(get_repository)]
 
 
 def get_catalog(request: Request) -> Catalog:
+    """Magic's catalog (imported cards over the shipped ones); `catalog_for(ruleset, it)` or
+    `it.for_ruleset(ruleset)` gives another family's."""
     return request.app.state.catalog
 
 
 CatalogDep = Annotated[Catalog, Depends(get_catalog)]
+
+
+def get_catalogs(request: Request) -> CardCatalogs:
+    """Every family's catalog: `.for_ruleset(ruleset)`."""
+    return request.app.state.catalogs
+
+
+CatalogsDep = Annotated[CardCatalogs, Depends(get_catalogs)]
 
 
 def get_options_cache(request: Request) -> OptionsCache:

@@ -41,7 +41,7 @@ def test_downgrade_to_base_and_up_again(database_url):
     try:
         assert "games" not in inspect(engine).get_table_names()
         upgrade(database_url)
-        assert {"games", "seats", "actions", "snapshots", "rulings"} <= set(
+        assert {"games", "seats", "actions", "snapshots", "rulings", "cards"} <= set(
             inspect(engine).get_table_names()
         )
     finally:

@@ -33,6 +33,8 @@ def open_card_file(path: Path) -> Iterator[BinaryIO]:
     try:
         with path.open("rb") as probe:
             head = probe.read(8)
+        if not head:
+            raise CardDataError(f"{path.name}: the file is empty.")
         opener = next((o for magic, o in _COMPRESSED if head.startswith(magic)), None)
         handle: BinaryIO = opener(path, "rb") if opener else path.open("rb")  # type: ignore[assignment]
     except OSError as exc:

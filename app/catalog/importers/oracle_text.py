@@ -100,6 +100,21 @@ def parse_oracle(text: str, name: str, keywords: tuple[str, ...] = ()) -> Oracle
     for line in normalized_lines(text, self_references(name)):
         _read_line(line, facts)
     _cross_check(text, keywords, facts)
+    # The abilities kept as text name the card again, as printed.
+    for kept in ("enters_ability", "turned_face_up_ability"):
+        value = getattr(facts, kept)
+        if value is not None:
+            setattr(facts, kept, value.replace("~", name)[:500])
+    ability = facts.hideaway_ability
+    if ability is not None:
+        condition = ability.condition
+        if condition is not None and condition.text:
+            said = condition.text.replace("~", name)[:300]
+            condition = condition.model_copy(update={"text": said})
+        trigger = ability.trigger.replace("~", name)[:300] if ability.trigger else None
+        facts.hideaway_ability = ability.model_copy(
+            update={"trigger": trigger, "condition": condition}
+        )
     return facts
 
 

@@ -154,6 +154,9 @@ class GameFamily:
     # can't end the game), and those about one place, shown on that place's card.
     primary_actions: tuple[str, ...] = ("resolve", "next_turn")
     place_actions: tuple[str, ...] = ()
+    # A casual table's actions (draw, shuffle, dice...): shown in the pages' "Table" panel,
+    # where a number typed beside the button sets how many.
+    table_actions: tuple[str, ...] = ()
     @cached_property
     def moves_by_type(self) -> dict[str, Move[Any]]:
         return {m.type: m for m in self.moves}

@@ -38,8 +38,8 @@ class GameSetup(BaseModel):
     players: list[str]
     cards: list[SetupCard] = Field(default_factory=list)
     options: GameOptions = Field(default_factory=GameOptions)
-    # Issue 15: a table from decklists — shuffle each library with the game's secret seed and
-    # draw opening hands (the behaviour comes with the table actions' branch, helper D).
+    # A casual game from decklists: shuffle each library with the game's secret seed and draw
+    # the opening hands (each family's rule says how many).
     deal: bool = False
 
     def check_players(self, rule: str) -> None:

@@ -12,6 +12,7 @@ from app.rules.core.family import Citations, GameFamily, Visibility
 from app.rules.mtg import labels, moves, offers, rule_book, setup, starter, views, visibility
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.state import HideawayEdition, MtgGame, Zone
+from app.rules.mtg.table_offers import TABLE_ACTIONS, TABLE_PROPOSABLE
 from app.rules.mtg.view import MtgView
 
 _HERE = Path(__file__).parent
@@ -74,7 +75,8 @@ MTG = GameFamily(
     proposable=offers.PROPOSABLE,
     subjects=offers.subjects,  # type: ignore[arg-type]
     controlled_zones=frozenset({Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT}),
-    acts_on_named_player=frozenset({"manifest", "cloak"}),
+    acts_on_named_player=frozenset({"manifest", "cloak"}) | TABLE_PROPOSABLE,
     checks_own_right=frozenset({"look"}),
     describe_action=offers.describe_action,  # type: ignore[arg-type]
+    table_actions=TABLE_ACTIONS,
 )

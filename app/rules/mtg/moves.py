@@ -10,7 +10,9 @@ from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.family import Move
 from app.rules.mtg import actions as a
-from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, turns, zones
+from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, table, turns, zones
+from app.rules.mtg import table_actions as t
+from app.rules.mtg.judge_edits import JUDGE_MOVES
 from app.rules.mtg.state import MtgGame
 
 MOVES: tuple[Move[Any], ...] = (
@@ -46,6 +48,21 @@ MOVES: tuple[Move[Any], ...] = (
     Move(proposals.Propose, proposals.propose),
     Move(proposals.AcceptProposal, proposals.accept),
     Move(proposals.RefuseProposal, proposals.refuse),
+    # The judge edits the table (issue 15): judge only.
+    *JUDGE_MOVES,
+    # A casual table's actions (app.rules.mtg.table).
+    Move(t.Draw, table.draw),
+    Move(t.Shuffle, table.shuffle),
+    Move(t.Mill, table.mill),
+    Move(t.LookTop, table.look_top),
+    Move(t.RevealTop, table.reveal_top),
+    Move(t.Mulligan, table.mulligan),
+    Move(t.MulliganBottom, table.mulligan_bottom),
+    Move(t.Keep, table.keep),
+    Move(t.Life, table.life),
+    Move(t.CreateToken, table.create_token),
+    Move(t.RollDie, table.roll_die),
+    Move(t.FlipCoin, table.flip_coin),
 )
 
 # The only actions accepted while a hideaway choice is pending.

@@ -13,6 +13,7 @@ from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.hideaway import condition_text
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.table_offers import TABLE_PROPOSABLE, describe_table_action, table_candidates
 from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
 
 _SIMPLE: dict[str, tuple[str, str]] = {
@@ -227,7 +228,11 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
         if actor is None or in_view(state, obj, actor):
             face = actor is None or can_see_face(state, obj, actor)
             name_of[obj.id] = describe(state, obj, face=face)
-    out = _hideaway_exile_candidates(state, actor) + _game_candidates(state)
+    out = (
+        _hideaway_exile_candidates(state, actor)
+        + _game_candidates(state)
+        + table_candidates(state, actor)
+    )
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
             out += _object_candidates(state, obj, name_of)
@@ -253,7 +258,7 @@ PROPOSABLE = frozenset(
         "counter", "phase_out", "phase_in", "put_onto_battlefield_face_down", "manifest",
         "cloak", "copy",
     }
-)  # fmt: skip
+) | TABLE_PROPOSABLE  # fmt: skip
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
@@ -298,6 +303,8 @@ def describe_action(state: MtgGame, action: Any) -> Text:
             en=f"{en} the top card of {action.player}'s library",
             fr=f"{fr} la carte du dessus de la bibliothèque de {action.player}",
         )
+    if kind in TABLE_PROPOSABLE:
+        return describe_table_action(state, action)
     if kind == "move":
         en, fr = _MOVES[action.to]
     elif kind == "turn_face_down":

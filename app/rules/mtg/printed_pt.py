@@ -20,8 +20,12 @@ def _numbers_as_int(value: Any) -> Any:
     return value
 
 
-# 208.2a: "*" values (and "1+*", "2-*", the odd "∞" or "½" of un-sets) as printed, no spaces.
-DefinedValue = Annotated[str, StringConstraints(min_length=1, max_length=8, pattern=r"^\S+$")]
+# 208.2a: "*" values ("1+*", "2-*", "*²") and the odd "∞", "?" or "1.5" of un-sets, as printed:
+# digits, signs and those marks only (a word such as "big" is no power).
+DefinedValue = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=8, pattern=r"^[0-9+\-]*[*.?²½∞][0-9+\-*.?²½∞]*$"),
+]
 PrintedPT = Annotated[
     Annotated[int, Field(ge=-99, le=99)] | DefinedValue, BeforeValidator(_numbers_as_int)
 ]

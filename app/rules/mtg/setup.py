@@ -11,7 +11,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event, Text
 from app.rules.core.setup import GameOptions, GameSetup, SetupCard
-from app.rules.mtg import face_down
+from app.rules.mtg import face_down, table
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.state import (
     FaceDownVia,
@@ -92,4 +92,6 @@ def new_game(setup: GameSetup, seed: str) -> tuple[MtgGame, list[Event]]:
             fr=f"Partie mise en place pour {', '.join(names)} ; {names[0]} commence.",
         ),
     )
+    if setup.deal:
+        table.deal(ctx, names)
     return ctx.state, ctx.events

@@ -167,6 +167,9 @@ class MtgGame(GameState):
     attackers_this_turn: dict[str, int] = Field(default_factory=dict)
     hideaway_pending: HideawayPending | None = None
     abilities: list[StackAbility] = Field(default_factory=list)
+    # London mulligan (103.5): mulligans taken per player, and who has kept their hand.
+    mulligans: dict[str, int] = Field(default_factory=dict)
+    kept: list[str] = Field(default_factory=list)
 
     def game_options(self) -> dict[str, Any]:
         return {"hideaway_edition": self.hideaway_edition}

@@ -71,6 +71,9 @@ class MtgObjectView(ObjectViewBase):
 class MtgPlayerView(PlayerViewBase):
     life: int
     library_count: int
+    # London mulligan (103.5), public: mulligans taken, and whether the hand is kept.
+    mulligans: int = 0
+    kept: bool = False
 
 
 class PendingView(BaseModel):

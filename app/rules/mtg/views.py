@@ -128,6 +128,8 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
             MtgPlayerView,
             hand_count=len(state.in_zone(Zone.HAND, p.name)),
             library_count=len(state.in_zone(Zone.LIBRARY, p.name)),
+            mulligans=state.mulligans.get(p.name, 0),
+            kept=p.name in state.kept,
         )
         for p in state.players
     ]

@@ -26,9 +26,10 @@ def looking_at(state: MtgGame, obj: MtgObject) -> str | None:
 def in_view(state: MtgGame, obj: MtgObject, player: str) -> bool:
     """Whether the object itself (its id, its place) reaches this player at all.
     Libraries are counts only, except the cards a hideaway trigger has its controller
-    look at; a hand is seen by its owner only."""
+    look at and the cards a player legitimately knows there (looked at or revealed, until
+    the library is shuffled); a hand is seen by its owner only."""
     if obj.zone == Zone.LIBRARY:
-        return looking_at(state, obj) == player
+        return looking_at(state, obj) == player or player in obj.known_to
     if obj.zone == Zone.HAND:
         return obj.owner == player
     return True

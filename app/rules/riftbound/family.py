@@ -19,6 +19,7 @@ from app.rules.riftbound import (
 )
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.state import RiftboundGame
+from app.rules.riftbound.table_offers import TABLE_ACTIONS
 from app.rules.riftbound.view import RiftboundView
 from app.rules.riftbound.visibility import SECRET
 
@@ -69,4 +70,5 @@ RIFTBOUND = GameFamily(
     # it" buttons sit on each battlefield's card.
     primary_actions=("resolve", "resolve_showdown", "next_turn"),
     place_actions=("set_control",),
+    table_actions=TABLE_ACTIONS,
 )

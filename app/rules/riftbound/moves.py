@@ -9,7 +9,9 @@ from app.rules.core import proposals
 from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.family import Move
 from app.rules.riftbound import actions as a
-from app.rules.riftbound import chain, combat, hidden, play, turn
+from app.rules.riftbound import chain, combat, hidden, play, table, turn
+from app.rules.riftbound import table_actions as t
+from app.rules.riftbound.judge_edits import JUDGE_MOVES
 
 MOVES: tuple[Move[Any], ...] = (
     Move(a.Hide, hidden.hide),
@@ -25,4 +27,10 @@ MOVES: tuple[Move[Any], ...] = (
     Move(proposals.Propose, proposals.propose),
     Move(proposals.AcceptProposal, proposals.accept),
     Move(proposals.RefuseProposal, proposals.refuse),
+    # The judge edits the table (issue 15): judge only.
+    *JUDGE_MOVES,
+    # A casual table's actions (app.rules.riftbound.table).
+    Move(t.Draw, table.draw),
+    Move(t.Channel, table.channel),
+    Move(t.Score, table.score),
 )

@@ -10,6 +10,7 @@ from app.rules.core.events import Text
 from app.rules.riftbound.common import rb
 from app.rules.riftbound.labels import describe
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
+from app.rules.riftbound.table_offers import table_candidates
 from app.rules.riftbound.visibility import face_known_to, in_view
 
 _MAX_TARGET_CHOICES = 12
@@ -49,6 +50,7 @@ def candidate_actions(state: RiftboundGame, actor: str | None) -> list[tuple[dic
         ({"type": "concede"}, Text(en="Concede", fr="Concéder")),
         ({"type": "end_game"}, Text(en="End the game", fr="Terminer la partie")),
     ]  # fmt: skip
+    out += table_candidates(state, actor)
     bfs = sorted(riftbound.battlefields, key=lambda b: b.position)
     if actor is None:
         for bf in bfs:

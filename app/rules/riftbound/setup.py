@@ -12,6 +12,7 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Event, Text
 from app.rules.core.setup import GameOptions, GameSetup, SetupCard
 from app.rules.core.state import PlayerState
+from app.rules.riftbound import table
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.model import BattlefieldState, RiftboundTable
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
@@ -163,4 +164,6 @@ def new_game(setup: GameSetup, seed: str) -> tuple[RiftboundGame, list[Event]]:
             "commence.",
         ),
     )
+    if setup.deal:
+        table.deal(ctx, names)
     return ctx.state, ctx.events

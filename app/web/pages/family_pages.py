@@ -71,6 +71,14 @@ class Buttons:
     field: list[ActionOption]
     # Accept, refuse or withdraw a pending proposal: shown beside that proposal.
     proposal: list[ActionOption]
+    # A casual table's actions (draw, shuffle, life, dice...): the "Table" panel.
+    table: list[ActionOption]
+
+
+def _inner_type(option: ActionOption) -> str:
+    """What an option does: a proposal's is the type of the action it proposes."""
+    inner = option.action.get("action") if option.type == "propose" else None
+    return str(inner.get("type")) if isinstance(inner, dict) else option.type
 
 
 def buttons_for(view: View, loose: list[ActionOption]) -> Buttons:
@@ -78,12 +86,14 @@ def buttons_for(view: View, loose: list[ActionOption]) -> Buttons:
     family = family_of(view.ruleset)
     primary, place = family.primary_actions, family.place_actions
     answers = [o for o in loose if o.type in PROPOSAL_ANSWERS]
-    loose = [o for o in loose if o.type not in PROPOSAL_ANSWERS]
+    table = [o for o in loose if _inner_type(o) in family.table_actions]
+    loose = [o for o in loose if o.type not in PROPOSAL_ANSWERS and o not in table]
     return Buttons(
         bar=[o for o in loose if o.type in primary],
         more=[o for o in loose if o.type not in primary + place],
         field=[o for o in loose if o.type in place],
         proposal=answers,
+        table=table,
     )
 
 

@@ -18,6 +18,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from app.web.deps import FormCheckDep, OptionsCacheDep, RepositoryDep, SeatAt, SeatAtDep
+from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.pages.acting import act_for_page
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import is_htmx, refused
@@ -92,6 +93,32 @@ def _parse_action_field(raw: str | None) -> dict[str, Any] | None:
     return body
 
 
+# The "Table" panel's number fields (partials/table_actions.html): how many cards, how much
+# life or how many points, how many sides. A typed number replaces the button's own; for
+# `amount` the button gives the direction (gain or lose) and the number the size.
+TABLE_NUMBER_FIELDS = ("count", "amount", "sides")
+# A mulligan's cards to put on the bottom, ticked in the panel (in the hand's order).
+TABLE_PICK_FIELD = "pick"
+
+
+def _merge_table_fields(body: dict[str, Any], form: Any) -> None:
+    """Merge the panel's fields into the posted action (a proposal's: into the action it
+    proposes). MalformedNumber for a number field holding anything but digits."""
+    target = body.get("action") if body.get("type") == "propose" else body
+    if not isinstance(target, dict):
+        return
+    for key in TABLE_NUMBER_FIELDS:
+        number = optional_number(form.get(key), 4) if key in form else None
+        if number is None or key not in target:
+            continue
+        current = target[key]
+        negative = isinstance(current, int) and current < 0
+        target[key] = -number if negative else number
+    if target.get("type") == "mulligan_bottom" and hasattr(form, "getlist"):
+        picked = [str(v)[:64] for v in form.getlist(TABLE_PICK_FIELD)][:7]
+        target["objects"] = picked
+
+
 @router.post("/g/{game_id}/act")
 async def act(
     request: Request, checked: FormCheckDep, repository: RepositoryDep, cache: OptionsCacheDep
@@ -102,6 +129,10 @@ async def act(
         return refused(request, "error.invalid", 422, message="action")
     if checked.expected_version is not None:
         body["expected_version"] = checked.expected_version
+    try:
+        _merge_table_fields(body, checked.form)
+    except MalformedNumber:
+        return refused(request, "error.invalid", 422, message="number")
     source = str(checked.form.get("proposal_source") or "").strip()
     if body.get("type") == "propose" and source:
         # What does it, as the proposer typed it (a spell or card of theirs).

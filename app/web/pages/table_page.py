@@ -84,6 +84,7 @@ class TablePage(TemplateContext):
     more_options: list[ActionOption]
     field_options: list[ActionOption]  # on a place's card (a battlefield's)
     proposal_options: list[ActionOption]  # beside each pending proposal
+    table_options: list[ActionOption]  # the "Table" panel (partials/table_actions.html)
     actionable: list[str]
     sheet: Literal["closed", "open", "gone"]
     sheet_obj: ObjectView | None
@@ -136,6 +137,7 @@ def table_page(
         more_options=buttons.more,
         field_options=buttons.field,
         proposal_options=buttons.proposal,
+        table_options=buttons.table,
         actionable=offer.actionable(),
         sheet="closed" if selected is None else ("open" if sheet_obj else "gone"),
         sheet_obj=sheet_obj,

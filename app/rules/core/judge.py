@@ -1,0 +1,83 @@
+"""What every family's judge edits share: only the judge may make them, an edit's omitted
+fields stay omitted when it is stored (so "leave it" and "set it to null" replay alike), and
+a card put at a chosen place in a pile (a library, a deck).
+
+A judge edit rebuilds or corrects the table (issue 15): it is no game rule, so a seat can
+never make one, not even the judge acting "as" a seat; the family's handlers log each edit
+with a public text that names no hidden card and the details for those who may see them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
+
+from app.rules.core.actions import ActionModel, ObjectId
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.ordinals import ordinal_en, ordinal_fr
+from app.rules.core.state import GameObject
+
+
+class JudgeEdit(ActionModel):
+    """A judge edit is stored as the fields that were given, and no more (cards included):
+
+    * a field left out means "leave it as it is" while one sent as null may mean something
+      (judge_move's `face_down: null` turns a card face up), and stored actions are replayed
+      from their JSON;
+    * two families define each edit type with their own cards and zones (the union in
+      app.rules.families tries both, the engine fits it to the game's family): a stored
+      action must fit the family it was applied in, never carry the other's defaults."""
+
+    @model_serializer(mode="wrap")
+    def _given_only(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        mode = "json" if info.mode_is_json() else "python"
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            if key != "type" and key not in self.model_fields_set:
+                continue
+            field = getattr(self, key)
+            out[key] = (
+                field.model_dump(mode=mode, exclude_unset=True)
+                if isinstance(field, BaseModel)
+                else value
+            )
+        return out
+
+
+class JudgeRemove(JudgeEdit):
+    """Take a card out of the game altogether (every family: a correction, not an effect)."""
+
+    type: Literal["judge_remove"]
+    object: ObjectId
+
+
+def require_judge(ctx: Ctx[Any], rule: str) -> None:
+    """Refused to every seat (and to the judge acting as one) before anything is looked up,
+    so a refusal tells nothing about the objects named. `rule`: the family's judge-edit key."""
+    if ctx.actor is not None:
+        raise RuleError(
+            [rule],
+            "Only the judge can edit the table.",
+            "Seul l'arbitre peut modifier la table.",
+            kind="forbidden",
+        )
+
+
+def put_at(ctx: Ctx[Any], obj: GameObject, index: int) -> None:
+    """Put `obj` at `index` (0 = top) among its owner's cards of its zone, after any move:
+    the pile is renumbered in order (positions of a hidden pile are never shown)."""
+    pile = [o for o in ctx.state.in_zone(obj.zone, obj.owner) if o is not obj]
+    pile.insert(min(index, len(pile)), obj)
+    for card in pile:
+        card.position = ctx.next_position()
+
+
+def ordinal_from_top(index: int) -> tuple[str, str]:
+    """Where a card was put in a pile, as the log says it ("on top", "3rd from the top")."""
+    if index == 0:
+        return "on top", "sur le dessus"
+    return f"{ordinal_en(index + 1)} from the top", f"{ordinal_fr(index + 1)} en partant du dessus"

@@ -1,0 +1,456 @@
+"""A casual table's actions: dealing, drawing, shuffling, milling, looking at and revealing
+the top of a library, the London mulligan, life, tokens, dice and coins.
+
+Hidden information: a drawn card is known to its owner only; a look at the top of a library
+only to the one who looks (and the judge), until that library is shuffled; every zone change
+makes a new object with a new id (400.7) and a shuffle renews the library's ids and forgets
+what anyone knew of it. Public texts count cards; names go in the private text of those who
+may see them. Randomness comes from the game's secret seed (Ctx.shuffled), so replaying the
+log gives the same cards, dice and coins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.core.piles import shuffle_pile
+from app.rules.core.projection import project
+from app.rules.mtg import characteristics
+from app.rules.mtg.cards import MtgCard
+from app.rules.mtg.labels import describe
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.table_actions import (
+    CreateToken,
+    Draw,
+    FlipCoin,
+    Keep,
+    Life,
+    LookTop,
+    Mill,
+    Mulligan,
+    MulliganBottom,
+    RevealTop,
+    RollDie,
+    Shuffle,
+)
+
+# 103.4: the starting hand size, normally seven (a London mulligan draws seven again).
+OPENING_HAND = 7
+
+
+def _cards(n: int) -> Text:
+    return Text(en=f"{n} card" + ("" if n == 1 else "s"), fr=f"{n} carte" + ("" if n == 1 else "s"))
+
+
+def _names(objs: Sequence[MtgObject]) -> Text:
+    return Text(
+        en=", ".join(o.card.name for o in objs),
+        fr=", ".join(o.card.name_fr or o.card.name for o in objs),
+    )
+
+
+def _library(ctx: Ctx[MtgGame], player: str) -> list[MtgObject]:
+    return ctx.state.in_zone(Zone.LIBRARY, player)  # type: ignore[return-value]
+
+
+# --- the building blocks (setup uses them too) ---------------------------------------------
+
+
+def shuffle_library(ctx: Ctx[MtgGame], player: str) -> None:
+    """701.20a: a random order nobody knows. Every card gets a new id and whatever anyone
+    knew of it is forgotten: nobody can follow a card through a shuffle."""
+    shuffle_pile(ctx, _library(ctx, player))
+
+
+def draw_cards(ctx: Ctx[MtgGame], player: str, count: int) -> list[MtgObject]:
+    """121.1: the top card, one at a time, into the hand: each a new object (400.7)."""
+    drawn: list[MtgObject] = []
+    for _ in range(count):
+        library = _library(ctx, player)
+        if not library:
+            break
+        drawn.append(ctx.relocate(library[0], Zone.HAND))  # type: ignore[arg-type]
+    return drawn
+
+
+def emit_draw(ctx: Ctx[MtgGame], player: str, drawn: list[MtgObject], asked: int) -> None:
+    """'Alice draws 2 cards' for everyone; which ones for Alice (and the judge) only."""
+    keys = ["121.1"]
+    short_en = short_fr = ""
+    if len(drawn) < asked:
+        # 704.5b: drawing from an empty library loses the game at the next check; the
+        # judge ends it (nothing here decides a game on its own).
+        keys.append("704.5b")
+        short_en = (
+            f" Their library was empty for {asked - len(drawn)} of them: a player who tried "
+            "to draw from an empty library loses the game."
+        )
+        short_fr = (
+            f" Sa bibliothèque était vide pour {asked - len(drawn)} d'entre elles : un joueur "
+            "qui a tenté de piocher dans une bibliothèque vide perd la partie."
+        )
+    n = _cards(len(drawn))
+    ctx.emit(
+        "draw",
+        keys,
+        Text(en=f"{player} draws {n.en}.{short_en}", fr=f"{player} pioche {n.fr}.{short_fr}"),
+        private=Text(en=f"Drawn: {_names(drawn).en}.", fr=f"Piochées : {_names(drawn).fr}.")
+        if drawn
+        else None,
+        private_to=[player],
+    )
+
+
+def deal(ctx: Ctx[MtgGame], players: Sequence[str]) -> None:
+    """103.1 and 103.4: each library shuffled, then each player draws seven."""
+    for player in players:
+        shuffle_library(ctx, player)
+        drawn = draw_cards(ctx, player, OPENING_HAND)
+        n = _cards(len(drawn))
+        ctx.emit(
+            "deal",
+            ["103.1", "103.4"],
+            Text(
+                en=f"{player} shuffles their library and draws an opening hand of {n.en}.",
+                fr=f"{player} mélange sa bibliothèque et pioche une main de départ de {n.fr}.",
+            ),
+            private=Text(
+                en=f"Opening hand: {_names(drawn).en}.", fr=f"Main de départ : {_names(drawn).fr}."
+            )
+            if drawn
+            else None,
+            private_to=[player],
+        )
+
+
+def _own_or_judge(ctx: Ctx[MtgGame], player: str, rules: list[str], what: Text) -> str:
+    """Only the player (or the judge): nobody takes another player's mulligan."""
+    return ctx.acting_as(
+        ctx.player(player),
+        rules,
+        f"Only {player} may {what.en} (as a judge, act for them).",
+        f"Seul {player} peut {what.fr} (un arbitre peut agir pour lui).",
+    )
+
+
+def _top(ctx: Ctx[MtgGame], player: str, count: int, rules: list[str]) -> list[MtgObject]:
+    library = _library(ctx, player)
+    if not library:
+        raise RuleError(
+            rules,
+            f"{player}'s library is empty.",
+            f"La bibliothèque de {player} est vide.",
+        )
+    return library[:count]
+
+
+# --- the handlers ---------------------------------------------------------------------------
+
+
+def draw(ctx: Ctx[MtgGame], action: Draw) -> None:
+    """Another player's draw is a proposal (app.rules.core.proposals): the engine asks."""
+    player = ctx.player(action.player)
+    emit_draw(ctx, player, draw_cards(ctx, player, action.count), action.count)
+
+
+def shuffle(ctx: Ctx[MtgGame], action: Shuffle) -> None:
+    player = ctx.player(action.player)
+    shuffle_library(ctx, player)
+    ctx.emit(
+        "shuffle",
+        ["701.20"],
+        Text(
+            en=f"{player} shuffles their library ({_cards(len(_library(ctx, player))).en}): "
+            "nobody knows its order any more.",
+            fr=f"{player} mélange sa bibliothèque ({_cards(len(_library(ctx, player))).fr}) : "
+            "plus personne n'en connaît l'ordre.",
+        ),
+    )
+
+
+def mill(ctx: Ctx[MtgGame], action: Mill) -> None:
+    """701.13: into a public zone, so everyone sees which cards."""
+    player = ctx.player(action.player)
+    top = _top(ctx, player, action.count, ["701.13"])
+    milled = [ctx.relocate(o, Zone.GRAVEYARD) for o in top]
+    n, names = _cards(len(milled)), _names(milled)  # type: ignore[arg-type]
+    ctx.emit(
+        "mill",
+        ["701.13", "400.7"],
+        Text(
+            en=f"{player} mills {n.en}: {names.en}.",
+            fr=f"{player} meule {n.fr} : {names.fr}.",
+        ),
+        objects=[o.id for o in milled],
+    )
+
+
+def look_top(ctx: Ctx[MtgGame], action: LookTop) -> None:
+    """The one who looks knows these cards until the library is shuffled (or they leave
+    it); nobody else learns anything but how many. Looking at another player's library is
+    an effect that player lets happen (a proposal)."""
+    player = ctx.player(action.player)
+    looker = ctx.acting_for(player)
+    top = _top(ctx, player, action.count, ["401.2"])
+    for obj in top:
+        obj.known_to = sorted({*obj.known_to, looker})
+    n = _cards(len(top))
+    whose_en = "their" if looker == player else f"{player}'s"
+    whose_fr = "sa bibliothèque" if looker == player else f"la bibliothèque de {player}"
+    ctx.emit(
+        "look_top",
+        ["401.2"],
+        Text(
+            en=f"{looker} looks at the top {n.en} of {whose_en} library.",
+            fr=f"{looker} regarde les {n.fr} du dessus de {whose_fr}.",
+        ),
+        private=Text(
+            en=f"From the top: {_names(top).en}.", fr=f"Depuis le dessus : {_names(top).fr}."
+        ),
+        private_to=[looker],
+    )
+
+
+def reveal_top(ctx: Ctx[MtgGame], action: RevealTop) -> None:
+    """701.16: everyone sees them; they stay on top, known to all until shuffled."""
+    player = ctx.player(action.player)
+    top = _top(ctx, player, action.count, ["701.16"])
+    for obj in top:
+        obj.known_to = ctx.state.player_names()
+    n, names = _cards(len(top)), _names(top)
+    ctx.emit(
+        "reveal_top",
+        ["701.16", "401.2"],
+        Text(
+            en=f"{player} reveals the top {n.en} of their library: {names.en}.",
+            fr=f"{player} révèle les {n.fr} du dessus de sa bibliothèque : {names.fr}.",
+        ),
+    )
+
+
+def _before_keeping(ctx: Ctx[MtgGame], player: str) -> None:
+    if player in ctx.state.kept:
+        raise RuleError(
+            ["103.5"],
+            f"{player} has kept their opening hand: no more mulligans.",
+            f"{player} a gardé sa main de départ : plus de mulligan.",
+        )
+
+
+def mulligan(ctx: Ctx[MtgGame], action: Mulligan) -> None:
+    """103.5 (London): the hand shuffled into the library, seven new cards; on keeping, one
+    card per mulligan goes to the bottom (mulligan_bottom)."""
+    player = _own_or_judge(
+        ctx, action.player, ["103.5"], Text(en="take this mulligan", fr="prendre ce mulligan")
+    )
+    _before_keeping(ctx, player)
+    taken = ctx.state.mulligans.get(player, 0)
+    if taken + 1 >= OPENING_HAND:
+        raise RuleError(
+            ["103.5"],
+            "A player can take mulligans only until their opening hand would be zero cards.",
+            "On peut prendre des mulligans tant que la main de départ ne tombe pas à zéro carte.",
+        )
+    for obj in ctx.state.in_zone(Zone.HAND, player):
+        ctx.relocate(obj, Zone.LIBRARY)
+    shuffle_library(ctx, player)
+    drawn = draw_cards(ctx, player, OPENING_HAND)
+    ctx.state.mulligans[player] = taken + 1
+    ctx.emit(
+        "mulligan",
+        ["103.5", "701.20", "121.1"],
+        Text(
+            en=f"{player} takes a mulligan ({taken + 1}): their hand is shuffled into their "
+            f"library and they draw {_cards(len(drawn)).en}; on keeping, {taken + 1} of them "
+            "go to the bottom of their library.",
+            fr=f"{player} prend un mulligan ({taken + 1}) : sa main est mélangée dans sa "
+            f"bibliothèque et il pioche {_cards(len(drawn)).fr} ; en la gardant, il en mettra "
+            f"{taken + 1} sous sa bibliothèque.",
+        ),
+        private=Text(en=f"New hand: {_names(drawn).en}.", fr=f"Nouvelle main : {_names(drawn).fr}."),
+        private_to=[player],
+    )
+
+
+def mulligan_bottom(ctx: Ctx[MtgGame], action: MulliganBottom) -> None:
+    player = _own_or_judge(
+        ctx, action.player, ["103.5"], Text(en="keep this hand", fr="garder cette main")
+    )
+    _before_keeping(ctx, player)
+    owed = ctx.state.mulligans.get(player, 0)
+    chosen = [ctx.find(i) for i in dict.fromkeys(action.objects)]
+    if len(chosen) != owed or len(action.objects) != owed:
+        raise RuleError(
+            ["103.5"],
+            f"After {owed} mulligan(s), {player} puts exactly {owed} different card(s) of their "
+            "hand on the bottom of their library.",
+            f"Après {owed} mulligan(s), {player} met exactement {owed} carte(s) différente(s) de "
+            "sa main sous sa bibliothèque.",
+        )
+    if any(o.zone != Zone.HAND or o.owner != player for o in chosen):
+        raise RuleError(
+            ["103.5"],
+            f"Only cards in {player}'s hand go to the bottom of their library.",
+            f"Seules des cartes de la main de {player} vont sous sa bibliothèque.",
+        )
+    names = _names(chosen)  # type: ignore[arg-type]
+    for obj in chosen:
+        ctx.relocate(obj, Zone.LIBRARY)  # each below the last: the order given
+    ctx.state.kept = [*ctx.state.kept, player]
+    kept = _cards(len(ctx.state.in_zone(Zone.HAND, player)))
+    ctx.emit(
+        "keep",
+        ["103.5", "400.7"],
+        Text(
+            en=f"{player} keeps {kept.en}, putting {_cards(owed).en} on the bottom of their "
+            "library.",
+            fr=f"{player} garde {kept.fr} et met {_cards(owed).fr} sous sa bibliothèque.",
+        ),
+        private=Text(en=f"To the bottom: {names.en}.", fr=f"Dessous : {names.fr}."),
+        private_to=[player],
+    )
+
+
+def keep(ctx: Ctx[MtgGame], action: Keep) -> None:
+    player = _own_or_judge(
+        ctx, action.player, ["103.5"], Text(en="keep this hand", fr="garder cette main")
+    )
+    _before_keeping(ctx, player)
+    owed = ctx.state.mulligans.get(player, 0)
+    if owed:
+        raise RuleError(
+            ["103.5"],
+            f"After {owed} mulligan(s), keeping puts {owed} card(s) of the hand on the bottom "
+            "of the library: choose them (mulligan_bottom).",
+            f"Après {owed} mulligan(s), garder sa main met {owed} carte(s) sous la "
+            "bibliothèque : choisissez-les (mulligan_bottom).",
+        )
+    ctx.state.kept = [*ctx.state.kept, player]
+    kept = _cards(len(ctx.state.in_zone(Zone.HAND, player)))
+    ctx.emit(
+        "keep",
+        ["103.5"],
+        Text(en=f"{player} keeps {kept.en}.", fr=f"{player} garde {kept.fr}."),
+    )
+
+
+def life(ctx: Ctx[MtgGame], action: Life) -> None:
+    """119.3; another player's life is changed by an effect they let happen (a proposal)."""
+    name = ctx.player(action.player)
+    player = next(p for p in ctx.state.players if p.name == name)
+    player.life += action.amount
+    keys = ["119.3"]
+    verb_en, verb_fr = ("gains", "gagne") if action.amount > 0 else ("loses", "perd")
+    tail_en = tail_fr = ""
+    if player.life <= 0:
+        keys.append("704.5a")
+        tail_en = " At 0 or less life a player loses the game (the judge ends it)."
+        tail_fr = " À 0 point de vie ou moins, un joueur perd la partie (l'arbitre la termine)."
+    ctx.emit(
+        "life",
+        keys,
+        Text(
+            en=f"{name} {verb_en} {abs(action.amount)} life ({player.life}).{tail_en}",
+            fr=f"{name} {verb_fr} {abs(action.amount)} point(s) de vie ({player.life}).{tail_fr}",
+        ),
+    )
+
+
+def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
+    """111.1; a copy (707.2) takes only copiable values: no status, counters or effects, and
+    a face-down permanent's are a nameless 2/2's (so nothing hidden is copied or told)."""
+    player = ctx.player(action.player)
+    copied = None
+    keys = ["111.1"]
+    if action.copy_of is not None:
+        source = ctx.find(action.copy_of)
+        if source.zone != Zone.BATTLEFIELD:
+            raise RuleError(
+                ["707.2-copy"],
+                "A token copy is made of a permanent on the battlefield.",
+                "Un jeton copie se fait d'un permanent sur le champ de bataille.",
+            )
+        copied = characteristics.copiable_values(source)  # type: ignore[arg-type]
+        shown = describe(ctx.state, source, face=False)  # type: ignore[arg-type]
+        card = project(
+            copied,
+            MtgCard,
+            name=copied.name or "Token",
+            name_fr=copied.name_fr or (None if copied.name else "Jeton"),
+        )
+        keys.append("707.2-copy")
+        if source.face_down:
+            keys.append("707.2")
+        what = Text(en=f"a copy of {shown.en}", fr=f"une copie de {shown.fr}")
+    else:
+        assert action.card is not None
+        card = action.card
+        what = Text(en=card.name, fr=card.name_fr or card.name)
+    made: list[str] = []
+    for _ in range(action.count):
+        token = MtgObject(
+            id=ctx.new_id(),
+            card=card,
+            is_token=True,
+            owner=player,
+            controller=player,
+            zone=Zone.BATTLEFIELD,
+            position=ctx.next_position(),
+            tapped=action.tapped,
+            copy_of=copied,
+            controllers=[player],
+        )
+        ctx.state.objects.append(token)
+        made.append(token.id)
+    if copied is not None and copied.name is None:
+        what = Text(
+            en=f"{what.en} (a face-up nameless 2/2)", fr=f"{what.fr} (un 2/2 sans nom face visible)"
+        )
+    count_en = "a token" if action.count == 1 else f"{action.count} tokens"
+    count_fr = "un jeton" if action.count == 1 else f"{action.count} jetons"
+    tapped_en, tapped_fr = (" tapped", " engagé(s)") if action.tapped else ("", "")
+    ctx.emit(
+        "create_token",
+        keys,
+        Text(
+            en=f"{player} creates {count_en}{tapped_en}: {what.en}.",
+            fr=f"{player} crée {count_fr}{tapped_fr} : {what.fr}.",
+        ),
+        objects=made,
+    )
+
+
+def _who(ctx: Ctx[MtgGame]) -> Text:
+    return Text(en=ctx.actor or "The judge", fr=ctx.actor or "L'arbitre")
+
+
+def roll_die(ctx: Ctx[MtgGame], action: RollDie) -> None:
+    """706.1: the first face of a seeded shuffle of the die's faces: fair, and the same
+    when the log is replayed."""
+    result = ctx.shuffled(range(1, action.sides + 1))[0]
+    who = _who(ctx)
+    ctx.emit(
+        "roll_die",
+        ["706.1-die"],
+        Text(
+            en=f"{who.en} rolls a {action.sides}-sided die: {result}.",
+            fr=f"{who.fr} lance un dé à {action.sides} faces : {result}.",
+        ),
+    )
+
+
+def flip_coin(ctx: Ctx[MtgGame], action: FlipCoin) -> None:
+    """705.1: heads or tails, from the game's secret seed."""
+    heads = ctx.shuffled([True, False])[0]
+    who = _who(ctx)
+    ctx.emit(
+        "flip_coin",
+        ["705.1"],
+        Text(
+            en=f"{who.en} flips a coin: {'heads' if heads else 'tails'}.",
+            fr=f"{who.fr} lance une pièce : {'face' if heads else 'pile'}.",
+        ),
+    )

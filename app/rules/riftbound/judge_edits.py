@@ -1,0 +1,447 @@
+"""The judge edits a Riftbound table (issue 15): add a card anywhere, move anything anywhere
+and set its status, remove a card, set a player's points. No game rule does this: the judge
+rebuilds a situation to judge it, or corrects a table. Each edit is one logged event whose
+public text names only what every seat may see, with the card's name as a private detail for
+whoever may see its face (and the judge).
+
+A card entering or leaving a non-board zone is a new object with a new id, as in play
+(zones.put); a move between a base and a battlefield keeps it (a move on the board). A card
+is put face down the way setup does it: only a card with Hidden, at a battlefield its
+controller controls, with room in that facedown zone (811.1, 107.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.core.family import Move
+from app.rules.core.judge import JudgeRemove, ordinal_from_top, put_at, require_judge
+from app.rules.riftbound.common import ZONE_EN, ZONE_FR, bf_text, card_name, rb
+from app.rules.riftbound.judge_actions import (
+    Counters,
+    JudgeAddCard,
+    JudgeMove,
+    JudgeSetPoints,
+    RiftboundJudgeZone,
+)
+from app.rules.riftbound.labels import facedown_label
+from app.rules.riftbound.state import RiftboundObject, Zone
+from app.rules.riftbound.visibility import face_known_to
+from app.rules.riftbound.zones import put
+
+RULE = "rb.judge-edit"
+_ZONES: dict[RiftboundJudgeZone, Zone] = {
+    "hand": Zone.HAND,
+    "main_deck": Zone.MAIN_DECK,
+    "library": Zone.MAIN_DECK,
+    "rune_deck": Zone.RUNE_DECK,
+    "runes": Zone.RUNES,
+    "base": Zone.BASE,
+    "battlefield": Zone.BATTLEFIELD,
+    "facedown": Zone.FACEDOWN,
+    "champion_zone": Zone.CHAMPION,
+    "legend_zone": Zone.LEGEND,
+    "trash": Zone.TRASH,
+    "graveyard": Zone.TRASH,
+    "banishment": Zone.BANISHMENT,
+    "exile": Zone.BANISHMENT,
+}
+_DECKS = (Zone.MAIN_DECK, Zone.RUNE_DECK)
+_PRIVATE_ZONES = (Zone.HAND, *_DECKS)
+# Moving between these is a move on the board, not a zone change: the same object.
+_BOARD = (Zone.BASE, Zone.BATTLEFIELD)
+# Where a card has a controller who may not be its owner.
+_CONTROLLED = (Zone.BASE, Zone.BATTLEFIELD, Zone.FACEDOWN, Zone.RUNES)
+_AT_A_BATTLEFIELD = (Zone.BATTLEFIELD, Zone.FACEDOWN)
+
+
+def _refuse(rules: list[str], en: str, fr: str) -> RuleError:
+    return RuleError(rules, en, fr)
+
+
+# --- how the log names things -------------------------------------------------------------
+
+
+def _is_hidden(obj: RiftboundObject) -> bool:
+    return obj.zone in _PRIVATE_ZONES or obj.face_down
+
+
+def _shown(ctx: Ctx, obj: RiftboundObject) -> Text:
+    """The object as every seat may name it: never a hidden card's name."""
+    if obj.zone in _PRIVATE_ZONES:
+        zone_en, zone_fr = ZONE_EN[obj.zone], ZONE_FR[obj.zone]
+        return Text(
+            en=f"a card in {obj.owner}'s {zone_en}", fr=f"une carte de la {zone_fr} de {obj.owner}"
+        )
+    if obj.face_down:
+        return facedown_label(ctx.state, obj)
+    name = card_name(obj)
+    if obj.is_token:
+        return Text(en=f"the token {name.en}", fr=f"le jeton {name.fr}")
+    return name
+
+
+def _where(ctx: Ctx, obj: RiftboundObject) -> Text:
+    who, owner = obj.controller, obj.owner
+    if obj.zone in _AT_A_BATTLEFIELD:
+        bf = bf_text(ctx.state, obj.location)
+        down_en, down_fr = ("face down ", "face cachée ") if obj.zone == Zone.FACEDOWN else ("", "")
+        return Text(
+            en=f"{down_en}at {bf.en} under {who}'s control",
+            fr=f"{down_fr}à {bf.fr} sous le contrôle de {who}",
+        )
+    if obj.zone == Zone.BASE:
+        return Text(en=f"into {who}'s base", fr=f"dans la base de {who}")
+    if obj.zone == Zone.RUNES:
+        return Text(en=f"among {who}'s runes", fr=f"parmi les runes de {who}")
+    if obj.zone in _DECKS:
+        index = [o.id for o in ctx.state.in_zone(obj.zone, owner)].index(obj.id)
+        en, fr = ordinal_from_top(index)
+        return Text(
+            en=f"into {owner}'s {ZONE_EN[obj.zone]}, {en}",
+            fr=f"dans le {ZONE_FR[obj.zone]} de {owner}, {fr}",
+        )
+    return Text(
+        en=f"into {owner}'s {ZONE_EN[obj.zone]}",
+        fr=f"vers la zone « {ZONE_FR[obj.zone]} » de {owner}",
+    )
+
+
+def _private(obj: RiftboundObject, seen_by: set[str], *, past: bool = False) -> dict[str, Any]:
+    """The card's name, for whoever may see its face (the judge reads every private detail)."""
+    name = card_name(obj)
+    verb_en, verb_fr = ("It was", "C'était") if past else ("It is", "C'est")
+    return {
+        "private": Text(en=f"{verb_en} {name.en}.", fr=f"{verb_fr} {name.fr}."),
+        "private_to": sorted(seen_by),
+    }
+
+
+def _event_objects(obj: RiftboundObject) -> list[str]:
+    """An id every seat may be given: not one in a hand or a deck."""
+    return [] if obj.zone in _PRIVATE_ZONES else [obj.id]
+
+
+def _joined(parts: list[Text]) -> Text:
+    return Text(en=", ".join(p.en for p in parts), fr=", ".join(p.fr for p in parts))
+
+
+# --- checks --------------------------------------------------------------------------------
+
+
+def _locate(ctx: Ctx, zone: Zone, where: str | None) -> str | None:
+    """The battlefield id a unit there or a facedown card is at (its id or its name)."""
+    if zone not in _AT_A_BATTLEFIELD:
+        if where is not None:
+            raise _refuse(
+                [RULE],
+                "Only a unit at a battlefield or a facedown card is at a battlefield.",
+                "Seules une unité sur un champ de bataille ou une carte face cachée y sont.",
+            )
+        return None
+    for bf in rb(ctx.state).battlefields:
+        if where is not None and where.casefold() in (bf.id, bf.name.casefold()):
+            return bf.id
+    raise RuleError(
+        [RULE],
+        "Say at which of this game's battlefields.",
+        "Indiquez sur quel champ de bataille de cette partie.",
+        kind="not_found" if where is not None else "rule",
+    )
+
+
+def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
+    if asked is None:
+        return default if zone in _CONTROLLED else owner
+    player = ctx.player(asked)
+    if zone not in _CONTROLLED and player != owner:
+        raise _refuse(
+            [RULE],
+            "Only a card on the board can be controlled by a player other than its owner.",
+            "Seule une carte sur le plateau peut être contrôlée par un autre joueur que son "
+            "propriétaire.",
+        )
+    return player
+
+
+def _check_facedown(ctx: Ctx, obj: RiftboundObject) -> None:
+    """As setup checks it: Hidden (811.1), a battlefield its controller controls (107.3.c),
+    room in its facedown zone (107.3.b)."""
+    bf = rb(ctx.state).battlefield(obj.location or "")
+    assert bf is not None
+    name = bf.name
+    if not obj.card.hidden:
+        raise _refuse(
+            ["rb.811.1"],
+            "Only a card with Hidden can be face down at a battlefield.",
+            "Seule une carte avec Caché peut être face cachée sur un champ de bataille.",
+        )
+    if bf.controller != obj.controller:
+        raise _refuse(
+            ["rb.107.3.c"],
+            f"A card can be face down at {name} only if its controller controls {name}.",
+            f"Une carte ne peut être face cachée à {bf.name_fr or name} que si son contrôleur "
+            "le contrôle.",
+        )
+    here = [o for o in ctx.state.objects if o.face_down and o.location == bf.id]
+    if len(here) > bf.facedown_capacity:
+        raise _refuse(
+            ["rb.107.3.b"],
+            f"The facedown zone of {name} is full.",
+            f"La zone face cachée de {bf.name_fr or name} est pleine.",
+        )
+
+
+def _check_position(zone: Zone, position: int | None) -> None:
+    if position is not None and zone not in _DECKS:
+        raise _refuse(
+            [RULE],
+            "A position is given only for a card put into a deck.",
+            "Une position ne se donne que pour une carte mise dans un deck.",
+        )
+
+
+# --- changes -------------------------------------------------------------------------------
+
+
+def _set_status(
+    ctx: Ctx,
+    obj: RiftboundObject,
+    *,
+    exhausted: bool | None,
+    counters: Counters | None,
+    hidden_this_turn: bool | None,
+) -> list[Text]:
+    """Exhausted (a unit, gear or rune on the board), counters (a buff), when a facedown card
+    was hidden (811.1.b); None leaves it. Returns what changed, as the log says it."""
+    said: list[Text] = []
+    if exhausted is not None:
+        if exhausted and obj.zone not in (*_BOARD, Zone.RUNES):
+            raise _refuse(
+                [RULE],
+                "Only a card on the board or a rune can be exhausted.",
+                "Seules une carte sur le plateau ou une rune peuvent être épuisées.",
+            )
+        obj.tapped = exhausted
+        said.append(Text(en="exhausted", fr="épuisé") if exhausted else Text(en="ready", fr="prêt"))
+    if counters is not None:
+        if any(counters.values()) and obj.zone not in _BOARD:
+            raise _refuse(
+                [RULE],
+                "Only a card on the board has counters.",
+                "Seule une carte sur le plateau porte des marqueurs.",
+            )
+        obj.counters = {kind: n for kind, n in counters.items() if n > 0}
+        shown = ", ".join(f"{n} {kind}" for kind, n in sorted(obj.counters.items()))
+        said.append(
+            Text(en=f"counters: {shown}", fr=f"marqueurs : {shown}")
+            if shown
+            else Text(en="no counters", fr="aucun marqueur")
+        )
+    if hidden_this_turn is not None:
+        if obj.zone != Zone.FACEDOWN:
+            raise _refuse(
+                ["rb.811.1.b"],
+                "Only a facedown card was hidden on some turn.",
+                "Seule une carte face cachée a été cachée à un tour donné.",
+            )
+        # 811.1.b: playable from the turn after it was hidden; 0: before this game's turns.
+        obj.hidden_turn = ctx.state.turn if hidden_this_turn else 0
+        said.append(
+            Text(en="hidden this turn", fr="cachée ce tour")
+            if hidden_this_turn
+            else Text(en="hidden before this turn", fr="cachée avant ce tour")
+        )
+    return said
+
+
+def _said(status: list[Text]) -> Text:
+    if not status:
+        return Text(en="", fr="")
+    joined = _joined(status)
+    return Text(en=f" ({joined.en})", fr=f" ({joined.fr})")
+
+
+# --- the edits -----------------------------------------------------------------------------
+
+
+def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
+    require_judge(ctx, RULE)
+    owner = ctx.player(action.owner)
+    zone = _ZONES[action.zone]
+    controller = _controller(ctx, zone, action.controller, owner, owner)
+    location = _locate(ctx, zone, action.location)
+    _check_position(zone, action.deck_position)
+    obj = RiftboundObject(
+        id=ctx.new_id(),
+        card=action.card,
+        is_token=action.is_token,
+        owner=owner,
+        controller=controller,
+        zone=zone,
+        position=ctx.next_position(),
+        location=location,
+        face_down=zone == Zone.FACEDOWN,
+        hidden_turn=0 if zone == Zone.FACEDOWN else None,
+    )
+    ctx.state.objects.append(obj)
+    if zone == Zone.FACEDOWN:
+        _check_facedown(ctx, obj)
+    if zone in _DECKS:
+        put_at(ctx, obj, action.deck_position or 0)
+    status = _set_status(
+        ctx,
+        obj,
+        exhausted=action.exhausted or None,
+        counters=action.counters or None,
+        hidden_this_turn=action.hidden_this_turn or None,
+    )
+    where, said = _where(ctx, obj), _said(status)
+    private: dict[str, Any] = {}
+    if _is_hidden(obj):
+        kind = (
+            Text(en="a token", fr="un jeton") if obj.is_token else Text(en="a card", fr="une carte")
+        )
+        shown = _shown(ctx, obj)
+        tail = (
+            Text(en="", fr="")
+            if obj.zone in _PRIVATE_ZONES
+            else Text(en=f": {shown.en}", fr=f" : {shown.fr}")
+        )
+        text = Text(
+            en=f"Judge: puts {kind.en} {where.en}{tail.en}{said.en}.",
+            fr=f"L'arbitre met {kind.fr} {where.fr}{tail.fr}{said.fr}.",
+        )
+        private = _private(obj, face_known_to(ctx.state, obj)[0])
+    else:
+        shown = _shown(ctx, obj)
+        text = Text(
+            en=f"Judge: puts {shown.en} {where.en}{said.en}.",
+            fr=f"L'arbitre met {shown.fr} {where.fr}{said.fr}.",
+        )
+    keys = [RULE, "rb.811.6.a"] if obj.face_down else [RULE]
+    ctx.emit("judge_add_card", keys, text, objects=_event_objects(obj), **private)
+
+
+def judge_move(ctx: Ctx, action: JudgeMove) -> None:
+    require_judge(ctx, RULE)
+    obj = ctx.find(action.object)
+    if not action.model_fields_set - {"type", "object"}:
+        raise _refuse(
+            [RULE],
+            "Say what to change: a zone, a place, a controller or a status.",
+            "Indiquez quoi changer : une zone, un lieu, un contrôleur ou un statut.",
+        )
+    origin = obj.zone
+    zone = _ZONES[action.zone] if action.zone is not None else origin
+    if action.location is not None or zone != origin:
+        location = _locate(ctx, zone, action.location)
+    else:
+        location = obj.location
+    _check_position(zone, action.deck_position)
+    default = obj.controller if origin in _CONTROLLED else obj.owner
+    controller = _controller(ctx, zone, action.controller, default, obj.owner)
+    before = _shown(ctx, obj)
+    knew = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else set()
+    new_object = (zone != origin and not (zone in _BOARD and origin in _BOARD)) or (
+        zone in _DECKS and action.deck_position is not None
+    )
+    moved = new_object or zone != origin or location != obj.location
+    changes: list[Text] = []
+    if new_object:
+        # A zone change: a new object with a new id; a facedown zone holds it face down.
+        obj = put(ctx, obj, zone, location=location, controller=controller)
+        if zone == Zone.FACEDOWN:
+            obj.hidden_turn = 0
+            _check_facedown(ctx, obj)
+        if zone in _DECKS:
+            put_at(ctx, obj, action.deck_position or 0)
+    else:
+        obj.zone, obj.location = zone, location
+        if controller != obj.controller:
+            obj.controller = controller
+            changes.append(
+                Text(
+                    en=f"now under {controller}'s control",
+                    fr=f"désormais contrôlé par {controller}",
+                )
+            )
+        if obj.zone == Zone.FACEDOWN:
+            _check_facedown(ctx, obj)
+    changes += _set_status(
+        ctx,
+        obj,
+        exhausted=action.exhausted,
+        counters=action.counters,
+        hidden_this_turn=action.hidden_this_turn,
+    )
+    # A card that ends up hidden is named only to those who knew it or may see it now; one
+    # that ends up public is named by the public text itself.
+    private = _private(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}
+    if moved:
+        where, after = _where(ctx, obj), _shown(ctx, obj)
+        tail = Text(en="", fr="")
+        if obj.zone not in _PRIVATE_ZONES and after != before:
+            tail = Text(en=f": {after.en}", fr=f" : {after.fr}")
+        text = Text(
+            en=f"Judge: moves {before.en} {where.en}{tail.en}",
+            fr=f"L'arbitre déplace {before.fr} {where.fr}{tail.fr}",
+        )
+    else:
+        text = Text(en=f"Judge: changes {before.en}", fr=f"L'arbitre modifie {before.fr}")
+    said = _said(changes)
+    keys = [RULE, "rb.811.6.a"] if obj.face_down else [RULE]
+    ctx.emit(
+        "judge_move",
+        keys,
+        Text(en=f"{text.en}{said.en}.", fr=f"{text.fr}{said.fr}."),
+        objects=_event_objects(obj),
+        **private,
+    )
+
+
+def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
+    """The card leaves the game altogether (no zone: a correction, not an effect)."""
+    require_judge(ctx, RULE)
+    obj = ctx.find(action.object)
+    shown = _shown(ctx, obj)
+    seen_by = face_known_to(ctx.state, obj)[0]
+    private = _private(obj, seen_by, past=True) if _is_hidden(obj) else {}
+    ctx.state.objects.remove(obj)
+    ctx.emit(
+        "judge_remove",
+        [RULE],
+        Text(
+            en=f"Judge: removes {shown.en} from the game.",
+            fr=f"L'arbitre retire {shown.fr} de la partie.",
+        ),
+        **private,
+    )
+
+
+def judge_set_points(ctx: Ctx, action: JudgeSetPoints) -> None:
+    """The score as the table says it; reaching the victory score ends nothing by itself
+    (the judge ends the game)."""
+    require_judge(ctx, RULE)
+    player = ctx.player(action.player)
+    points = rb(ctx.state).points
+    before = points.get(player, 0)
+    points[player] = action.points
+    ctx.emit(
+        "judge_set_points",
+        [RULE],
+        Text(
+            en=f"Judge: sets {player}'s points to {action.points} (they were {before}).",
+            fr=f"L'arbitre fixe les points de {player} à {action.points} (avant : {before}).",
+        ),
+    )
+
+
+JUDGE_MOVES: tuple[Move[Any], ...] = (
+    Move(JudgeAddCard, judge_add_card),
+    Move(JudgeMove, judge_move),
+    Move(JudgeRemove, judge_remove),
+    Move(JudgeSetPoints, judge_set_points),
+)

@@ -1,0 +1,140 @@
+"""A casual Riftbound table: dealing, drawing, channelling runes, changing a score.
+
+A drawn card is known to its owner only (the public text counts cards); a deck shuffle
+renews ids and forgets what anyone knew (app.rules.core.piles); every zone change is a new
+object. Only the player (or the judge) acts on their own deck and score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.core.piles import shuffle_pile
+from app.rules.riftbound.common import rb
+from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
+from app.rules.riftbound.table_actions import Channel, Draw, Score
+from app.rules.riftbound.turn import finish
+from app.rules.riftbound.zones import put
+
+# The opening hand of a Riftbound game (rb.setup-deal).
+OPENING_HAND = 4
+
+
+def _cards(n: int) -> Text:
+    return Text(en=f"{n} card" + ("" if n == 1 else "s"), fr=f"{n} carte" + ("" if n == 1 else "s"))
+
+
+def _names(objs: Sequence[RiftboundObject]) -> Text:
+    return Text(
+        en=", ".join(o.card.name for o in objs),
+        fr=", ".join(o.card.name_fr or o.card.name for o in objs),
+    )
+
+
+def draw_cards(ctx: Ctx[RiftboundGame], player: str, count: int) -> list[RiftboundObject]:
+    drawn: list[RiftboundObject] = []
+    for _ in range(count):
+        deck = ctx.state.in_zone(Zone.MAIN_DECK, player)
+        if not deck:
+            break
+        drawn.append(put(ctx, deck[0], Zone.HAND))  # type: ignore[arg-type]
+    return drawn
+
+
+def deal(ctx: Ctx[RiftboundGame], players: Sequence[str]) -> None:
+    """Each player's main deck and rune deck shuffled, then an opening hand drawn."""
+    for player in players:
+        shuffle_pile(ctx, ctx.state.in_zone(Zone.MAIN_DECK, player))
+        shuffle_pile(ctx, ctx.state.in_zone(Zone.RUNE_DECK, player))
+        drawn = draw_cards(ctx, player, OPENING_HAND)
+        n = _cards(len(drawn))
+        ctx.emit(
+            "deal",
+            ["rb.setup-deal", "rb.privacy"],
+            Text(
+                en=f"{player} shuffles their decks and draws an opening hand of {n.en}.",
+                fr=f"{player} mélange ses decks et pioche une main de départ de {n.fr}.",
+            ),
+            private=Text(
+                en=f"Opening hand: {_names(drawn).en}.", fr=f"Main de départ : {_names(drawn).fr}."
+            )
+            if drawn
+            else None,
+            private_to=[player],
+        )
+
+
+def _own(ctx: Ctx[RiftboundGame], player: str, what: Text) -> str:
+    return ctx.acting_as(
+        ctx.player(player),
+        ["rb.privacy"],
+        f"Only {player} may {what.en} (as a judge, act for them).",
+        f"Seul {player} peut {what.fr} (un arbitre peut agir pour lui).",
+    )
+
+
+def draw(ctx: Ctx[RiftboundGame], action: Draw) -> None:
+    player = _own(ctx, action.player, Text(en="draw from their deck", fr="piocher dans son deck"))
+    drawn = draw_cards(ctx, player, action.count)
+    if not drawn:
+        raise RuleError(
+            ["rb.turn"], f"{player}'s main deck is empty.", f"Le deck principal de {player} est vide."
+        )
+    n = _cards(len(drawn))
+    ctx.emit(
+        "draw",
+        ["rb.turn", "rb.privacy"],
+        Text(en=f"{player} draws {n.en}.", fr=f"{player} pioche {n.fr}."),
+        private=Text(en=f"Drawn: {_names(drawn).en}.", fr=f"Piochées : {_names(drawn).fr}."),
+        private_to=[player],
+    )
+
+
+def channel(ctx: Ctx[RiftboundGame], action: Channel) -> None:
+    """Runes go from the top of the rune deck onto the board, face up: everyone sees them."""
+    player = _own(ctx, action.player, Text(en="channel their runes", fr="canaliser ses runes"))
+    runes: list[RiftboundObject] = []
+    for _ in range(action.count):
+        deck = ctx.state.in_zone(Zone.RUNE_DECK, player)
+        if not deck:
+            break
+        runes.append(put(ctx, deck[0], Zone.RUNES, controller=player))  # type: ignore[arg-type]
+    if not runes:
+        raise RuleError(
+            ["rb.runes"], f"{player}'s rune deck is empty.", f"Le deck de runes de {player} est vide."
+        )
+    ctx.emit(
+        "channel",
+        ["rb.turn", "rb.runes"],
+        Text(
+            en=f"{player} channels {len(runes)} rune(s): {_names(runes).en}.",
+            fr=f"{player} canalise {len(runes)} rune(s) : {_names(runes).fr}.",
+        ),
+        objects=[r.id for r in runes],
+    )
+
+
+def score(ctx: Ctx[RiftboundGame], action: Score) -> None:
+    player = _own(ctx, action.player, Text(en="change their score", fr="changer son score"))
+    table = rb(ctx.state)
+    now = table.points.get(player, 0) + action.amount
+    if now < 0:
+        raise RuleError(
+            ["rb.conquer-hold"],
+            "A score can't go below 0.",
+            "Un score ne peut pas descendre sous 0.",
+        )
+    table.points[player] = now
+    verb_en, verb_fr = ("scores", "marque") if action.amount > 0 else ("loses", "perd")
+    ctx.emit(
+        "score",
+        ["rb.conquer-hold"],
+        Text(
+            en=f"{player} {verb_en} {abs(action.amount)} point(s) ({now}).",
+            fr=f"{player} {verb_fr} {abs(action.amount)} point(s) ({now}).",
+        ),
+    )
+    if action.amount > 0 and now >= table.victory_score:
+        finish(ctx, player)

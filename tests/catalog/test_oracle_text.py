@@ -1,0 +1,143 @@
+"""The oracle text parser: the face-down facts a card's text states, and a note for the judge
+on whatever it is unsure of (issue 15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.catalog.importers.oracle_text import normalized_lines, parse_oracle
+
+REMINDER = "(You may cast this card face down as a 2/2 creature for {3}.)"
+
+
+def test_reminder_text_and_the_cards_own_name_are_set_aside():
+    lines = normalized_lines(
+        f"Morph {{1}}{{U}} {REMINDER}\nWhen Tok-Tok attacks, this creature gets +1/+0.",
+        ("Tok-Tok, Volcano Born", "Tok-Tok"),
+    )
+    assert lines == ["Morph {1}{U}", "When ~ attacks, ~ gets +1/+0."]
+
+
+@pytest.mark.parametrize(
+    ("line", "field", "cost"),
+    [
+        ("Morph {2}{W}{W}", "morph", "{2}{W}{W}"),
+        ("Megamorph {1}{G}", "megamorph", "{1}{G}"),
+        ("Disguise {R/W}{R/W}", "disguise", "{R/W}{R/W}"),
+        ("Morph {X}{B}{B}", "morph", "{X}{B}{B}"),
+    ],
+)
+def test_702_37_mana_costs_of_morph_megamorph_and_disguise(line, field, cost):
+    facts = parse_oracle(f"{line} {REMINDER}", "Card", (field.capitalize(),))
+    assert getattr(facts, field) == cost
+    assert facts.unverified == []
+
+
+def test_702_37_a_morph_cost_that_is_not_mana_is_kept_and_noted():
+    facts = parse_oracle("Morph—Reveal a white card in your hand.", "Watcher", ("Morph",))
+    assert facts.morph == "Reveal a white card in your hand"
+    assert facts.unverified == ["morph cost is not mana (Reveal a white card in your hand)"]
+
+
+def test_a_keyword_the_text_does_not_explain_is_noted_not_invented():
+    facts = parse_oracle("Flying", "Odd Card", ("Morph",))
+    assert facts.morph is None
+    assert "listed as having morph, but no morph cost was read" in facts.unverified
+
+
+@pytest.mark.parametrize(
+    ("condition", "kind", "amount"),
+    [
+        ("you attacked with three or more creatures this turn", "attacked_with_creatures", 3),
+        ("each player has no cards in hand", "no_cards_in_hands", None),
+        ("creatures you control have total power 10 or greater", "creatures_total_power", 10),
+        ("a library has twenty or fewer cards in it", "library_at_most", 20),
+        ("an opponent was dealt 7 or more damage this turn", "opponent_dealt_damage", 7),
+        ("you control four or more creatures", "creatures_at_least", 4),
+        ("there are eight or more cards in your graveyard", "graveyard_at_least", 8),
+        ("you have seven or more cards in hand", "hand_at_least", 7),
+    ],
+)
+def test_702_75_each_hideaway_condition_is_read_as_data(condition, kind, amount):
+    text = (
+        "Hideaway 4\nThis land enters tapped.\n{T}: Add {B}.\n"
+        f"{{B}}, {{T}}: You may play the exiled card without paying its mana cost if {condition}."
+    )
+    facts = parse_oracle(text, "Some Land", ("Hideaway",))
+    assert facts.hideaway == 4 and facts.enters_tapped
+    ability = facts.hideaway_ability
+    assert (ability.cost, ability.tap, ability.trigger) == ("{B}", True, None)
+    assert (ability.condition.kind, ability.condition.amount) == (kind, amount)
+    assert facts.unverified == []
+
+
+def test_702_75_a_triggered_play_ability_keeps_its_trigger():
+    text = (
+        "Hideaway 5\nAt the beginning of combat on your turn, put a +1/+1 counter on target "
+        "creature you control. Then if you control a creature with power 7 or greater, you may "
+        "play the exiled card without paying its mana cost."
+    )
+    ability = parse_oracle(text, "Fight Rigging").hideaway_ability
+    assert ability.cost is None and not ability.tap
+    assert ability.trigger.startswith("At the beginning of combat on your turn")
+    assert (ability.condition.kind, ability.condition.amount) == ("creature_power_at_least", 7)
+
+
+def test_702_75_an_unknown_condition_is_stated_by_the_player_and_noted():
+    text = "Hideaway 4\n{T}: You may play the exiled card without paying its mana cost if it's raining."
+    facts = parse_oracle(text, "Odd Land")
+    condition = facts.hideaway_ability.condition
+    assert (condition.kind, condition.text) == ("stated", "it's raining")
+    assert any("hideaway condition not tracked" in n for n in facts.unverified)
+
+
+def test_502_75_lorwyn_s_bare_hideaway_is_read_as_four_and_noted():
+    facts = parse_oracle("Hideaway\n{T}: Add {U}.", "Old Land", ("Hideaway",))
+    assert facts.hideaway == 4
+    assert "hideaway without a number: read as Lorwyn's hideaway 4" in facts.unverified
+    assert "no ability that plays the hidden card was read" in facts.unverified
+
+
+def test_a_conditional_enters_tapped_is_not_read_as_enters_tapped():
+    facts = parse_oracle("This land enters tapped unless you control a Plains.", "Check Land")
+    assert not facts.enters_tapped
+    legacy = parse_oracle("Old Land enters the battlefield tapped.", "Old Land")
+    assert legacy.enters_tapped
+
+
+def test_708_8_when_turned_face_up_trigger_and_707_8_enters_ability():
+    facts = parse_oracle(
+        "When Skinthinner is turned face up, destroy target nonblack creature.\n"
+        "When Skinthinner enters, draw a card.",
+        "Skinthinner",
+    )
+    assert facts.turned_face_up_ability == "Destroy target nonblack creature."
+    assert facts.enters_ability == "Draw a card."
+
+
+def test_707_11_as_turned_face_up_copy():
+    facts = parse_oracle(
+        "As Vesuvan Shapeshifter enters or is turned face up, you may choose another creature "
+        "on the battlefield. If you do, it becomes a copy of that creature.\nMorph {1}{U}",
+        "Vesuvan Shapeshifter",
+        ("Morph",),
+    )
+    assert facts.as_turned_face_up_copy and facts.morph == "{1}{U}"
+    assert facts.enters_ability.startswith("As Vesuvan Shapeshifter enters or is turned face up")
+    assert facts.unverified == []
+
+
+def test_707_11_an_as_turned_face_up_effect_that_is_no_copy_is_shown_and_noted():
+    facts = parse_oracle("As Odd Beast is turned face up, choose a color.\nMorph {2}", "Odd Beast")
+    assert facts.turned_face_up_ability == "Choose a color."
+    assert not facts.as_turned_face_up_copy
+    assert any("707.11" in n for n in facts.unverified)
+
+
+def test_other_face_down_effects_are_noted_for_the_judge():
+    facts = parse_oracle(
+        "As Ixidron enters, turn all other nontoken creatures face down.", "Ixidron"
+    )
+    assert any("does not model" in n for n in facts.unverified)
+    plain = parse_oracle("Flying\nVigilance", "Serra Angel", ("Flying", "Vigilance"))
+    assert plain.unverified == []
