@@ -71,7 +71,7 @@ DECK_ALICE = "Deck\n4 Exalted Angel\n4x Forest (ONS) 350\n\nSideboard\n2 Ixidron
 DECK_BOB = "3 Ixidron\n// islands\n5 Island\n"
 
 
-def test_decklists_become_each_seats_library(client):
+def test_103_4_decklists_become_each_seats_library_and_hands_are_dealt(client):
     response = client.post(
         "/api/games",
         json={"players": ["Alice", "Bob"], "decks": {"Alice": DECK_ALICE, "Bob": DECK_BOB}},
@@ -82,7 +82,7 @@ def test_decklists_become_each_seats_library(client):
         f"/api/games/{created['id']}/view", headers=bearer(created["judge"]["token"])
     ).json()
     owned = Counter((o["owner"], o["name"]) for o in view["objects"])
-    # Dealt or not (hands come with the table actions), each seat holds its main deck only.
+    # Each seat holds its main deck only (the sideboard stays out).
     assert owned == Counter(
         {
             ("Alice", "Exalted Angel"): 4,
@@ -91,7 +91,10 @@ def test_decklists_become_each_seats_library(client):
             ("Bob", "Island"): 5,
         }
     )
-    assert {o["zone"] for o in view["objects"]} <= {"library", "hand"}
+    # 103.4: each library shuffled with the server's seed, then seven cards drawn.
+    in_hand = Counter(o["owner"] for o in view["objects"] if o["zone"] == "hand")
+    assert in_hand == Counter({"Alice": 7, "Bob": 7})
+    assert {o["zone"] for o in view["objects"]} == {"library", "hand"}
 
 
 def test_every_unknown_decklist_line_of_every_seat_is_reported_at_once(client):
