@@ -21,6 +21,7 @@ from app.store.db import is_postgresql, make_engine, read_only
 from app.store.migrate import upgrade
 from app.store.notify import VersionListener
 from app.store.repository import CreatedGame, GameRepository
+from app.web.api.cards import router as cards_router
 from app.web.api.games import router as api_router
 from app.web.api.rulings import router as rulings_router
 from app.web.api.scenarios import router as scenarios_router
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     install_middleware(app, settings)
     app.include_router(api_router)
+    app.include_router(cards_router)
     app.include_router(scenarios_router)
     app.include_router(rulings_router)
     if settings.bench_probe:  # bench/'s baseline: one SQLite insert per request

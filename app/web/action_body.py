@@ -1,5 +1,6 @@
 """One posted action, from the API or a page: its envelope (expected version, request id, the
-judge's "as") split from the action itself, and whose action it is."""
+judge's "as") split from the action itself, whose action it is, and a card named in it
+resolved to its definition (the judge's `judge_add_card`)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,42 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from app.catalog import Catalog, CatalogError
 from app.rules.families import Action, parse_action
 from app.rules.redact import Viewer
 from app.web.errors import ApiError, invalid_error
 from app.web.models import ActionEnvelope
 
 _ENVELOPE_KEYS = ("expected_version", "request_id", "as")
+# Actions whose `card` may be sent as a catalog name (English or French).
+CARD_NAMED_ACTIONS = ("judge_add_card",)
+
+
+def names_a_card(body: dict[str, Any]) -> bool:
+    return body.get("type") in CARD_NAMED_ACTIONS and isinstance(body.get("card"), str)
+
+
+def resolve_card_name(body: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """The body with its card name replaced by the card's definition from `catalog` (the
+    game's): the stored action holds the definition, so replaying the log never depends on
+    the card data. An unknown name is refused with close names, like a setup's."""
+    if not names_a_card(body):
+        return body
+    try:
+        card = catalog.resolve(body["card"])
+    except CatalogError as err:
+        raise ApiError(
+            422,
+            "invalid",
+            f"card: {err.message_en}",
+            extra={
+                "message_fr": f"card : {err.message_fr}",
+                "details": [
+                    {"loc": ["card"], "msg": err.message_en, "suggestions": list(err.suggestions)}
+                ],
+            },
+        ) from err
+    return {**body, "card": card.model_dump(mode="json", exclude_defaults=True)}
 
 
 def split_action_body(body: dict[str, Any]) -> tuple[ActionEnvelope, Action]:

@@ -56,6 +56,8 @@ _DETAILS_MAX = 20
 class ErrorDetail(BaseModel):
     loc: list[str | int]
     msg: str
+    # Close catalog names, for a card name that isn't in the catalog.
+    suggestions: list[str] | None = None
 
 
 class ErrorBody(BaseModel):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from app.catalog import Catalog
+from app.catalog.loader import catalog_for
 from app.rules.core.events import Event, Text
 from app.rules.core.state import GameState
 from app.rules.redact import (
@@ -26,7 +28,7 @@ from app.rules.redact import (
     visibility_table,
 )
 from app.store.repository import ActResult, CreatedGame, GameRepository, RulingRecord
-from app.web.action_body import actor_for, split_action_body
+from app.web.action_body import actor_for, names_a_card, resolve_card_name, split_action_body
 from app.web.errors import ApiError
 from app.web.models import RulingPublic, Viewpoint
 from app.web.page_options import FixedOffer, Offer, OptionsCache, OptionsMemo
@@ -164,9 +166,17 @@ def hideaway_edition(repository: GameRepository, game_id: str) -> str:
 
 
 def perform(
-    repository: GameRepository, game_id: str, viewer: Viewer, body: dict[str, object]
+    repository: GameRepository,
+    game_id: str,
+    viewer: Viewer,
+    body: dict[str, object],
+    catalog: Catalog | None = None,
 ) -> ActResult:
-    """Apply one posted action (envelope and action) for `viewer`: the API's and the pages'."""
+    """Apply one posted action (envelope and action) for `viewer`: the API's and the pages'.
+    A card sent by name (the judge adding a card) is looked up in the game's catalog."""
+    if catalog is not None and names_a_card(body):
+        ruleset = repository.info(game_id).ruleset
+        body = resolve_card_name(body, catalog_for(ruleset, catalog))
     envelope, action = split_action_body(body)
     actor = actor_for(viewer, envelope)
     # The judge acting as a player acts directly; a seat proposes what touches another's.

@@ -17,6 +17,8 @@ PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 CardName = Annotated[str, Field(min_length=1, max_length=120)]
 CounterName = Annotated[str, Field(min_length=1, max_length=20)]
 CounterAmount = Annotated[int, Field(ge=0, le=99)]
+# A pasted decklist (app/catalog/decklist.py): 250 lines of up to 80 characters.
+DecklistText = Annotated[str, Field(max_length=20_000)]
 
 
 # -- games -------------------------------------------------------------------------------------
@@ -61,6 +63,9 @@ class GameCreate(BaseModel):
     title: str = Field(default="", max_length=200)
     # Where rules editions differ: {"hideaway_edition": "current" | "lorwyn"}.
     options: AnyOptions | None = None
+    # A decklist per seat, pasted as text ("4 Exalted Angel"...): the seat's library, then
+    # shuffled with the server's secret seed and opening hands drawn (GameSetup.deal).
+    decks: dict[PlayerName, DecklistText] = Field(default_factory=dict, max_length=4)
 
     @field_validator("players")
     @classmethod

@@ -1,16 +1,22 @@
 """A new game's setup from the API's body: card names resolved through the catalog, every
-owner and controller a player. The pages' "new game" form builds the same body."""
+owner and controller a player, each seat's pasted decklist its library. The pages' "new game"
+form builds the same body."""
 
 from __future__ import annotations
 
 from pydantic import TypeAdapter, ValidationError
 
 from app.catalog import Catalog, CatalogError
+from app.catalog.decklist import DecklistError, read_decklist
 from app.catalog.loader import catalog_for
 from app.rules.core.setup import GameSetup, SetupCard
 from app.rules.families import family_of
 from app.web.errors import ApiError, invalid_error
 from app.web.models import GameCreate
+
+# How a refused decklist's message starts (the home page shows the lines after it).
+DECK_PREFIX_EN = "Decklist: "
+DECK_PREFIX_FR = "Liste : "
 
 
 def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
@@ -46,7 +52,13 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
                 f"{where}.card: {err.message_en}",
                 extra={
                     "message_fr": f"{where}.card : {err.message_fr}",
-                    "details": [{"loc": ["setup", index, "card"], "msg": err.message_en}],
+                    "details": [
+                        {
+                            "loc": ["setup", index, "card"],
+                            "msg": err.message_en,
+                            "suggestions": list(err.suggestions),
+                        }
+                    ],
                 },
             ) from err
         try:
@@ -55,10 +67,65 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
             cards.append(entry_model.model_validate({**fields, "card": card}))
         except ValidationError as exc:
             raise invalid_error(exc.errors(include_input=False), ("setup", index)) from exc
+    cards.extend(_deck_entries(body, catalog, entry_model))
     try:
         options = family.options_model.model_validate(
             body.options.model_dump(exclude_defaults=True) if body.options else {}
         )
     except ValidationError as exc:
         raise invalid_error(exc.errors(include_input=False), ("options",)) from exc
-    return family.setup_model(ruleset=body.ruleset, players=body.players, cards=cards, options=options)
+    return family.setup_model(
+        ruleset=body.ruleset,
+        players=body.players,
+        cards=cards,
+        options=options,
+        # Decks are shuffled and hands drawn; a judge's setup stays exactly as placed.
+        deal=bool(body.decks),
+    )
+
+
+def _deck_entries(
+    body: GameCreate, catalog: Catalog, entry_model: type[SetupCard]
+) -> list[SetupCard]:
+    """Each seat's decklist as library entries (in the order written: the deal shuffles
+    them). Every unknown or unreadable line of every deck is reported in one 422."""
+    entries: list[SetupCard] = []
+    details: list[dict[str, object]] = []
+    messages_en: list[str] = []
+    messages_fr: list[str] = []
+    for player, text in body.decks.items():
+        if player not in body.players:
+            raise ApiError(
+                422,
+                "invalid",
+                f"Field 'decks.{player}' must be one of the players.",
+                extra={"details": [{"loc": ["decks", player], "msg": "not a player"}]},
+            )
+        if not text.strip():
+            continue
+        try:
+            deck = read_decklist(text, catalog)
+        except DecklistError as err:
+            messages_en.append(f"{player}: {err.message_en}")
+            messages_fr.append(f"{player} : {err.message_fr}")
+            details.extend(
+                {
+                    "loc": ["decks", player, problem.number],
+                    "msg": problem.message_en,
+                    "suggestions": list(problem.suggestions),
+                }
+                for problem in err.problems
+            )
+            continue
+        entries.extend(
+            entry_model.model_validate({"owner": player, "zone": "library", "card": card})
+            for card in deck.main_cards()
+        )
+    if details:
+        raise ApiError(
+            422,
+            "invalid",
+            DECK_PREFIX_EN + " | ".join(messages_en),
+            extra={"message_fr": DECK_PREFIX_FR + " | ".join(messages_fr), "details": details},
+        )
+    return entries

@@ -96,7 +96,8 @@ def get_view(
     description=(
         'The body is one action, `{"type": ..., ...}` with `type` one of '
         + ", ".join(f"`{t}`" for t in ACTION_TYPES)
-        + "; plus optional `expected_version` (409 if the game is elsewhere), `request_id` "
+        + "; `judge_add_card`'s `card` may be a catalog name (English or French) or an "
+        "inline definition; plus optional `expected_version` (409 if the game is elsewhere), `request_id` "
         "(a retried request returns the stored result instead of applying twice) and, for "
         "the judge only, `as` (the player to act for)."
     ),
@@ -106,9 +107,10 @@ def post_action(
     viewer: ViewerDep,
     repository: RepositoryDep,
     body: Annotated[dict[str, Any], Body(openapi_examples=_ACTION_BODY_EXAMPLES)],
+    catalog: CatalogDep,
 ) -> Response:
     refuse_spectators(viewer)
-    result = game_service.perform(repository, game_id, viewer, body)
+    result = game_service.perform(repository, game_id, viewer, body, catalog)
     return model_json(
         ActionResult(
             version=result.version,

@@ -31,6 +31,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "messages.toml",
     *FAMILY_MESSAGE_FILES,
     RULINGS_MESSAGE_FILE,
+    _HERE / "builder.toml",  # the table builder and decklists (issue 15)
 )
 
 _LOADED = load_messages(MESSAGE_FILES)

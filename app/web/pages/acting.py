@@ -14,7 +14,7 @@ from app.rules.core.errors import RuleError
 from app.rules.redact import ErrorView, error_for
 from app.store.repository import StaleVersion, StoreBusy, UnknownActor
 from app.web import game_service
-from app.web.deps import SeatAt
+from app.web.deps import SeatAt, get_catalog
 from app.web.errors import ApiError
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import base_context, refused
@@ -30,7 +30,9 @@ def act_for_page(request: Request, at: SeatAt, body: dict[str, Any], htmx: bool)
     """Apply one action for a page, then answer (runs in the threadpool)."""
     seat, seat_param, repository = at.seat, at.seat_param, at.repository
     try:
-        result = game_service.perform(repository, seat.game_id, seat.viewer, body)
+        result = game_service.perform(
+            repository, seat.game_id, seat.viewer, body, get_catalog(request)
+        )
     except RuleError as err:
         ruleset = getattr(err, "ruleset", repository.info(seat.game_id).ruleset)
         error = error_for(err, ruleset)

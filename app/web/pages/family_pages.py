@@ -5,13 +5,16 @@ family is named here."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
 
 from app.rules.core.citations import Citation
 from app.rules.families import FAMILIES, RULESETS, family_of, family_of_citation
 from app.rules.redact import ActionOption, View
+from app.web.judge_forms import JudgeSpec
 
 __all__ = [
     "FORM_CHOICES",
@@ -21,6 +24,7 @@ __all__ = [
     "canonical_number",
     "citation_game",
     "has_editions",
+    "judge_spec",
     "options_for_form",
     "other_ruleset",
     "players_refusal",
@@ -132,3 +136,54 @@ def other_ruleset(ruleset: str, asked: str) -> str:
     if asked in editions and asked != ruleset:
         return asked
     return editions[(editions.index(ruleset) + 1) % len(editions)]
+
+
+# -- the judge's table builder -------------------------------------------------------------
+
+# Setup synonyms (Riftbound's "library" is its main deck...): the builder offers each place once.
+_SETUP_SYNONYMS = {"main_deck", "trash", "banishment"}
+# In the order the forms show them.
+_STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out")
+_CARD_COSTS = ("mana_cost", "morph", "megamorph", "disguise")
+_CARD_NUMBERS = ("power", "toughness", "might", "energy", "power_cost")
+_CARD_FLAGS = ("hidden",)
+_SCORES = (("judge_set_life", "life"), ("judge_set_points", "points"))
+
+
+def _literal_values(annotation: Any) -> tuple[str, ...]:
+    """The values of a Literal, also inside `X | None`."""
+    if get_origin(annotation) is Literal:
+        return tuple(str(v) for v in get_args(annotation))
+    if get_origin(annotation) in (Union, UnionType):
+        for arg in get_args(annotation):
+            found = _literal_values(arg)
+            if found:
+                return found
+    return ()
+
+
+@functools.cache
+def judge_spec(ruleset: str) -> JudgeSpec:
+    """What the family's judge edits take: its `judge_add_card` fields (its setup entry's,
+    until it has that action), its card model's printed facts, its life or points edit."""
+    family = family_of(ruleset)
+    types = {m.type for m in family.moves}
+    model: Any = next((m.model for m in family.moves if m.type == "judge_add_card"), None)
+    if model is None:
+        model = get_args(family.setup_model.model_fields["cards"].annotation)[0]
+    fields = model.model_fields
+    card = family.card_model.model_fields
+    return JudgeSpec(
+        family=family.key,
+        zones=tuple(
+            z for z in _literal_values(fields["zone"].annotation) if z not in _SETUP_SYNONYMS
+        ),
+        face_down=_literal_values(fields["face_down"].annotation) if "face_down" in fields else (),
+        boxes=tuple(b for b in _STATUS_BOXES if b in fields),
+        token="is_token" in fields,
+        location="location" in fields,
+        card_costs=tuple(c for c in _CARD_COSTS if c in card),
+        card_numbers=tuple(n for n in _CARD_NUMBERS if n in card),
+        card_flags=tuple(f for f in _CARD_FLAGS if f in card),
+        score=next((s for s in _SCORES if s[0] in types), None),
+    )

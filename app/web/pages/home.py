@@ -1,4 +1,5 @@
-"""The home page: the judge scenarios, and the form that starts a new game."""
+"""The home page: the judge scenarios, "Build a table" (app/web/pages/table_builder.py), and
+the form that starts a new game (the starter table, or a decklist per seat)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from app.web.pages.family_pages import (
 )
 from app.web.pages.seat_links import links_page
 from app.web.player_names import names_problem
-from app.web.setup_builder import build_setup
+from app.web.setup_builder import DECK_PREFIX_EN, DECK_PREFIX_FR, build_setup
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
@@ -46,6 +47,7 @@ class HomePage(TemplateContext):
     form_ruleset: str = "mtg"
     hideaway_editions: tuple[str, ...] = FORM_CHOICES.get("hideaway_edition", ())
     form_hideaway: str = "current"
+    form_decks: list[str] = field(default_factory=list)
     form_error: str | None = None
 
 
@@ -66,6 +68,7 @@ def _create(
     players: list[str],
     scenario: str | None,
     options: dict[str, str] | None = None,
+    decks: dict[str, str] | None = None,
 ) -> tuple[CreatedGame, str]:
     if scenario:
         found = next((s for s in SCENARIOS if s.key == scenario), None)
@@ -76,8 +79,10 @@ def _create(
     body = GameCreate(
         ruleset=ruleset,  # type: ignore[arg-type]
         players=players,
-        setup=starter_for(ruleset, players),  # type: ignore[arg-type]
+        # Decklists replace the starter table: a seat without one starts with no cards.
+        setup=[] if decks else starter_for(ruleset, players),  # type: ignore[arg-type]
         options=options or None,  # type: ignore[arg-type]
+        decks=decks or {},
     )
     title = " · ".join(players)
     return repository.create_game(build_setup(body, catalog), title), title
@@ -93,9 +98,14 @@ def create_game(
     player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
     scenario: Annotated[str | None, Form(max_length=60)] = None,
     hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
+    deck: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
 ) -> Response:
     """Create a game (or a judge scenario) and show its links, once: they carry the tokens."""
-    names = [p.strip()[:40] for p in (player or []) if p.strip()]
+    seats = [p.strip()[:40] for p in (player or [])]
+    texts = [d[:20_000] for d in (deck or [])]
+    # Each decklist belongs to the player field beside it.
+    decks = {name: text for name, text in zip(seats, texts, strict=False) if name and text.strip()}
+    names = [name for name in seats if name]
     if ruleset not in RULESETS:
         ruleset = "mtg"
     options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
@@ -109,6 +119,7 @@ def create_game(
             form_players=names or ["", ""],
             form_ruleset=ruleset,
             form_hideaway=hideaway_edition,
+            form_decks=texts,
             form_error=t(key, **params),
         )
         return html(render("pages/home.html", refused.variables()), 422, PUBLIC_PAGE)
@@ -124,10 +135,19 @@ def create_game(
         return refuse(family_refusal)
     try:
         created, title = _create(
-            repository, catalog, ruleset, names, scenario or None, options
+            repository, catalog, ruleset, names, scenario or None, options, decks
         )
     except KeyError:
         return refuse("error.scenario")
-    except (ValidationError, ApiError, RuleError):
+    except ApiError as err:
+        if err.extra.get("details") and str(err.extra["details"][0]["loc"][0]) == "decks":
+            # Every unknown line of every list at once, with close names.
+            if page.chrome.lang == "fr":
+                problems = str(err.extra.get("message_fr", "")).removeprefix(DECK_PREFIX_FR)
+            else:
+                problems = err.message.removeprefix(DECK_PREFIX_EN)
+            return refuse("error.deck", problems=problems)
+        return refuse("error.players")
+    except (ValidationError, RuleError):
         return refuse("error.players")
     return links_page(request, created, title)

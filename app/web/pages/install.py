@@ -16,6 +16,7 @@ from app.web.pages import (
     rulings,
     scenarios,
     seat_links,
+    table_builder,
     time_travel,
 )
 from app.web.pages.chrome import no_seat, page_refusal
@@ -32,6 +33,7 @@ ROUTERS = (
     game.router,
     hideaway.router,
     live.router,
+    table_builder.router,  # "Build a table", the card search box, the judge's edits
 )
 
 

@@ -3,12 +3,15 @@ this seat's viewpoint sees it, with the CSRF token its forms carry."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fastapi import Request
 
 from app.web import game_service
 from app.web.csrf import seat_csrf
-from app.web.deps import SeatAt
+from app.web.deps import SeatAt, get_catalog
 from app.web.i18n import pick_language
+from app.web.pages.builder_panel import builder_panel
 from app.web.pages.table_page import Shown, TablePage, table_page
 
 
@@ -18,4 +21,10 @@ def seat_page(request: Request, at: SeatAt, shown: Shown | None = None) -> Table
     seat = at.seat
     table = game_service.seat_table(at.repository, at.cache, seat, at.seat_param, shown.full_log)
     csrf = seat_csrf(request, seat) if seat.viewer.kind != "spectator" else None
-    return table_page(table, pick_language(request), csrf, shown)
+    page = table_page(table, pick_language(request), csrf, shown)
+    if seat.viewer.kind == "judge" and not table.view.finished:
+        # The judge keeps building the table from the running game's page.
+        params = request.query_params
+        panel = builder_panel(table.view, page.chrome.t, params, get_catalog(request))
+        page = replace(page, builder=panel)
+    return page

@@ -12,6 +12,7 @@ from app.rules.mtg.view import MtgObjectView as ObjectView
 from app.rules.redact import ActionOption, ErrorView, EventView, LogEntryView, View
 from app.web.game_service import LOG_LIMIT, Looking, Table
 from app.web.i18n import Lang
+from app.web.pages.builder_panel import BuilderPanel
 from app.web.pages.chrome import ONLY_WHEN_SET, Chrome, TemplateContext
 from app.web.pages.family_pages import buttons_for
 from app.web.pages.hideaway_choice import HideawayChoice, hideaway_choice
@@ -100,6 +101,8 @@ class TablePage(TemplateContext):
     # The past (pages/past.html): the time-travel bar, and tiles that open no sheet.
     travel: Travel | None = field(default=None, metadata=ONLY_WHEN_SET)
     tiles_static: bool = field(default=False, metadata=ONLY_WHEN_SET)
+    # The judge's table builder ("Add a card", a sheet's "Move / edit"): the judge's live page.
+    builder: BuilderPanel | None = field(default=None, metadata=ONLY_WHEN_SET)
 
 
 def table_page(

@@ -1,0 +1,98 @@
+"""The judge's "Add a card" panel and a card sheet's "Move / edit" form: the choices they
+offer (every zone of the game, the ways face down, the players, a Riftbound game's
+battlefields), what the judge last chose (kept, so six cards take few taps), and the search
+hits of a plain (no JavaScript) search. Built from the judge's view: public models only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from app.catalog import Catalog
+from app.catalog.loader import CardHit, catalog_for
+from app.rules.redact import View
+from app.web.judge_forms import JudgeSpec
+from app.web.pages.family_pages import judge_spec
+
+# The placement fields a judge chose, kept between two cards (in the URL without JavaScript).
+PLACEMENT_FIELDS = (
+    "owner",
+    "controller",
+    "zone",
+    "library_position",
+    "face_down",
+    "location",
+    "counters",
+    "tapped",
+    "exhausted",
+    "flipped",
+    "attacking",
+    "phased_out",
+    "token",
+)
+# Search hits a phone shows at once.
+HITS = 8
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class BuilderPanel:
+    ruleset: str
+    spec: JudgeSpec
+    players: list[str]
+    zones: list[Choice]
+    face_down: list[Choice]  # empty: the game has no face-down way to choose
+    locations: list[Choice]  # a Riftbound game's battlefields
+    boxes: list[Choice]  # status checkboxes: tapped, flipped, attacking, phased out
+    placement: dict[str, str]
+    query: str = ""
+    hits: list[CardHit] = field(default_factory=list)
+    searched: bool = False
+
+    @property
+    def score_key(self) -> str | None:
+        """The label of "Set life / points", when the game has such an edit."""
+        return f"builder.score.{self.spec.score[1]}" if self.spec.score else None
+
+
+def placement_from(params: Mapping[str, str], players: list[str]) -> dict[str, str]:
+    """The kept placement: what the URL says, each value short; the first player owns by
+    default, on the battlefield."""
+    kept = {name: str(params.get(name) or "")[:120] for name in PLACEMENT_FIELDS}
+    if kept["owner"] not in players:
+        kept["owner"] = players[0] if players else ""
+    kept["zone"] = kept["zone"] or "battlefield"
+    return kept
+
+
+def builder_panel(
+    view: View,
+    t: Callable[..., str],
+    params: Mapping[str, str],
+    catalog: Catalog | None,
+) -> BuilderPanel:
+    """The panel for the judge's page; `params`: the page's query (a plain search's `q` and
+    the kept placement)."""
+    spec = judge_spec(view.ruleset)
+    players = [p.name for p in view.players]
+    query = str(params.get("q", ""))[:120].strip()
+    hits = catalog_for(view.ruleset, catalog).search(query, HITS) if query and catalog else []
+    battlefields = getattr(view, "battlefields", None) or []
+    return BuilderPanel(
+        ruleset=view.ruleset,
+        spec=spec,
+        players=players,
+        zones=[Choice(z, t(f"builder.zone.{z}")) for z in spec.zones],
+        face_down=[Choice(v, t(f"builder.via.{v}")) for v in spec.face_down],
+        locations=[Choice(b.id, b.name) for b in battlefields] if spec.location else [],
+        boxes=[Choice(b, t(f"builder.box.{b}")) for b in spec.boxes],
+        placement=placement_from(params, players),
+        query=query,
+        hits=hits,
+        searched=bool(query),
+    )

@@ -1,0 +1,191 @@
+"""The judge's table builder: "Build a table" from the home page (a game with an empty table),
+the card search box (an htmx fragment of "add" buttons), and the judge's forms on a game's
+page — "Add a card", a sheet's "Move / edit" and "Remove", "Set life / points" — each posted
+as one judge edit (app/web/judge_forms.py) through the same door as every action.
+
+Without JavaScript every form still posts and the page comes back (the placement the judge
+chose kept in its URL); with htmx, the board is swapped and the panel stays as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+
+from app.catalog.loader import catalog_for
+from app.rules.families import Ruleset
+from app.rules.redact import Viewer
+from app.web import game_service
+from app.web.deps import CatalogDep, FormCheck, RepositoryDep, SameSiteDep, SeatAt, SeatForm
+from app.web.judge_forms import FormProblem, Placed, add_card_action, edit_action, set_score_action
+from app.web.models import GameCreate
+from app.web.page_refusal import PageRefusal
+from app.web.pages.acting import act_for_page
+from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS
+from app.web.pages.cache_policy import PUBLIC_PAGE
+from app.web.pages.chrome import base_context, is_htmx, refused
+from app.web.pages.family_pages import (
+    RULESETS,
+    judge_spec,
+    options_for_form,
+    players_refusal,
+)
+from app.web.pages.seat_links import links_page
+from app.web.player_names import names_problem
+from app.web.setup_builder import build_setup
+from app.web.templating import html, render
+
+router = APIRouter(include_in_schema=False)
+
+MAX_PLAYERS = 4
+# The "Add a card" form: placement, an inline definition, the envelope.
+JudgeFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=40))]
+
+
+# -- "Build a table": a game with an empty table ---------------------------------------------
+
+
+@router.post("/tables")
+def build_table(
+    request: Request,
+    same_site: SameSiteDep,
+    repository: RepositoryDep,
+    catalog: CatalogDep,
+    ruleset: Annotated[str, Form(max_length=20)] = "mtg",
+    player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
+    hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
+) -> Response:
+    """A game of `ruleset` for these players with nothing on the table, and its links: the
+    judge's link opens the page where the cards are added. (The home page's new-game form
+    posts here from its "Build a table" button.)"""
+    names = [p.strip()[:40] for p in (player or []) if p.strip()]
+    ruleset = ruleset if ruleset in RULESETS else "mtg"
+    problem = _players_problem(ruleset, names)
+    if problem is not None:
+        return refused(request, problem[0], 422, **problem[1])
+    options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
+    body = GameCreate(ruleset=ruleset, players=names, options=options or None)  # type: ignore[arg-type]
+    title = " · ".join(names)
+    created = repository.create_game(build_setup(body, catalog), title)
+    return links_page(request, created, title)
+
+
+def _players_problem(ruleset: str, names: list[str]) -> tuple[str, dict[str, str]] | None:
+    if len(names) < 2 or len({n.casefold() for n in names}) != len(names):
+        return "error.players", {}
+    ambiguous = names_problem(names)
+    if ambiguous is not None:
+        return f"error.player.{ambiguous[1]}", {"name": ambiguous[0]}
+    refusal = players_refusal(ruleset, names)
+    return (refusal, {}) if refusal else None
+
+
+# -- the search box ---------------------------------------------------------------------------
+
+
+@router.get("/cards/search")
+def card_search(
+    request: Request,
+    catalog: CatalogDep,
+    q: Annotated[str, Query(max_length=120)] = "",
+    ruleset: Annotated[Ruleset, Query()] = "mtg",
+) -> Response:
+    """The search box's hits: one "add" button per card (they submit the form around them)."""
+    hits = catalog_for(ruleset, catalog).search(q, HITS)
+    ctx = base_context(request) | {"hits": hits, "query": q.strip(), "searched": bool(q.strip())}
+    return html(render("partials/card_hits.html", ctx), headers=PUBLIC_PAGE)
+
+
+# -- the judge's forms on a game's page --------------------------------------------------------
+
+
+def _judge_only(checked: SeatForm) -> None:
+    if checked.seat.viewer.kind != "judge":
+        raise PageRefusal(403, "ruling.judge_only")
+
+
+def _judge_view(at: SeatAt) -> Any:
+    return game_service.game_view(at.repository, at.seat.game_id, Viewer.judge())
+
+
+async def _act(
+    request: Request,
+    checked: SeatForm,
+    repository: RepositoryDep,
+    make: Any,
+    keep_placement: bool = False,
+) -> Response:
+    """Build the action from the form (with the judge's view of the game), apply it, answer
+    like any action; a plain form comes back to the page with the placement kept."""
+    _judge_only(checked)
+    at = SeatAt(checked.seat, checked.seat_param, repository, request.app.state.options_cache)
+    view = await run_in_threadpool(_judge_view, at)
+    try:
+        body = make(view)
+    except FormProblem as problem:
+        return refused(request, problem.key, 422)
+    if checked.expected_version is not None:
+        body["expected_version"] = checked.expected_version
+    htmx = is_htmx(request)
+    response = await run_in_threadpool(act_for_page, request, at, body, htmx)
+    if keep_placement and not htmx and response.status_code == 303:
+        kept = {k: str(checked.form.get(k) or "") for k in PLACEMENT_FIELDS}
+        kept = {k: v[:120] for k, v in kept.items() if v}
+        if checked.seat_param:
+            kept = {"seat": checked.seat_param, **kept}
+        response.headers["location"] = f"/g/{checked.seat.game_id}?{urlencode(kept)}#add-card"
+    return response
+
+
+@router.post("/g/{game_id}/judge/add")
+async def add_card(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
+    """The "Add a card" panel: a search hit's button (`card`) or the inline definition."""
+
+    def make(view: Any) -> dict[str, Any]:
+        players = [p.name for p in view.players]
+        return add_card_action(checked.form, judge_spec(view.ruleset), players)
+
+    return await _act(request, checked, repository, make, keep_placement=True)
+
+
+@router.post("/g/{game_id}/judge/edit")
+async def edit_card(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
+    """A card sheet's "Move / edit" (only what changed) or "Remove"."""
+    wanted = str(checked.form.get("object") or "")[:64]
+
+    def make(view: Any) -> dict[str, Any]:
+        obj = next((o for o in view.objects if o.id == wanted), None)
+        if obj is None:
+            raise FormProblem("sheet.gone", "object")
+        placed = Placed(
+            id=obj.id,
+            zone=obj.zone,
+            controller=obj.controller,
+            face_down_via=getattr(obj, "face_down_via", None),
+            counters=obj.counters,
+            status={
+                "tapped": obj.tapped,
+                "exhausted": obj.tapped,
+                "flipped": bool(getattr(obj, "flipped", False)),
+                "attacking": getattr(obj, "attacked", None) == "this_turn",
+                "phased_out": bool(getattr(obj, "phased_out", False)),
+            },
+        )
+        return edit_action(checked.form, judge_spec(view.ruleset), placed)
+
+    return await _act(request, checked, repository, make)
+
+
+@router.post("/g/{game_id}/judge/score")
+async def set_score(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
+    """ "Set life / points"."""
+
+    def make(view: Any) -> dict[str, Any]:
+        players = [p.name for p in view.players]
+        return set_score_action(checked.form, judge_spec(view.ruleset), players)
+
+    return await _act(request, checked, repository, make)
