@@ -14,15 +14,9 @@ import time
 
 import pytest
 
-from app.rules.families import ACTION_TYPES
 from tests.browser.test_morph_game import Recorder, check_layout, shoot
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        "judge_add_card" not in ACTION_TYPES, reason="needs the rules' judge edits (issue 15, E)"
-    ),
-]
+pytestmark = pytest.mark.browser
 
 MAX_TAPS = 30
 MAX_SECONDS = 60

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from app.rules.families import ACTION_TYPES
 from tests.conftest import bearer
 from tests.web.pages_support import HTMX, SAME_ORIGIN, csrf_of, seat_client
 
@@ -114,9 +113,6 @@ def test_decklists_on_the_home_form_make_each_seats_library(client):
 
 # -- with the judge's edits in the rules (judge_add_card, judge_move...) ----------------------
 
-needs_judge_edits = pytest.mark.skipif(
-    "judge_add_card" not in ACTION_TYPES, reason="needs the rules' judge edits (issue 15, E)"
-)
 
 
 def judge_page(client):
@@ -133,7 +129,6 @@ def post_form(client, url: str, page: str, data: dict, htmx: bool = True):
     )
 
 
-@needs_judge_edits
 def test_the_api_adds_a_card_by_its_french_name_and_stores_its_definition(client, make_game):
     game_id, tokens = make_game(client, setup=[])
     response = client.post(
@@ -151,7 +146,6 @@ def test_the_api_adds_a_card_by_its_french_name_and_stores_its_definition(client
     assert added[0]["card"]["flip"]["name"] == "Tok-Tok, Volcano Born"
 
 
-@needs_judge_edits
 def test_the_api_refuses_an_unknown_card_name_with_suggestions(client, make_game):
     game_id, tokens = make_game(client, setup=[])
     response = client.post(
@@ -163,7 +157,6 @@ def test_the_api_refuses_an_unknown_card_name_with_suggestions(client, make_game
     assert "Exalted Angel" in response.json()["details"][0]["suggestions"]
 
 
-@needs_judge_edits
 def test_the_panel_adds_a_face_down_card_that_the_other_seat_cannot_name(client):
     judge, url, tokens = judge_page(client)
     page = judge.get(url).text
@@ -182,7 +175,6 @@ def test_the_panel_adds_a_face_down_card_that_the_other_seat_cannot_name(client)
     assert "Exalted Angel" not in bob_page
 
 
-@needs_judge_edits
 def test_a_plain_add_comes_back_with_the_placement_kept(client):
     judge, url, _ = judge_page(client)
     page = judge.get(url).text
@@ -200,7 +192,6 @@ def test_a_plain_add_comes_back_with_the_placement_kept(client):
     assert re.search(r'name="owner" value="Bob" checked', again)
 
 
-@needs_judge_edits
 def test_the_sheet_moves_then_removes_a_card_and_life_is_set(client):
     judge, url, _ = judge_page(client)
     page = judge.get(url).text
@@ -234,7 +225,6 @@ def test_the_sheet_moves_then_removes_a_card_and_life_is_set(client):
     assert re.search(r'<span class="life">[^<]*\b7\b', judge.get(url).text)
 
 
-@needs_judge_edits
 def test_the_judges_forms_work_in_french(client):
     judge, url, _ = judge_page(client)
     page = judge.get(url, headers={"Accept-Language": "fr"}).text
