@@ -56,6 +56,7 @@ class Taps:
 def test_the_judge_rebuilds_six_cards_and_publishes_a_ruling_in_under_30_taps(server, phone):
     context = phone()
     judge = context.new_page()
+    judge_recorder = Recorder(context, judge)
     taps = Taps(judge)
     started = time.monotonic()
     judge.goto(server + "/")
@@ -107,6 +108,7 @@ def test_the_judge_rebuilds_six_cards_and_publishes_a_ruling_in_under_30_taps(se
     print(f"table builder: {taps.count} taps, {elapsed:.1f} s")
     assert taps.count < MAX_TAPS, taps.count
     assert elapsed < MAX_SECONDS, elapsed
+    assert judge_recorder.csp_errors == []
 
     # Bob's seat: his own face-down Willbender by name, Alice's never.
     bob_context = phone()
@@ -115,6 +117,8 @@ def test_the_judge_rebuilds_six_cards_and_publishes_a_ruling_in_under_30_taps(se
     bob.goto(server + bob_link)
     bob.locator("#live").wait_for()
     assert bob.locator("#live li.tile.is-facedown").count() == 2
+    # 708.5: Bob may look at his own face-down permanent.
+    assert "Willbender" in bob.locator("#live").inner_text()
     bob.goto(ruling_url)
     bob.get_by_role("heading", name="Can Bob look at Alice's face-down creature?").wait_for()
     recorder.assert_never_saw(HIDDEN_FROM_BOB)
