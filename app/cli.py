@@ -420,7 +420,10 @@ def _run(name: str, command: Callable[[argparse.Namespace], int], args: argparse
         "export": "; no archive was written",
         "cards import": "; nothing was imported",
     }
-    print(f"facedown {name}: refused: {reason}{after.get(name, '')}", file=sys.stderr)
+    suffix = after.get(name, "")
+    if suffix:  # "damaged JSON (...).; nothing" reads as a typo: one sentence, one stop
+        reason = reason.rstrip(".")
+    print(f"facedown {name}: refused: {reason}{suffix}", file=sys.stderr)
     return 1
 
 

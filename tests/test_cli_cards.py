@@ -149,3 +149,23 @@ def test_a_missing_file_is_one_line_and_no_database_is_created(
     assert cli.main(["cards", "import", "--db", str(db), str(tmp_path / "missing.json")]) == 1
     assert capsys.readouterr().err.count("\n") == 1
     assert not db.exists()
+
+
+def test_an_english_only_update_keeps_the_french_name_mtgjson_gave(
+    database_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    """Scryfall has no French names: importing it after MTGJSON updates the card's facts but
+    keeps its French name, in the index (French search) and in its definition."""
+    atomic = Path(__file__).parent / "fixtures" / "cards" / "AtomicCards.sample.json"
+    oracle = Path(__file__).parent / "fixtures" / "cards" / "oracle-cards.sample.json"
+    assert cli.main(["cards", "import", "--db", database_url, str(atomic)]) == 0
+    assert cli.main(["cards", "import", "--db", database_url, str(oracle)]) == 0
+    assert "updated" in capsys.readouterr().err
+    engine = make_engine(database_url)
+    try:
+        catalog = CardCatalogs(engine).for_ruleset("mtg")
+        angel = catalog.resolve("Ange exalté")
+        assert (angel.name, angel.name_fr) == ("Exalted Angel", "Ange exalté")
+        assert catalog.resolve("Windbrisk Heights").name_fr == "Hauts de ventabrupt"
+    finally:
+        engine.dispose()

@@ -8,8 +8,9 @@ JSON, validated by whoever reads it, and its `key` is computed by the caller
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -100,14 +101,21 @@ class CardStore:
         # One time for the whole import: the stored catalog's "newest import" marker.
         now = utcnow()
         with begin_write(self._engine) as conn:
-            existing: dict[str, set[str]] = {}
+            existing: dict[str, dict[str, str | None]] = {}
             for ruleset in {r for r, _ in latest}:
-                keys = conn.execute(select(CARDS.c.key).where(CARDS.c.ruleset == ruleset))
-                existing[ruleset] = set(keys.scalars())
+                stored = conn.execute(
+                    select(CARDS.c.key, CARDS.c.name_fr).where(CARDS.c.ruleset == ruleset)
+                )
+                existing[ruleset] = {key: name_fr for key, name_fr in stored}
             statement = self._upsert_statement()
             batch: list[dict[str, Any]] = []
             for (ruleset, key), row in latest.items():
                 known = key in existing[ruleset]
+                stored_fr = existing[ruleset].get(key)
+                if row.name_fr is None and stored_fr is not None:
+                    # An English-only source (Scryfall) updating a card MTGJSON gave a French
+                    # name: the French name stays, or French pages and searches would lose it.
+                    row = _with_french_name(row, stored_fr)
                 tally = counts.updated if known else counts.added
                 tally[ruleset] = tally.get(ruleset, 0) + 1
                 batch.append(_values(row, now))
@@ -174,6 +182,18 @@ class CardStore:
         query = select(func.max(CARDS.c.updated_at)).where(CARDS.c.ruleset == ruleset)
         with self._reads.connect() as conn:
             return conn.execute(query).scalar_one_or_none()
+
+
+def _with_french_name(row: CardRow, name_fr: str) -> CardRow:
+    """`row` with a French name kept from the stored card, in its columns and its definition
+    (placed after the English name, as the card model orders its fields)."""
+    data: dict[str, Any] = {}
+    for key, value in json.loads(row.data).items():
+        data[key] = value
+        if key == "name":
+            data["name_fr"] = name_fr
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return replace(row, name_fr=name_fr, data=text)
 
 
 def _values(row: CardRow, now: datetime) -> dict[str, Any]:
