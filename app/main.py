@@ -69,6 +69,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if listener is not None:
             listener.start()
+        # Build the card name indexes off the request path: with a full import (30,000 names)
+        # that takes a second or two, which the judge's first search would otherwise wait.
+        _app.state.catalogs.warm_in_background()
         try:
             yield
         finally:

@@ -216,3 +216,15 @@ class CardCatalogs:
     def refresh(self) -> None:
         for catalog in self._by_family.values():
             catalog.refresh()
+
+    def warm_in_background(self) -> threading.Thread:
+        """Read every family's name index in a daemon thread (a request arriving meanwhile
+        waits on the same lock rather than building it twice)."""
+
+        def warm() -> None:
+            for catalog in self._by_family.values():
+                catalog.imported  # noqa: B018 — reading it builds the index
+
+        thread = threading.Thread(target=warm, name="card-catalog-warm", daemon=True)
+        thread.start()
+        return thread

@@ -152,3 +152,14 @@ def test_a_stored_definition_the_model_refuses_is_a_catalog_error(engine: Engine
     catalog = CardCatalogs(engine).for_ruleset("mtg")
     with pytest.raises(CatalogError, match="import the card data again"):
         catalog.get("Tarmogoyf")
+
+
+def test_warming_builds_every_name_index_before_the_first_search(engine: Engine):
+    """The app warms the indexes at start-up: the first search then reads no card names."""
+    imported(engine, MtgCard(name="Exalted Angel", types=("Creature",)))
+    catalogs = CardCatalogs(engine)
+    catalogs.warm_in_background().join(timeout=30)
+    seen = statements(engine)
+    hits = catalogs.for_ruleset("mtg").search("exalted")
+    assert [h.name for h in hits][:1] == ["Exalted Angel"]
+    assert not any("FROM cards" in s and "name_fr" in s for s in seen)
