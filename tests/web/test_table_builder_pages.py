@@ -114,7 +114,6 @@ def test_decklists_on_the_home_form_make_each_seats_library(client):
 # -- with the judge's edits in the rules (judge_add_card, judge_move...) ----------------------
 
 
-
 def judge_page(client):
     _, tokens = build_table(client)
     judge = seat_client(client.app, tokens[0])
@@ -231,3 +230,34 @@ def test_the_judges_forms_work_in_french(client):
     assert "Ajouter une carte" in page and "Face cachée" in page and "Mue" in page
     refused = post_form(judge, f"{url}/judge/add", page, {"owner": "Alice"})
     assert refused.status_code == 422
+
+
+def test_a_riftbound_table_from_nothing_battlefields_then_a_hidden_card(client):
+    """Riftbound from "Build a table": the judge adds a battlefield (its controller, by default
+    its owner), then a Hidden card face down there (811.1); Bob's page never names it."""
+    _, tokens = build_table(client, ruleset="riftbound")
+    judge = seat_client(client.app, tokens[0])
+    url = links_game(judge, tokens[0])
+    page = judge.get(url).text
+    assert 'value="battlefields"' in page and 'value="facedown"' in page
+    added = post_form(
+        judge,
+        f"{url}/judge/add",
+        page,
+        {"card": "Bandle Tree", "owner": "Alice", "zone": "battlefields"},
+    )
+    assert added.status_code == 200, added.text
+    page = judge.get(url).text
+    assert re.search(r'<option value="bf1"[^>]*>[^<]*Bandle Tree', page), "no location to pick"
+    hidden = post_form(
+        judge,
+        f"{url}/judge/add",
+        page,
+        {"card": "Blastcone Fae", "owner": "Alice", "zone": "facedown", "location": "bf1"},
+    )
+    assert hidden.status_code == 200, hidden.text
+    bob = seat_client(client.app, tokens[2])
+    bob_page = bob.get(links_game(bob, tokens[2])).text
+    assert "Bandle Tree" in bob_page and "Blastcone Fae" not in bob_page
+    alice = seat_client(client.app, tokens[1])
+    assert "Blastcone Fae" in alice.get(links_game(alice, tokens[1])).text

@@ -157,6 +157,9 @@ class GameFamily:
     # A casual table's actions (draw, shuffle, dice...): shown in the pages' "Table" panel,
     # where a number typed beside the button sets how many.
     table_actions: tuple[str, ...] = ()
+    # The places a card can be "at" in a view, as (value, label) — a Riftbound game's
+    # battlefields — for the judge's placement forms; none for a family without them.
+    locations: Callable[[ViewBase], list[tuple[str, str]]] = lambda view: []
     @cached_property
     def moves_by_type(self) -> dict[str, Move[Any]]:
         return {m.type: m for m in self.moves}

@@ -70,5 +70,6 @@ RIFTBOUND = GameFamily(
     # it" buttons sit on each battlefield's card.
     primary_actions=("resolve", "resolve_showdown", "next_turn"),
     place_actions=("set_control",),
+    locations=lambda view: [(b.id, b.name) for b in view.riftbound.battlefields],  # type: ignore[attr-defined]
     table_actions=TABLE_ACTIONS,
 )

@@ -19,6 +19,9 @@ RiftboundJudgeZone = Literal[
     "hand", "main_deck", "rune_deck", "runes", "base", "battlefield", "facedown",
     "champion_zone", "legend_zone", "trash", "banishment", "library", "graveyard", "exile",
 ]  # fmt: skip
+# Where a new card may go: any zone above, or "battlefields" — the card is a battlefield of
+# the table (at most three), controlled by `controller` (by default its owner).
+RiftboundJudgeAddZone = Literal[RiftboundJudgeZone, "battlefields"]
 CounterName = Annotated[str, Field(min_length=1, max_length=30)]
 Counters = dict[CounterName, Annotated[int, Field(ge=0, le=99)]]
 # 0 = the top of the deck.
@@ -36,7 +39,7 @@ class JudgeAddCard(JudgeEdit):
     card: RiftboundCard
     owner: PlayerName
     controller: PlayerName | None = None
-    zone: RiftboundJudgeZone = "base"
+    zone: RiftboundJudgeAddZone = "base"
     location: Location | None = None
     deck_position: DeckPosition | None = None
     exhausted: bool = False

@@ -27,6 +27,7 @@ from app.rules.riftbound.judge_actions import (
     RiftboundJudgeZone,
 )
 from app.rules.riftbound.labels import facedown_label
+from app.rules.riftbound.model import BattlefieldState
 from app.rules.riftbound.state import RiftboundObject, Zone
 from app.rules.riftbound.visibility import face_known_to
 from app.rules.riftbound.zones import put
@@ -107,6 +108,10 @@ def _where(ctx: Ctx, obj: RiftboundObject) -> Text:
         en=f"into {owner}'s {ZONE_EN[obj.zone]}",
         fr=f"vers la zone « {ZONE_FR[obj.zone]} » de {owner}",
     )
+
+
+def _printed_name(card: Any) -> Text:
+    return Text(en=card.name, fr=card.name_fr or card.name)
 
 
 def _private(obj: RiftboundObject, seen_by: set[str], *, past: bool = False) -> dict[str, Any]:
@@ -267,9 +272,57 @@ def _said(status: list[Text]) -> Text:
 # --- the edits -----------------------------------------------------------------------------
 
 
+def _add_battlefield(ctx: Ctx, action: JudgeAddCard, owner: str) -> None:
+    """A battlefield card joins the table, as a setup places one (at most three): its
+    controller is the one named, by default its owner (a facedown card needs a battlefield
+    its controller controls, 107.3.c). Battlefields are public: the log names it."""
+    table = rb(ctx.state)
+    if not action.card.is_type("Battlefield"):
+        raise _refuse(
+            [RULE],
+            f"{action.card.name} is not a battlefield card.",
+            f"{action.card.name_fr or action.card.name} n'est pas une carte de champ de bataille.",
+        )
+    if len(table.battlefields) >= 3:
+        raise _refuse([RULE], "At most three battlefields.", "Au plus trois champs de bataille.")
+    if action.location is not None or action.deck_position is not None:
+        raise _refuse(
+            [RULE],
+            "A battlefield is a place of its own: no location or deck position.",
+            "Un champ de bataille est un lieu à part : ni lieu ni position dans un deck.",
+        )
+    controller = ctx.player(action.controller) if action.controller is not None else owner
+    taken = {bf.id for bf in table.battlefields}
+    k = next(n for n in range(1, 5) if f"bf{n}" not in taken)
+    table.battlefields.append(
+        BattlefieldState(
+            id=f"bf{k}",
+            name=action.card.name,
+            name_fr=action.card.name_fr,
+            text=action.card.text,
+            owner=owner,
+            controller=controller,
+            facedown_capacity=action.card.facedown_capacity or 1,
+            position=max((bf.position for bf in table.battlefields), default=0) + 1,
+        )
+    )
+    name = _printed_name(action.card)
+    ctx.emit(
+        "judge_add_card",
+        [RULE],
+        Text(
+            en=f"Judge: adds the battlefield {name.en}, controlled by {controller}.",
+            fr=f"L'arbitre ajoute le champ de bataille {name.fr}, contrôlé par {controller}.",
+        ),
+    )
+
+
 def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
     require_judge(ctx, RULE)
     owner = ctx.player(action.owner)
+    if action.zone == "battlefields":
+        _add_battlefield(ctx, action, owner)
+        return
     zone = _ZONES[action.zone]
     controller = _controller(ctx, zone, action.controller, owner, owner)
     location = _locate(ctx, zone, action.location)

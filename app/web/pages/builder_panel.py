@@ -12,7 +12,7 @@ from app.catalog import Catalog
 from app.catalog.loader import CardHit, catalog_for
 from app.rules.redact import View
 from app.web.judge_forms import JudgeSpec
-from app.web.pages.family_pages import judge_spec
+from app.web.pages.family_pages import judge_spec, view_locations
 
 # The placement fields a judge chose, kept between two cards (in the URL without JavaScript).
 PLACEMENT_FIELDS = (
@@ -82,14 +82,13 @@ def builder_panel(
     players = [p.name for p in view.players]
     query = str(params.get("q", ""))[:120].strip()
     hits = catalog_for(view.ruleset, catalog).search(query, HITS) if query and catalog else []
-    battlefields = getattr(view, "battlefields", None) or []
     return BuilderPanel(
         ruleset=view.ruleset,
         spec=spec,
         players=players,
         zones=[Choice(z, t(f"builder.zone.{z}")) for z in spec.zones],
         face_down=[Choice(v, t(f"builder.via.{v}")) for v in spec.face_down],
-        locations=[Choice(b.id, b.name) for b in battlefields] if spec.location else [],
+        locations=[Choice(v, label) for v, label in view_locations(view)] if spec.location else [],
         boxes=[Choice(b, t(f"builder.box.{b}")) for b in spec.boxes],
         placement=placement_from(params, players),
         query=query,

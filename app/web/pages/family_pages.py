@@ -162,6 +162,12 @@ def _literal_values(annotation: Any) -> tuple[str, ...]:
     return ()
 
 
+def view_locations(view: Any) -> list[tuple[str, str]]:
+    """The places a card can be at in this view (a Riftbound game's battlefields), as the
+    family lists them: (value, label)."""
+    return family_of(view.ruleset).locations(view)
+
+
 @functools.cache
 def judge_spec(ruleset: str) -> JudgeSpec:
     """What the family's judge edits take: its `judge_add_card` fields (its setup entry's,

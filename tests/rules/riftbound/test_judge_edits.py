@@ -56,7 +56,9 @@ def test_rb_811_6_a_judge_puts_a_card_face_down_named_only_to_its_controller():
     assert fae.hidden_turn == 0  # playable now, as if hidden before this turn (811.1.b)
     bob = game.last_text("Bob")
     assert "Judge: puts a card face down at Zaun Warrens under Alice's control" in bob
-    assert "Blastcone Fae" not in seen(game, "Bob") and "Blastcone Fae" not in seen(game, "spectator")
+    assert "Blastcone Fae" not in seen(game, "Bob") and "Blastcone Fae" not in seen(
+        game, "spectator"
+    )
     assert "It is Blastcone Fae." in game.last_text("Alice")
     assert game.obj_view("Bob", fae.id).name is None
 
@@ -112,7 +114,10 @@ def test_rb_judge_puts_a_unit_at_a_battlefield_exhausted_with_a_buff():
     )  # fmt: skip
     monk = game.find("Ember Monk", Zone.BATTLEFIELD)
     assert (monk.location, monk.controller, monk.tapped, monk.counters) == (
-        "bf2", "Bob", True, {"buff": 1}
+        "bf2",
+        "Bob",
+        True,
+        {"buff": 1},
     )
     assert "Ember Monk at Vilemaw's Lair under Bob's control (exhausted, counters: 1 buff)" in (
         game.last_text("Alice")
@@ -196,3 +201,45 @@ def test_rb_a_body_both_families_read_fits_the_riftbound_game():
     err = game.refused(None, type="judge_add_card", card={"name": "X"}, owner="Alice",
                        tapped=True)  # fmt: skip
     assert "does not fit this game's rules" in err.message_en
+
+
+def test_rb_judge_adds_battlefields_to_an_empty_table_then_hides_cards_there():
+    """A table built from nothing (the pages' "Build a table"): the judge adds the battlefields
+    first — controlled by their owner unless told — then facedown cards at them (107.3.b/c)."""
+    from tests.rules.riftbound.table import RbTable
+
+    game = RbTable().start()
+    game = add(game, "Bandle Tree", zone="battlefields")
+    game = add(game, "Vilemaw's Lair", owner="Bob", zone="battlefields", controller="Alice")
+    bfs = game.state.riftbound.battlefields
+    assert [(b.id, b.name, b.owner, b.controller, b.facedown_capacity) for b in bfs] == [
+        ("bf1", "Bandle Tree", "Alice", "Alice", 2),
+        ("bf2", "Vilemaw's Lair", "Bob", "Alice", 1),
+    ]
+    assert "Judge: adds the battlefield Vilemaw's Lair, controlled by Alice." in game.last_text(
+        "Bob"
+    )
+    # Bandle Tree holds two facedown cards (its capacity), the third is refused.
+    game = add(game, "Blastcone Fae", zone="facedown", location="Bandle Tree")
+    game = add(game, "Tideturner", zone="facedown", location="bf1")
+    assert "Blastcone Fae" not in seen(game, "Bob") and "Tideturner" not in seen(game, "Bob")
+    err = game.refused(
+        None, type="judge_add_card", card=_card("Windsinger"), owner="Alice", zone="facedown",
+        location="bf1",
+    )  # fmt: skip
+    assert err.rules == ["rb.107.3.b"]
+
+
+def test_rb_judge_adds_at_most_three_battlefields_and_only_battlefield_cards():
+    from tests.rules.riftbound.table import RbTable
+
+    game = RbTable().start()
+    err = game.refused(None, type="judge_add_card", card=_card("Ember Monk"), owner="Alice",
+                       zone="battlefields")  # fmt: skip
+    assert "not a battlefield card" in err.message_en
+    for name in ("Bandle Tree", "Star Spring", "Zaun Warrens"):
+        game = add(game, name, zone="battlefields")
+    err = game.refused(None, type="judge_add_card", card=_card("Sandswept Tomb"), owner="Bob",
+                       zone="battlefields")  # fmt: skip
+    assert err.message_en == "At most three battlefields."
+    assert len(game.state.riftbound.battlefields) == 3
