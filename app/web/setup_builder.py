@@ -117,9 +117,11 @@ def _deck_entries(
                 for problem in err.problems
             )
             continue
+        # The family says where each card starts (a Riftbound rune in the rune deck...).
         entries.extend(
-            entry_model.model_validate({"owner": player, "zone": "library", "card": card})
-            for card in deck.main_cards()
+            entry_model.model_validate({"owner": player, "zone": zone, "card": card})
+            for card, zone in family_of(body.ruleset).deck_zones(deck.main_cards())
+            if zone is not None
         )
     if details:
         raise ApiError(

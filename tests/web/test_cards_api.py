@@ -120,3 +120,36 @@ def test_a_deck_for_someone_not_playing_is_refused(client):
     )
     assert response.status_code == 422
     assert response.json()["details"][0]["loc"] == ["decks", "Carol"]
+
+
+def test_rb_setup_deal_a_riftbound_decklist_puts_runes_and_a_battlefield_where_they_start(client):
+    """A Riftbound list: runes make the rune deck, the first battlefield listed goes on the table
+    (uncontrolled), a second one stays out; the rest is the main deck, four cards dealt."""
+    response = client.post(
+        "/api/games",
+        json={
+            "ruleset": "riftbound",
+            "players": ["Alice", "Bob"],
+            "decks": {
+                "Alice": "12 Fury Rune\n30 Ember Monk\n1 Bandle Tree\n1 Star Spring",
+                "Bob": "40 Blastcone Fae\n1 Zaun Warrens",
+            },
+        },
+    )
+    assert response.status_code == 201, response.text
+    created = response.json()
+    view = client.get(
+        f"/api/games/{created['id']}/view", headers=bearer(created["judge"]["token"])
+    ).json()
+    placed = Counter((o["owner"], o["zone"], o["name"]) for o in view["objects"])
+    assert placed == Counter(
+        {
+            ("Alice", "rune_deck", "Fury Rune"): 12,
+            ("Alice", "main_deck", "Ember Monk"): 26,
+            ("Alice", "hand", "Ember Monk"): 4,
+            ("Bob", "main_deck", "Blastcone Fae"): 36,
+            ("Bob", "hand", "Blastcone Fae"): 4,
+        }
+    )
+    battlefields = [(b["name"], b["controller"]) for b in view["riftbound"]["battlefields"]]
+    assert battlefields == [("Bandle Tree", None), ("Zaun Warrens", None)]

@@ -160,6 +160,11 @@ class GameFamily:
     # The places a card can be "at" in a view, as (value, label) — a Riftbound game's
     # battlefields — for the judge's placement forms; none for a family without them.
     locations: Callable[[ViewBase], list[tuple[str, str]]] = lambda view: []
+    # Where each card of a seat's pasted decklist starts (its setup zone); a card given no
+    # zone stays out of the game. By default, every card in the library.
+    deck_zones: Callable[[Sequence[CardDef]], list[tuple[CardDef, str | None]]] = (
+        lambda cards: [(card, "library") for card in cards]
+    )
     @cached_property
     def moves_by_type(self) -> dict[str, Move[Any]]:
         return {m.type: m for m in self.moves}

@@ -70,6 +70,7 @@ RIFTBOUND = GameFamily(
     # it" buttons sit on each battlefield's card.
     primary_actions=("resolve", "resolve_showdown", "next_turn"),
     place_actions=("set_control",),
+    deck_zones=starter.deck_zones,
     locations=lambda view: [(b.id, b.name) for b in view.riftbound.battlefields],  # type: ignore[attr-defined]
     table_actions=TABLE_ACTIONS,
 )

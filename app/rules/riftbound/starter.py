@@ -4,7 +4,10 @@ Hidden cards in hand, enough to hide, play from hidden, move units and fight."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from app.rules.core.cards import CardDef
 
 BATTLEFIELDS = ("Zaun Warrens", "Vilemaw's Lair", "Star Spring")
 # Per seat: (unit at its battlefield, unit at base, champion, hand, main deck top first).
@@ -51,3 +54,23 @@ def starter_setup(players: list[str]) -> list[dict[str, Any]]:
         entries += [{"owner": player, "zone": "main_deck", "card": c} for c in deck]
         entries += [{"owner": player, "zone": "rune_deck", "card": c} for c in RUNE_DECK]
     return entries
+
+
+def deck_zones(cards: Sequence[CardDef]) -> list[tuple[CardDef, str | None]]:
+    """Where a pasted Riftbound decklist's cards start: runes in the rune deck, a legend in
+    the legend zone, the first battlefield listed on the table (uncontrolled: a battlefield
+    is won by conquering it; the deck's other battlefields stay out, as the ones a player
+    didn't choose), and every other card in the main deck."""
+    placed: list[tuple[CardDef, str | None]] = []
+    battlefield_placed = False
+    for card in cards:
+        if card.is_type("Rune"):
+            placed.append((card, "rune_deck"))
+        elif card.is_type("Legend"):
+            placed.append((card, "legend_zone"))
+        elif card.is_type("Battlefield"):
+            placed.append((card, None if battlefield_placed else "battlefields"))
+            battlefield_placed = True
+        else:
+            placed.append((card, "main_deck"))
+    return placed
