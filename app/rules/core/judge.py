@@ -15,6 +15,7 @@ from pydantic import BaseModel, SerializationInfo, SerializerFunctionWrapHandler
 from app.rules.core.actions import ActionModel, ObjectId
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
 from app.rules.core.ordinals import ordinal_en, ordinal_fr
 from app.rules.core.state import GameObject
 
@@ -81,3 +82,38 @@ def ordinal_from_top(index: int) -> tuple[str, str]:
     if index == 0:
         return "on top", "sur le dessus"
     return f"{ordinal_en(index + 1)} from the top", f"{ordinal_fr(index + 1)} en partant du dessus"
+
+
+def joined(parts: list[Text]) -> Text:
+    """Several changes said in one breath ("tapped, 2 +1/+1")."""
+    return Text(en=", ".join(p.en for p in parts), fr=", ".join(p.fr for p in parts))
+
+
+def name_for(obj: GameObject, seen_by: set[str], *, past: bool = False) -> dict[str, Any]:
+    """The card's name as an event's private detail, for whoever may see its face (the judge
+    reads every private detail): the keyword arguments of Ctx.emit."""
+    card = obj.card
+    verb_en, verb_fr = ("It was", "C'était") if past else ("It is", "C'est")
+    return {
+        "private": Text(en=f"{verb_en} {card.name}.", fr=f"{verb_fr} {card.name_fr or card.name}."),
+        "private_to": sorted(seen_by),
+    }
+
+
+def remove_from_game(
+    ctx: Ctx[Any], obj: GameObject, shown: Text, seen_by: set[str] | None, rule: str
+) -> None:
+    """judge_remove in every family: the card leaves the game altogether (no zone: a
+    correction, not an effect). `shown`: the object as every seat may name it; `seen_by`:
+    who may see its hidden face (None: nothing about it is hidden)."""
+    private = name_for(obj, seen_by, past=True) if seen_by is not None else {}
+    ctx.state.objects.remove(obj)
+    ctx.emit(
+        "judge_remove",
+        [rule],
+        Text(
+            en=f"Judge: removes {shown.en} from the game.",
+            fr=f"L'arbitre retire {shown.fr} de la partie.",
+        ),
+        **private,
+    )

@@ -17,7 +17,15 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.family import Move
-from app.rules.core.judge import JudgeRemove, ordinal_from_top, put_at, require_judge
+from app.rules.core.judge import (
+    JudgeRemove,
+    joined,
+    name_for,
+    ordinal_from_top,
+    put_at,
+    remove_from_game,
+    require_judge,
+)
 from app.rules.mtg import characteristics
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.face_down import mark_entered
@@ -93,20 +101,6 @@ def _counters_text(counters: Counters) -> Text:
         return Text(en="no counters", fr="aucun marqueur")
     shown = ", ".join(f"{n} {kind}" for kind, n in sorted(counters.items()))
     return Text(en=f"counters: {shown}", fr=f"marqueurs : {shown}")
-
-
-def _joined(parts: list[Text]) -> Text:
-    return Text(en=", ".join(p.en for p in parts), fr=", ".join(p.fr for p in parts))
-
-
-def _private(card_holder: MtgObject, seen_by: set[str], *, past: bool = False) -> dict:
-    """The card's name, for whoever may see its face (the judge reads every private detail)."""
-    card = card_holder.card
-    verb_en, verb_fr = ("It was", "C'était") if past else ("It is", "C'est")
-    return {
-        "private": Text(en=f"{verb_en} {card.name}.", fr=f"{verb_fr} {card.name_fr or card.name}."),
-        "private_to": sorted(seen_by),
-    }
 
 
 def _event_objects(obj: MtgObject) -> list[str]:
@@ -335,10 +329,10 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
             if obj.zone in _HIDDEN_ZONES
             else Text(en=f": {shown.en}", fr=f" : {shown.fr}")
         )
-        private = _private(obj, face_known_to(ctx.state, obj)[0])
+        private = name_for(obj, face_known_to(ctx.state, obj)[0])
     else:
         what, tail, private = shown, Text(en="", fr=""), {}
-    extra = _joined(status)
+    extra = joined(status)
     extra_en = f" ({extra.en})" if status else ""
     extra_fr = f" ({extra.fr})" if status else ""
     keys = [RULE, "707.2", "707.6"] if obj.face_down and obj.zone in _IN_PLAY else [RULE]
@@ -451,7 +445,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     )
     # A card that ends up hidden is named only to those who knew it or may see it now; one
     # that ends up public is named by the public text itself.
-    private = _private(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}
+    private = name_for(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}
     if moving:
         where = _where(ctx, obj)
         after = _shown(ctx, obj)
@@ -465,7 +459,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     else:
         text = Text(en=f"Judge: changes {before.en}", fr=f"L'arbitre modifie {before.fr}")
     if changes:
-        said = _joined(changes)
+        said = joined(changes)
         text = Text(en=f"{text.en} ({said.en})", fr=f"{text.fr} ({said.fr})")
     ctx.emit(
         "judge_move",
@@ -480,18 +474,8 @@ def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
-    shown = _shown(ctx, obj)
-    private = _private(obj, face_known_to(ctx.state, obj)[0], past=True) if _is_hidden(obj) else {}
-    ctx.state.objects.remove(obj)
-    ctx.emit(
-        "judge_remove",
-        [RULE],
-        Text(
-            en=f"Judge: removes {shown.en} from the game.",
-            fr=f"L'arbitre retire {shown.fr} de la partie.",
-        ),
-        **private,
-    )
+    seen_by = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else None
+    remove_from_game(ctx, obj, _shown(ctx, obj), seen_by, RULE)
 
 
 def judge_set_life(ctx: Ctx, action: JudgeSetLife) -> None:

@@ -17,7 +17,15 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.family import Move
-from app.rules.core.judge import JudgeRemove, ordinal_from_top, put_at, require_judge
+from app.rules.core.judge import (
+    JudgeRemove,
+    joined,
+    name_for,
+    ordinal_from_top,
+    put_at,
+    remove_from_game,
+    require_judge,
+)
 from app.rules.riftbound.common import ZONE_EN, ZONE_FR, bf_text, card_name, rb
 from app.rules.riftbound.judge_actions import (
     Counters,
@@ -114,23 +122,9 @@ def _printed_name(card: Any) -> Text:
     return Text(en=card.name, fr=card.name_fr or card.name)
 
 
-def _private(obj: RiftboundObject, seen_by: set[str], *, past: bool = False) -> dict[str, Any]:
-    """The card's name, for whoever may see its face (the judge reads every private detail)."""
-    name = card_name(obj)
-    verb_en, verb_fr = ("It was", "C'était") if past else ("It is", "C'est")
-    return {
-        "private": Text(en=f"{verb_en} {name.en}.", fr=f"{verb_fr} {name.fr}."),
-        "private_to": sorted(seen_by),
-    }
-
-
 def _event_objects(obj: RiftboundObject) -> list[str]:
     """An id every seat may be given: not one in a hand or a deck."""
     return [] if obj.zone in _PRIVATE_ZONES else [obj.id]
-
-
-def _joined(parts: list[Text]) -> Text:
-    return Text(en=", ".join(p.en for p in parts), fr=", ".join(p.fr for p in parts))
 
 
 # --- checks --------------------------------------------------------------------------------
@@ -265,8 +259,8 @@ def _set_status(
 def _said(status: list[Text]) -> Text:
     if not status:
         return Text(en="", fr="")
-    joined = _joined(status)
-    return Text(en=f" ({joined.en})", fr=f" ({joined.fr})")
+    said = joined(status)
+    return Text(en=f" ({said.en})", fr=f" ({said.fr})")
 
 
 # --- the edits -----------------------------------------------------------------------------
@@ -367,7 +361,7 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
             en=f"Judge: puts {kind.en} {where.en}{tail.en}{said.en}.",
             fr=f"L'arbitre met {kind.fr} {where.fr}{tail.fr}{said.fr}.",
         )
-        private = _private(obj, face_known_to(ctx.state, obj)[0])
+        private = name_for(obj, face_known_to(ctx.state, obj)[0])
     else:
         shown = _shown(ctx, obj)
         text = Text(
@@ -432,7 +426,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     )
     # A card that ends up hidden is named only to those who knew it or may see it now; one
     # that ends up public is named by the public text itself.
-    private = _private(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}
+    private = name_for(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}
     if moved:
         where, after = _where(ctx, obj), _shown(ctx, obj)
         tail = Text(en="", fr="")
@@ -459,19 +453,8 @@ def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
-    shown = _shown(ctx, obj)
-    seen_by = face_known_to(ctx.state, obj)[0]
-    private = _private(obj, seen_by, past=True) if _is_hidden(obj) else {}
-    ctx.state.objects.remove(obj)
-    ctx.emit(
-        "judge_remove",
-        [RULE],
-        Text(
-            en=f"Judge: removes {shown.en} from the game.",
-            fr=f"L'arbitre retire {shown.fr} de la partie.",
-        ),
-        **private,
-    )
+    seen_by = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else None
+    remove_from_game(ctx, obj, _shown(ctx, obj), seen_by, RULE)
 
 
 def judge_set_points(ctx: Ctx, action: JudgeSetPoints) -> None:
