@@ -14,14 +14,14 @@ from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.values import Characteristics
 
 
-def values_of(obj: MtgObject) -> Characteristics:
-    return characteristics.current(obj)
+def values_of(obj: MtgObject, state: MtgGame) -> Characteristics:
+    return characteristics.current(obj, state)
 
 
-def is_legendary(obj: MtgObject) -> bool:
+def is_legendary(obj: MtgObject, state: MtgGame) -> bool:
     """Through the characteristics layers: Akki Lavarunner is not legendary anywhere;
     flipped on the battlefield it is Tok-Tok, Volcano Born, which is."""
-    return values_of(obj).is_legendary()
+    return values_of(obj, state).is_legendary()
 
 
 def search_library(
@@ -39,7 +39,7 @@ def legendary_creature_bonus(
     permanent would have, by object id; one that isn't a legendary creature now is left out."""
     out: dict[str, tuple[int, int]] = {}
     for obj in state.in_zone(Zone.BATTLEFIELD):
-        now = values_of(obj)
+        now = values_of(obj, state)
         if obj.phased_out or not (now.is_legendary() and now.is_creature()):
             continue
         if now.power is None or now.toughness is None:
@@ -83,10 +83,10 @@ def name_card(name: str, cards: Iterable[MtgCard]) -> MtgCard | None:
     return None
 
 
-def has_name(obj: MtgObject, name: str) -> bool:
+def has_name(obj: MtgObject, name: str, state: MtgGame) -> bool:
     """Whether an object has the chosen name *now*: a flipped Tok-Tok does, an unflipped
     Akki Lavarunner (or one in a hand) doesn't (709.2)."""
-    now = characteristics.current(obj)
+    now = characteristics.current(obj, state)
     wanted = normalize(name)
     return bool(wanted) and any(
         n is not None and normalize(n) == wanted for n in (now.name, now.name_fr)
@@ -94,4 +94,4 @@ def has_name(obj: MtgObject, name: str) -> bool:
 
 
 def objects_named(state: MtgGame, name: str) -> list[MtgObject]:
-    return [o for o in state.objects if has_name(o, name)]
+    return [o for o in state.objects if has_name(o, name, state)]

@@ -103,7 +103,7 @@ def test_709_2_every_other_zone_has_only_the_normal_characteristics():
 
 def test_709_2_example_search_for_a_legendary_card_cant_find_akki_lavarunner():
     game = Table().library("Alice", "Grizzly Bears", AKKI, "Island").start()
-    found = search_library(game.state, "Alice", is_legendary)
+    found = search_library(game.state, "Alice", lambda o: is_legendary(o, game.state))
     assert found == []
     # Its flip half is legendary, yet in the library only the normal half exists.
     assert game.find(AKKI).card.flip.supertypes == ("Legendary",)
@@ -221,8 +221,8 @@ def test_709_5_the_named_flipped_name_finds_only_a_flipped_permanent():
     game.do("Alice", type="flip", object=game.id(AKKI, Zone.BATTLEFIELD))
     (named,) = objects_named(game.state, TOKTOK)
     assert named.zone == Zone.BATTLEFIELD
-    assert not has_name(game.find(AKKI, Zone.HAND), TOKTOK)
-    assert has_name(game.find(AKKI, Zone.HAND), AKKI)
+    assert not has_name(game.find(AKKI, Zone.HAND), TOKTOK, game.state)
+    assert has_name(game.find(AKKI, Zone.HAND), AKKI, game.state)
 
 
 # --- Copies (706.3 / today 707.3) -----------------------------------------------------

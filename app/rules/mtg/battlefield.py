@@ -64,7 +64,7 @@ def attack(ctx: Ctx, action: Attack) -> None:
                 "You can only attack with creatures you control.",
                 "Vous ne pouvez attaquer qu'avec des créatures que vous contrôlez.",
             )
-        if not characteristics.current(obj).is_creature():
+        if not characteristics.current(obj, ctx.state).is_creature():
             raise RuleError(
                 ["508.1"], "Only creatures can attack.", "Seules les créatures peuvent attaquer."
             )
@@ -76,7 +76,7 @@ def attack(ctx: Ctx, action: Attack) -> None:
             )
     names_en, names_fr = [], []
     for obj in objs:
-        vigilance = "vigilance" in characteristics.current(obj).text.casefold()
+        vigilance = "vigilance" in characteristics.current(obj, ctx.state).text.casefold()
         if not vigilance:
             _before_tapping(ctx, obj)
             obj.tapped = True

@@ -12,7 +12,7 @@ information keeps both halves and a copy uses them as its *own* status says (706
 from __future__ import annotations
 
 from app.rules.mtg.printed_pt import with_modifiers
-from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
+from app.rules.mtg.state import FaceDownVia, MtgGame, MtgObject, Zone
 from app.rules.mtg.values import Characteristics
 
 # A card exiled face down (hideaway) has no characteristics at all (406.3).
@@ -49,8 +49,9 @@ def is_flipped_now(obj: MtgObject) -> bool:
     return obj.flipped and not obj.face_down and obj.zone == Zone.BATTLEFIELD
 
 
-def current(obj: MtgObject) -> Characteristics:
-    """The characteristics every rule and every viewer sees right now."""
+def current(obj: MtgObject, state: MtgGame) -> Characteristics:
+    """The characteristics every rule and every viewer sees right now. `state`: values an
+    ability defines from the rest of the game (604.3) are computed from it."""
     base = copiable_values(obj)
     if is_flipped_now(obj):
         base = base.flipped()

@@ -375,7 +375,7 @@ def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
             and not o.is_token
             and not o.face_down
             and not o.phased_out
-            and characteristics.current(o).is_creature()
+            and characteristics.current(o, ctx.state).is_creature()
         ]
     else:
         targets = [ctx.find(i) for i in dict.fromkeys(action.objects)]
@@ -392,7 +392,7 @@ def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
             already.append(obj)
             continue
         if action.via == "ixidron" and (
-            obj.is_token or not characteristics.current(obj).is_creature()
+            obj.is_token or not characteristics.current(obj, ctx.state).is_creature()
         ):
             raise RuleError(
                 ["card.ixidron"],

@@ -56,7 +56,7 @@ def flip(ctx: Ctx, action: Flip) -> None:
             "Il est déjà inversé, et l'inversion est à sens unique : il ne peut ni s'inverser "
             "à nouveau, ni revenir.",
         )
-    values = characteristics.current(obj)
+    values = characteristics.current(obj, ctx.state)
     if values.flip is None:
         shown = describe(ctx.state, obj, face=True)
         raise RuleError(
@@ -66,7 +66,7 @@ def flip(ctx: Ctx, action: Flip) -> None:
         )
     before = describe(ctx.state, obj, face=True)
     obj.flipped = True
-    now = characteristics.current(obj)
+    now = characteristics.current(obj, ctx.state)
     kind_en = " ".join([*now.supertypes, *now.types])
     pt = f" {now.power}/{now.toughness}" if now.power is not None else ""
     ctx.emit(

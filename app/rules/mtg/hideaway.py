@@ -80,7 +80,9 @@ def _creatures_of(state: MtgGame, player: str) -> list[MtgObject]:
     return [
         o
         for o in state.in_zone(Zone.BATTLEFIELD)
-        if o.controller == player and not o.phased_out and characteristics.current(o).is_creature()
+        if o.controller == player
+        and not o.phased_out
+        and characteristics.current(o, state).is_creature()
     ]
 
 
@@ -89,7 +91,7 @@ def _powers(state: MtgGame, player: str) -> list[int | None]:
     604.3), which Facedown doesn't compute and never counts as 0."""
     powers: list[int | None] = []
     for creature in _creatures_of(state, player):
-        power = characteristics.current(creature).power
+        power = characteristics.current(creature, state).power
         powers.append(0 if power is None else known_number(power))
     return powers
 
@@ -135,7 +137,7 @@ def condition_holds(
 def entered(ctx: Ctx, permanent: MtgObject) -> None:
     """A face-up permanent has just entered the battlefield: "enters tapped" and hideaway.
     (A face-down one has no abilities: 707.3.)"""
-    values = characteristics.current(permanent)
+    values = characteristics.current(permanent, ctx.state)
     lorwyn = ctx.state.hideaway_edition == "lorwyn"
     if values.hideaway and is_2004(ctx):
         ctx.emit(
@@ -353,7 +355,7 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
     """Activate (or, for a triggered one, put on the stack) the ability that plays the card
     this permanent hid. Its cost: {T} when the ability says so (mana is shown only)."""
     source = on_battlefield(ctx, action.source)
-    values = characteristics.current(source)
+    values = characteristics.current(source, ctx.state)
     ability = values.hideaway_ability
     if ability is None or not values.hideaway:
         raise RuleError(

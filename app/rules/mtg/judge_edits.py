@@ -246,7 +246,7 @@ def _check_flip(ctx: Ctx, obj: MtgObject) -> None:
             "A face-down permanent has no text: it can't be flipped.",
             "Un permanent face cachée n'a pas de texte : il ne peut pas être inversé.",
         )
-    if characteristics.current(obj).flip is None:
+    if characteristics.current(obj, ctx.state).flip is None:
         raise _refuse(
             ["709.1"],
             "It is not a flip card: it has no upside-down half.",
@@ -259,7 +259,7 @@ def _set_attacking(ctx: Ctx, obj: MtgObject, attacking: bool) -> None:
     counts = ctx.state.attackers_this_turn
     was = obj.attacked_turn == ctx.state.turn
     if attacking and not was:
-        if not characteristics.current(obj).is_creature():
+        if not characteristics.current(obj, ctx.state).is_creature():
             raise _refuse(
                 ["508.1"], "Only creatures can attack.", "Seules les créatures attaquent."
             )

@@ -45,7 +45,7 @@ def public_label(state: MtgGame, obj: MtgObject) -> Text:
     """e.g. "Face-down 2/2 — morph, cast 2nd, attacked last turn"."""
     if obj.zone not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
         return exiled_face_down_label(state, obj)
-    now = characteristics.current(obj)
+    now = characteristics.current(obj, state)
     via_en, via_fr = _VIA.get(obj.face_down_via or "effect", _VIA["effect"])
     parts_en = [via_en]
     parts_fr = [via_fr]
@@ -76,7 +76,7 @@ def describe(state: MtgGame, obj: MtgObject, *, face: bool) -> Text:
     """How an event names an object: its face when `face`, else its public label."""
     if obj.face_down and not face:
         return public_label(state, obj)
-    values = characteristics.current(obj) if not obj.face_down else None
+    values = characteristics.current(obj, state) if not obj.face_down else None
     name = (values.name if values else None) or obj.card.name
     name_fr = (values.name_fr if values else None) or obj.card.name_fr or name
     if values is not None and values.name is None:

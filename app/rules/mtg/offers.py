@@ -87,7 +87,7 @@ def _object_candidates(
                 add({"type": "attack", "objects": [obj.id]}, *_SIMPLE["attack"])
             else:
                 simple(kind)
-        _hideaway_play_candidates(obj, add)
+        _hideaway_play_candidates(state, obj, add)
         for to in _MOVES:
             add({"type": "move", "object": obj.id, "to": to}, *_MOVES[to])
         for player in state.player_names():
@@ -103,7 +103,7 @@ def _object_candidates(
         )
         # What it is now, as every viewer may know it: a face-down Ixidron is a nameless 2/2
         # with no ability (708.2), so its button must not tell it apart.
-        if characteristics.current(obj).name == "Ixidron":
+        if characteristics.current(obj, state).name == "Ixidron":
             add(
                 {"type": "turn_face_down", "via": "ixidron", "source": obj.id},
                 "Ixidron: turn other nontoken creatures face down",
@@ -130,9 +130,9 @@ def _object_candidates(
     return out
 
 
-def _hideaway_play_candidates(obj: MtgObject, add: Any) -> None:
+def _hideaway_play_candidates(state: MtgGame, obj: MtgObject, add: Any) -> None:
     """The ability that plays a hidden card; an untracked condition is offered both ways."""
-    values = characteristics.current(obj)
+    values = characteristics.current(obj, state)
     ability = values.hideaway_ability
     if ability is None or not values.hideaway:
         return
@@ -275,7 +275,7 @@ def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
             if o.id != action.source
             and not o.face_down
             and not o.is_token
-            and characteristics.current(o).is_creature()
+            and characteristics.current(o, state).is_creature()
         ]
     return found  # type: ignore[return-value]
 
@@ -310,7 +310,10 @@ def describe_action(state: MtgGame, action: Any) -> Text:
     elif kind == "turn_face_down":
         en, fr = ("Turn face down", "Retourner face cachée")
     elif kind == "put_onto_battlefield_face_down":
-        en, fr = ("Put onto the battlefield face down", "Mettre sur le champ de bataille face cachée")
+        en, fr = (
+            "Put onto the battlefield face down",
+            "Mettre sur le champ de bataille face cachée",
+        )
     elif kind == "pump":
         en, fr = (f"Give {action.power:+d}/{action.toughness:+d} until end of turn",
                   f"Donner {action.power:+d}/{action.toughness:+d} jusqu'à la fin du tour")  # fmt: skip

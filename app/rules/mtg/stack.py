@@ -122,7 +122,7 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
             objects=[permanent.id],
         )
         return
-    values = characteristics.current(spell)
+    values = characteristics.current(spell, ctx.state)
     if spell.card.is_permanent_card:
         permanent = ctx.relocate(spell, Zone.BATTLEFIELD, controller=spell.controller)
         etb = values.enters_ability

@@ -52,7 +52,7 @@ def _attacked(state: MtgGame, obj: MtgObject) -> Literal["this_turn", "last_turn
 
 def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectView:
     see_face = may_see_face(state, obj, viewer)
-    now = characteristics.current(obj)
+    now = characteristics.current(obj, state)
     if obj.face_down:
         label = public_label(state, obj)
         name = obj.card.name if see_face else None
@@ -175,5 +175,3 @@ def _ability_view(state: MtgGame, ability: StackAbility) -> AbilityView:
         "en cachette, sans payer son coût de mana, à la résolution.",
         rules=numbers_for(["702.75-play-timing"], state.ruleset),
     )
-
-
