@@ -58,6 +58,8 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
             f"{obj.card.name_fr or obj.card.name} n'a pas la capacité {action.via} : elle ne "
             "peut pas être lancée face cachée ainsi.",
         )
+    # No name ban applies (app.rules.mtg.name_bans): turned face down before it is put on the
+    # stack (708.4), the spell has no name (708.2), so it has no name in common with any (201.2a).
     card = obj.card
     spell = ctx.relocate(obj, Zone.STACK, controller=caster, face_down=True)
     spell.face_down_via = action.via

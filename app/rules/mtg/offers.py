@@ -256,7 +256,7 @@ PROPOSABLE = frozenset(
     {
         "gain_control", "move", "tap", "untap", "add_counter", "pump", "turn_face_down", "look",
         "counter", "phase_out", "phase_in", "put_onto_battlefield_face_down", "manifest",
-        "cloak", "copy",
+        "cloak", "copy", "forbid_name",
     }
 ) | TABLE_PROPOSABLE  # fmt: skip
 

@@ -11,6 +11,7 @@ from app.rules.mtg.actions import Cast, Counter, HideawayDecline, PlayLand
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.hideaway import entered, not_played, resolve_ability
 from app.rules.mtg.labels import public_label
+from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.state import MtgObject, StackAbility, Zone
 from app.rules.mtg.zones import leave
 
@@ -39,6 +40,7 @@ def cast(ctx: Ctx, action: Cast) -> None:
             "A land is played, not cast: use play_land.",
             "Un terrain se joue, il ne se lance pas : utilisez play_land.",
         )
+    refuse_banned_cast(ctx, obj, caster)  # Reflector Mage (601.3, 201.2a)
     spell = ctx.relocate(obj, Zone.STACK, controller=caster)
     name = spell.card
     ctx.emit(

@@ -148,6 +148,23 @@ class StackAbility(BaseModel):
     condition_met: bool | None = None
 
 
+class NameBan(BaseModel):
+    """"Can't cast spells with the chosen name" (Reflector Mage), public: which player, which
+    name, from what, until whose next turn. `name` is None when the name was taken from a
+    nameless object (a face-down creature, 708.2): no spell has the same name as an object
+    with no name (201.2a), so it forbids nothing."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    name: str | None
+    name_fr: str | None = None
+    source: str
+    # The effect ends as this player's next turn begins ("until your next turn").
+    until_turn_of: str
+    since_turn: int
+
+
 class MtgPlayer(PlayerState):
     life: int = 20
 
@@ -170,6 +187,8 @@ class MtgGame(GameState):
     # London mulligan (103.5): mulligans taken per player, and who has kept their hand.
     mulligans: dict[str, int] = Field(default_factory=dict)
     kept: list[str] = Field(default_factory=list)
+    # --- issue 16: names (forbid_name, app/rules/mtg/name_bans.py) ---
+    name_bans: list[NameBan] = Field(default_factory=list)
 
     def game_options(self) -> dict[str, Any]:
         return {"hideaway_edition": self.hideaway_edition}

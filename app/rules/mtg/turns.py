@@ -7,6 +7,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.ending import conceding_player, judge_ends, leave_game, reveal_to_all
 from app.rules.core.events import Text
 from app.rules.mtg.labels import public_label
+from app.rules.mtg.name_bans import expire as expire_name_bans
 from app.rules.mtg.state import Zone
 
 # What a reveal shows when there is nothing face down to reveal.
@@ -28,6 +29,7 @@ def next_turn(ctx: Ctx, action: NextTurn) -> None:
     nxt = state.next_player()
     state.turn += 1
     state.active_player = nxt
+    expire_name_bans(state, nxt)  # "until your next turn" (Reflector Mage)
     # 305.2: land plays are counted per turn; so are attackers (Windbrisk Heights).
     state.land_plays = {}
     state.attackers_this_turn = {}
@@ -90,6 +92,8 @@ def concede(ctx: Ctx, action: Concede) -> None:
     if state.hideaway_pending is not None and state.hideaway_pending.player == player:
         state.hideaway_pending = None  # their trigger goes with them
     shown = _reveal_all(ctx, _NONE, only_controller=player)
+    # Their "until your next turn" name bans can never end otherwise: they end now.
+    expire_name_bans(state, player)
     remaining = leave_game(ctx, player)
     ctx.emit(
         "concede",

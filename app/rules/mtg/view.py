@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from app.rules.core.view import ObjectViewBase, PlayerViewBase, ViewBase
 from app.rules.core.view import Visibility as VisibilityBase
 from app.rules.mtg.cards import FlipFace
-from app.rules.mtg.state import MtgRuleset
+from app.rules.mtg.state import MtgRuleset, NameBan
 
 
 class MtgCardFace(BaseModel):
@@ -109,3 +109,5 @@ class MtgView(ViewBase):
     objects: list[MtgObjectView]
     pending: PendingView | None = None
     abilities: list[AbilityView] = Field(default_factory=list)
+    # Public: "can't cast spells with the chosen name" effects in force (Reflector Mage).
+    name_bans: list[NameBan] = Field(default_factory=list)
