@@ -224,7 +224,7 @@ OTHER_SEED_NUMBERS = {"706.2"}  # the copy rule, "règle 706" in seed 000
 OTHER_2004_NUMBERS = {"217.1c", "102.7"}  # zone change; leaving the game
 # Read in a 2024 edition of the Comprehensive Rules, not checked against today's text: their
 # entries say `checked = false`, and their summaries say so.
-MTG_UNCHECKED_NUMBERS = {"103.4", "103.5", "701.13", "701.16", "701.20"}
+MTG_UNCHECKED_NUMBERS: set[str] = set()
 CURRENT_NUMBERS = {
     *(f"708.{n}" for n in (1, 2, "2a", "2b", 3, 4, 5, 6, 7, 8, 9, 10, 11)),
     *(f"710.{n}" for n in ("1", "1a", "1b", "1c", 2, 3, 4, 5)),
@@ -237,6 +237,7 @@ CURRENT_NUMBERS = {
     "201.2a", "601.3",
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",
+    "103.3", "103.5", "701.17", "701.20", "701.24",
     *MTG_UNCHECKED_NUMBERS,
 }  # fmt: skip
 # Riftbound numbers outside 811, read in a later English edition (not checked for 2026-03-30).

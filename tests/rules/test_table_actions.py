@@ -42,7 +42,7 @@ def names(objs: list) -> list[str]:
     return [o.card.name for o in objs]
 
 
-# -- dealing (103.1, 103.4) -------------------------------------------------------------------
+# -- dealing (103.3, 103.5) -------------------------------------------------------------------
 
 
 def test_103_4_deal_shuffles_and_draws_opening_hands_of_seven():
@@ -97,7 +97,7 @@ def test_704_5b_drawing_past_an_empty_library_is_told_not_decided():
     assert not game.state.finished
 
 
-# -- shuffle (701.20) -----------------------------------------------------------------------
+# -- shuffle (701.24) -----------------------------------------------------------------------
 
 
 def test_701_20_shuffle_renews_ids_and_forgets_what_was_known():
@@ -114,7 +114,7 @@ def test_701_20_shuffle_renews_ids_and_forgets_what_was_known():
     assert "shuffles their library (12 cards)" in game.last_text("Bob")
 
 
-# -- mill (701.13) --------------------------------------------------------------------------
+# -- mill (701.17) --------------------------------------------------------------------------
 
 
 def test_701_13_mill_puts_the_top_cards_into_the_graveyard_for_all_to_see():
@@ -124,7 +124,7 @@ def test_701_13_mill_puts_the_top_cards_into_the_graveyard_for_all_to_see():
     assert "Alice mills 2 cards: Island, Forest." in game.last_text("Bob")
 
 
-# -- look at / reveal the top (401.2, 701.16) ------------------------------------------------
+# -- look at / reveal the top (401.2, 701.20) ------------------------------------------------
 
 
 def test_401_2_look_top_shows_the_cards_to_the_looker_only_until_shuffled():

@@ -91,7 +91,7 @@ def test_103_4_decklists_become_each_seats_library_and_hands_are_dealt(client):
             ("Bob", "Island"): 5,
         }
     )
-    # 103.4: each library shuffled with the server's seed, then seven cards drawn.
+    # 103.3, 103.5: each library shuffled with the server's seed, then seven cards drawn.
     in_hand = Counter(o["owner"] for o in view["objects"] if o["zone"] == "hand")
     assert in_hand == Counter({"Alice": 7, "Bob": 7})
     assert {o["zone"] for o in view["objects"]} == {"library", "hand"}

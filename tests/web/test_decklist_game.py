@@ -58,7 +58,7 @@ def test_a_decklist_game_through_the_pages_and_the_api_leaks_nothing(client):
     game_id = game_url.rsplit("/", 1)[-1]
     judge = tokens["judge"]
 
-    # 103.4: sixty cards each (the sideboard stays out), shuffled, seven in each hand.
+    # 103.3, 103.5: sixty cards each (the sideboard stays out), shuffled, seven in each hand.
     everything = _view(client, game_id, judge)["objects"]
     assert Counter((o["owner"], o["name"]) for o in everything) == Counter(
         {("Alice", ALICE_SECRET): 40, ("Alice", "Island"): 20,

@@ -37,7 +37,7 @@ from app.rules.mtg.table_actions import (
     Shuffle,
 )
 
-# 103.4: the starting hand size, normally seven (a London mulligan draws seven again).
+# 103.5: the starting hand size, normally seven (a London mulligan draws seven again).
 OPENING_HAND = 7
 
 
@@ -60,7 +60,7 @@ def _library(ctx: Ctx[MtgGame], player: str) -> list[MtgObject]:
 
 
 def shuffle_library(ctx: Ctx[MtgGame], player: str) -> None:
-    """701.20a: a random order nobody knows. Every card gets a new id and whatever anyone
+    """701.24a: a random order nobody knows. Every card gets a new id and whatever anyone
     knew of it is forgotten: nobody can follow a card through a shuffle."""
     shuffle_pile(ctx, _library(ctx, player))
 
@@ -105,14 +105,14 @@ def emit_draw(ctx: Ctx[MtgGame], player: str, drawn: list[MtgObject], asked: int
 
 
 def deal(ctx: Ctx[MtgGame], players: Sequence[str]) -> None:
-    """103.1 and 103.4: each library shuffled, then each player draws seven."""
+    """103.3 and 103.5: each library shuffled, then each player draws seven."""
     for player in players:
         shuffle_library(ctx, player)
         drawn = draw_cards(ctx, player, OPENING_HAND)
         n = _cards(len(drawn))
         ctx.emit(
             "deal",
-            ["103.1", "103.4"],
+            ["103.3", "103.5-hand"],
             Text(
                 en=f"{player} shuffles their library and draws an opening hand of {n.en}.",
                 fr=f"{player} mélange sa bibliothèque et pioche une main de départ de {n.fr}.",
@@ -161,7 +161,7 @@ def shuffle(ctx: Ctx[MtgGame], action: Shuffle) -> None:
     shuffle_library(ctx, player)
     ctx.emit(
         "shuffle",
-        ["701.20"],
+        ["701.24"],
         Text(
             en=f"{player} shuffles their library ({_cards(len(_library(ctx, player))).en}): "
             "nobody knows its order any more.",
@@ -172,14 +172,14 @@ def shuffle(ctx: Ctx[MtgGame], action: Shuffle) -> None:
 
 
 def mill(ctx: Ctx[MtgGame], action: Mill) -> None:
-    """701.13: into a public zone, so everyone sees which cards."""
+    """701.17: into a public zone, so everyone sees which cards."""
     player = ctx.player(action.player)
-    top = _top(ctx, player, action.count, ["701.13"])
+    top = _top(ctx, player, action.count, ["701.17"])
     milled = [ctx.relocate(o, Zone.GRAVEYARD) for o in top]
     n, names = _cards(len(milled)), _names(milled)  # type: ignore[arg-type]
     ctx.emit(
         "mill",
-        ["701.13", "400.7"],
+        ["701.17", "400.7"],
         Text(
             en=f"{player} mills {n.en}: {names.en}.",
             fr=f"{player} meule {n.fr} : {names.fr}.",
@@ -215,15 +215,15 @@ def look_top(ctx: Ctx[MtgGame], action: LookTop) -> None:
 
 
 def reveal_top(ctx: Ctx[MtgGame], action: RevealTop) -> None:
-    """701.16: everyone sees them; they stay on top, known to all until shuffled."""
+    """701.20: everyone sees them; they stay on top, known to all until shuffled."""
     player = ctx.player(action.player)
-    top = _top(ctx, player, action.count, ["701.16"])
+    top = _top(ctx, player, action.count, ["701.20"])
     for obj in top:
         obj.known_to = ctx.state.player_names()
     n, names = _cards(len(top)), _names(top)
     ctx.emit(
         "reveal_top",
-        ["701.16", "401.2"],
+        ["701.20", "401.2"],
         Text(
             en=f"{player} reveals the top {n.en} of their library: {names.en}.",
             fr=f"{player} révèle les {n.fr} du dessus de sa bibliothèque : {names.fr}.",
@@ -261,7 +261,7 @@ def mulligan(ctx: Ctx[MtgGame], action: Mulligan) -> None:
     ctx.state.mulligans[player] = taken + 1
     ctx.emit(
         "mulligan",
-        ["103.5", "701.20", "121.1"],
+        ["103.5", "701.24", "121.1"],
         Text(
             en=f"{player} takes a mulligan ({taken + 1}): their hand is shuffled into their "
             f"library and they draw {_cards(len(drawn)).en}; on keeping, {taken + 1} of them "

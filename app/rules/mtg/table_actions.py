@@ -23,14 +23,14 @@ Count = Field(default=1, ge=1, le=99)
 
 
 class Shuffle(ActionModel):
-    """701.20: the player's library in a random order (the game's secret seed)."""
+    """701.24: the player's library in a random order (the game's secret seed)."""
 
     type: Literal["shuffle"]
     player: PlayerName
 
 
 class Mill(ActionModel):
-    """701.13: the top card(s) of the player's library into their graveyard."""
+    """701.17: the top card(s) of the player's library into their graveyard."""
 
     type: Literal["mill"]
     player: PlayerName
@@ -47,7 +47,7 @@ class LookTop(ActionModel):
 
 
 class RevealTop(ActionModel):
-    """701.16: reveal the top card(s) of the player's library to everyone."""
+    """701.20: reveal the top card(s) of the player's library to everyone."""
 
     type: Literal["reveal_top"]
     player: PlayerName
