@@ -25,7 +25,7 @@ from app.rules import engine
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event
 from app.rules.core.state import GameState
-from app.rules.families import parse_action
+from app.rules.families import ACTION_TYPES, parse_action
 from app.rules.mtg.cards import MtgCard as CardDef
 from app.rules.mtg.offers import candidate_actions
 from app.rules.mtg.setup import MtgOptions as GameOptions
@@ -35,6 +35,7 @@ from app.rules.mtg.state import HideawayEdition
 from app.rules.mtg.visibility import can_see_face, in_view, is_hideaway_card
 from app.rules.redact import Viewer, actions_for, error_for, events_for, view_for, visibility_table
 from tests.conftest import LONG_RUN as LONG
+from tests.rules.contract_candidates import contract_candidates
 
 EXAMPLES = 600 if LONG else 40
 STEPS = 40 if LONG else 25
@@ -89,21 +90,64 @@ SHAPES: list[dict[str, Any]] = [
             "condition": {"kind": "library_at_most", "amount": 20},
         },
     },
+    # Issue 16 (card fields a branch not yet merged doesn't know are left out: _supported).
+    # A foretell creature, in hand (702.143).
+    {"types": ["Creature"], "mana_cost": "{2}{W}", "power": 2, "toughness": 2, "foretell": "{W}"},
+    # Hooded Hydra's shape, face down: counters as it turns face up (708.11), a dies trigger.
+    {
+        "types": ["Creature"],
+        "mana_cost": "{3}{G}{G}",
+        "power": 0,
+        "toughness": 0,
+        "morph": "{3}{G}{G}",
+        "as_turned_face_up": {"counters": {"+1/+1": 3}},
+        "triggers": [{"event": "dies", "text": "Create that many 1/1 tokens."}],
+    },
+    # Library cards to manifest, cloak or dread: a creature with a "from anywhere" trigger
+    # (603.6c), and an instant (a manifested instant can't be turned face up).
+    {
+        "types": ["Creature"],
+        "mana_cost": "{1}{G}",
+        "power": 2,
+        "toughness": 2,
+        "triggers": [{"event": "put_into_graveyard_from_anywhere", "text": "Shuffle it back."}],
+    },
+    {"types": ["Instant"], "mana_cost": "{1}{U}"},
+    # Ixidron's shape, in hand: its P/T counts the face-down creatures (604.3).
+    {
+        "types": ["Creature"],
+        "mana_cost": "{3}{U}{U}",
+        "pt_cda": {"count": "face_down_creatures"},
+        "enters_ability": "Turn all other nontoken creatures face down.",
+    },
+    # A creature card in the graveyard, for a manifested pile (Ghastly Conscription).
+    {"types": ["Creature"], "mana_cost": "{2}{B}", "power": 3, "toughness": 1},
 ]
+# Where each shape starts, by index (the rest start in the library).
+_BATTLEFIELD_FACE_DOWN = (0, 12)
+_BATTLEFIELD = (3, 9)
+_HAND = (1, 2, 4, 5, 10, 11, 15)
+_GRAVEYARD = (16,)
 ALICE_NAMES = [
     "Quorvex Lantern", "Yzmir Tallow", "Krennic Wisp", "Vhalgrim Ode", "Pyxla Thorn",
     "Jorvath Quay", "Wuxen Marrow", "Zaffre Gull", "Ulmqvist Reed", "Ferrovane Imp",
     "Glumtarn Hollow",
+    "Threnvale Sigil", "Oxbrund Coil", "Quennet Brack", "Zorvish Lumen", "Kettlegrim Aul",
+    "Yavrel Scour",
 ]  # fmt: skip
 BOB_NAMES = [
     "Brozzek Veil", "Hygrith Moth", "Qelvane Drum", "Tarkuul Spire", "Xyrrh Lattice",
     "Gowlim Fen", "Vexkarn Ash", "Pruzzo Knell", "Dwimmer Cask", "Sprocklin Tuft",
     "Murkwhisk Dell",
+    "Vumbrix Thane", "Glossak Pyre", "Drevoth Quill", "Nimbrask Oar", "Phulgar Wend",
+    "Sklerrow Mote",
 ]  # fmt: skip
 BOB_TWINS = [
     "Ombrax Sill", "Jhuvar Pike", "Klozzim Tarn", "Wyvorn Husk", "Ruzhal Glim",
     "Snevik Orb", "Plyth Garrow", "Muzzard Kelp", "Tovrix Chime", "Dorbleck Nib",
     "Quillmarsh Den",
+    "Trovask Ylm", "Brackmire Zu", "Hollex Vrin", "Quazzle Prow", "Mernoth Ilk",
+    "Wexley Crumb",
 ]  # fmt: skip
 # The flip halves' names, one per flip card (index 9 above).
 FLIP_NAMES = {
@@ -122,19 +166,27 @@ def names_of(card: CardDef) -> set[str]:
     return {card.name} | ({card.flip.name} if card.flip is not None else set())
 
 
+def _supported(shape: dict[str, Any]) -> dict[str, Any]:
+    """The shape without the card fields this branch's card model doesn't know yet (an
+    issue-16 field whose branch is not merged)."""
+    return {k: v for k, v in shape.items() if k in CardDef.model_fields}
+
+
 def _cards(owner: str, names: list[str]) -> list[SetupCard]:
     placed: list[SetupCard] = []
     for i, (name, shape) in enumerate(zip(names, SHAPES, strict=True)):
-        data = {"name": name, **shape}
+        data = {"name": name, **_supported(shape)}
         if "flip" in shape:
             data["flip"] = {"name": FLIP_NAMES[name], **shape["flip"]}
         card = CardDef.model_validate(data)
-        if i == 0:
+        if i in _BATTLEFIELD_FACE_DOWN:
             placed.append(SetupCard(owner=owner, zone="battlefield", card=card, face_down="morph"))
-        elif i in (3, 9):
+        elif i in _BATTLEFIELD:
             placed.append(SetupCard(owner=owner, zone="battlefield", card=card))
-        elif i in (1, 2, 4, 5, 10):
+        elif i in _HAND:
             placed.append(SetupCard(owner=owner, zone="hand", card=card))
+        elif i in _GRAVEYARD:
+            placed.append(SetupCard(owner=owner, zone="graveyard", card=card))
         else:
             placed.append(SetupCard(owner=owner, zone="library", card=card))
     return placed
@@ -174,7 +226,18 @@ OBJECT_ACTIONS: list[tuple[str, dict[str, list[Any]]]] = [
     ("flip", {}),
     ("hideaway_exile", {}),
     ("hideaway_play", {"condition_met": [None, True]}),
+    # Issue 16 (kept only once the type is on main: see below).
+    ("foretell", {}),
+    ("exile_face_down", {"look": ["exiler", "owner", "nobody"], "via": ["effect", "imprint"]}),
+    ("cast_from_exile", {"via": ["foretell", "effect", None]}),
+    ("turn_face_up_in_exile", {}),
+    ("return_from_exile", {"face_down": [False, True], "controller": [None, *PLAYERS]}),
+    ("manifest_dread_choose", {}),
+    ("apply_effect", {"loses_all_abilities": [True, False], "cant_turn_face_up": [True, False]}),
+    ("forbid_name", {"player": PLAYERS}),
 ]
+# A type whose branch is not merged yet is left out of the refusals too.
+OBJECT_ACTIONS = [(kind, params) for kind, params in OBJECT_ACTIONS if kind in ACTION_TYPES]
 
 
 @st.composite
@@ -189,7 +252,9 @@ def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, 
     # order: every legal kind is as likely (moves don't crowd out a flip or a hideaway),
     # and not every candidate is tried at each step.
     by_kind: dict[str, list[dict[str, Any]]] = {}
-    for candidate, _ in candidate_actions(state, actor):
+    offered = [candidate for candidate, _ in candidate_actions(state, actor)]
+    # Issue 16's actions, most of which have no button (tests/rules/contract_candidates.py).
+    for candidate in offered + contract_candidates(state):
         if candidate["type"] not in ("concede", "end_game"):  # drawn rarely, above
             by_kind.setdefault(candidate["type"], []).append(candidate)
     rnd = draw(st.randoms(use_true_random=False))
@@ -259,9 +324,10 @@ class Witness:
 
     def may_see(self, state: GameState, obj) -> bool:
         if self.player is None:
-            # A spectator sees what every player may see, except a hideaway card: that
-            # stays a private look even when every player may look at it.
-            return not is_hideaway_card(obj) and all(can_see_face(state, obj, p) for p in PLAYERS)
+            # A spectator sees what every player may see, except a private look (a hideaway
+            # card, a card exiled face down): that stays one even when every player may look.
+            private = is_hideaway_card(obj) or _is_private_exile(obj)
+            return not private and all(can_see_face(state, obj, p) for p in PLAYERS)
         return can_see_face(state, obj, self.player)
 
     def sees_face(self, state: GameState, obj) -> bool:
@@ -314,16 +380,35 @@ class Witness:
                 self.shown_ids.add(obj.id)
         for hidden_id in self.hidden_ids - self.shown_ids:
             assert hidden_id not in view and hidden_id not in events, "hidden id leaked"
-        # Exactly: a hideaway card's name is in the view of every player allowed to look.
+        # Exactly: the name of a card exiled face down (hideaway, foretold, exiled with a
+        # look: 406.3, 702.143a) is in the view of every player allowed to look, and so are
+        # the cards a player looks at for manifest dread (701.62a: that player only).
         if self.player is not None:
+            looked = _dread_looked(state, self.player)
             for obj in state.objects:
-                if is_hideaway_card(obj) and self.may_see(state, obj):
+                exiled_down = obj.zone.value == "exile" and obj.face_down
+                if (exiled_down and self.may_see(state, obj)) or obj.id in looked:
                     assert obj.card.name in view, f"{self.player} may look at {obj.card.name}"
         # Whatever passed the check was legitimately shown (a card's face shows both halves).
         for obj in state.objects:
             names = names_of(obj.card)
             if any(name in view or name in events for name in names):
                 self.seen_names |= names
+
+
+def _is_private_exile(obj) -> bool:
+    """A card exiled face down with a look for some players only (406.3): W2's rule, once
+    merged (until then no card is exiled face down but by hideaway)."""
+    from app.rules.mtg import visibility
+
+    rule = getattr(visibility, "is_private_exile", None)
+    return bool(rule(obj)) if rule is not None else False
+
+
+def _dread_looked(state: GameState, player: str) -> set[str]:
+    """The cards `player` is looking at for manifest dread (none before W3's branch lands)."""
+    pending = getattr(state, "dread_pending", None)
+    return set(pending.looked) if pending is not None and pending.player == player else set()
 
 
 PROFILE = settings(

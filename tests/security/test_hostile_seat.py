@@ -135,17 +135,32 @@ def hostile_action(draw: st.DrawFn, types: tuple[str, ...], ids: list[str], name
 
 def exposed_names(state: GameState, deck: Deck, viewer: str | None, before: set[str]) -> set[str]:
     """The original names (game A) of Bob's cards this viewer may now know, from the raw state
-    alone: face up outside a hidden zone, controlled by the viewer, or the game is over.
-    Once known, known."""
+    alone: face up outside a hidden zone (a card put into a graveyard, turned face up in exile,
+    cast from exile), controlled by the viewer (a card Alice manifested from Bob's library is
+    hers to look at: 708.5), a card the state records as shown to the viewer (`known_to`: a
+    revealed card, a card exiled face down with a look for them, 406.3), the cards a player
+    looks at for manifest dread (701.62a: that player only), or the game is over. A shuffled
+    manifest pile tells nobody which card went where: what the pile's cards were is known
+    only as above. Once known, known."""
     bob = set(deck.twin_map.values())
     known = set(before)
+    everyone = set(getattr(state, "player_names", lambda: [])())
+    dread = getattr(state, "dread_pending", None)
     for obj in state.objects:
         name = obj.card.name
         if name not in bob:
             continue
         # A finished game shows every card (Magic 104, Riftbound 421.4).
         public = state.finished or (not obj.face_down and str(obj.zone) not in HIDDEN_ZONES)
-        if public or (viewer is not None and obj.controller == viewer):
+        shown_to = set(getattr(obj, "known_to", ()))
+        if viewer is None:
+            # Shown to every player outside a private look (exile): the spectator read it too.
+            shown = bool(everyone) and shown_to >= everyone and str(obj.zone) != "exile"
+        else:
+            shown = viewer in shown_to or (
+                dread is not None and dread.player == viewer and obj.id in dread.looked
+            )
+        if public or shown or (viewer is not None and obj.controller == viewer):
             flip = getattr(obj.card, "flip", None)  # a flip card shows both halves
             known |= {name} | ({flip.name} if flip is not None else set())
     return known
