@@ -152,3 +152,14 @@ def test_a_player_leaving_ends_their_name_bans():
     game.do(None, type="forbid_name", player="Bob", name="Island", controller="Bob")
     game.do("Alice", type="concede")
     assert [b.until_turn_of for b in game.state.name_bans] == ["Bob"]
+
+
+def test_a_seat_proposes_the_ban_and_it_lasts_until_the_proposers_next_turn():
+    game = Table().battlefield("Bob", "Exalted Angel", face_down="morph").start()
+    ban = {"type": "forbid_name", "player": "Bob", "object": game.id("Exalted Angel")}
+    game.do("Alice", type="propose", source="Reflector Mage", action=ban)
+    for who in ("Alice", "Bob", "spectator"):
+        assert "forbid Bob to cast spells with the name of Face-down 2/2" in game.last_text(who)
+        assert "Exalted Angel" not in game.last_text(who) or who == "Bob"
+    game.do("Bob", type="accept_proposal", proposal=game.state.proposals[0].id)
+    assert [(b.name, b.until_turn_of) for b in game.state.name_bans] == [(None, "Alice")]

@@ -307,6 +307,16 @@ def describe_action(state: MtgGame, action: Any) -> Text:
         )
     if kind in TABLE_PROPOSABLE:
         return describe_table_action(state, action)
+    if kind == "forbid_name":  # Reflector Mage: the name as every player may know it
+        if action.name is not None:
+            return Text(
+                en=f"forbid {action.player} to cast spells named {action.name}",
+                fr=f"interdire à {action.player} de lancer des sorts nommés {action.name}",
+            )
+        return Text(
+            en=f"forbid {action.player} to cast spells with the name of {what_en}",
+            fr=f"interdire à {action.player} de lancer des sorts du nom de {what_fr}",
+        )
     if kind == "move":
         en, fr = _MOVES[action.to]
     elif kind == "turn_face_down":
