@@ -10,9 +10,10 @@ from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.family import Move
 from app.rules.mtg import actions as a
-from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, table, turns, zones
+from app.rules.mtg import battlefield, face_down, flip, hideaway, sba, stack, table, turns, zones
 from app.rules.mtg import table_actions as t
 from app.rules.mtg.judge_edits import JUDGE_MOVES
+from app.rules.mtg.sba_actions import StateBasedActions
 from app.rules.mtg.state import MtgGame
 
 MOVES: tuple[Move[Any], ...] = (
@@ -63,7 +64,13 @@ MOVES: tuple[Move[Any], ...] = (
     Move(t.CreateToken, table.create_token),
     Move(t.RollDie, table.roll_die),
     Move(t.FlipCoin, table.flip_coin),
+    # --- issue 16: turning up and dying (W4) ---
+    Move(StateBasedActions, sba.state_based_actions),
 )
+
+# --- issue 16 (W4): after every move, each creature it brought to toughness 0 or less is
+# told in the log (704.5f); `state_based_actions` then puts it into the graveyard.
+MOVES = sba.watching(MOVES)
 
 # The only actions accepted while a hideaway choice is pending.
 _WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game", "refuse_proposal"})

@@ -88,6 +88,10 @@ class MtgObject(GameObject):
     # Links a hideaway permanent and the card its hideaway ability exiled (607 linked
     # abilities). Server-side only: never shown, gone with a zone change (400.7).
     hideaway_link: str | None = None
+    # --- issue 16: turning up (W4) ---
+    # What its controller stated as it turned face up (708.11: "choose a color"). Public;
+    # gone with a zone change (400.7) like every other status.
+    turned_up_choice: str | None = None
 
     UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.STACK})
 

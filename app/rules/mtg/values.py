@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from app.rules.core.projection import project
-from app.rules.mtg.cards import FlipFace, HideawayAbility, MtgCard
+from app.rules.mtg.cards import AsTurnedFaceUp, CardTrigger, FlipFace, HideawayAbility, MtgCard
 
 
 class Characteristics(BaseModel):
@@ -37,6 +37,9 @@ class Characteristics(BaseModel):
     hideaway: int | None = None
     hideaway_ability: HideawayAbility | None = None
     enters_tapped: bool = False
+    # --- issue 16: turning up and dying (W4): part of what a copy copies (707.2) ---
+    as_turned_face_up: AsTurnedFaceUp | None = None
+    triggers: tuple[CardTrigger, ...] = ()
 
     @classmethod
     def printed(cls, card: MtgCard) -> Characteristics:
@@ -71,6 +74,8 @@ class Characteristics(BaseModel):
                 "hideaway": None,
                 "hideaway_ability": None,
                 "enters_tapped": False,
+                "as_turned_face_up": None,
+                "triggers": (),
             }
         )
 

@@ -66,6 +66,12 @@ class MtgObjectView(ObjectViewBase):
     attacked: Literal["this_turn", "last_turn"] | None
     card: MtgCardFace | None
     visible_to: MtgVisibility | None = None
+    # --- issue 16: turning up and dying (W4) ---
+    # The state-based actions that apply to it now, as rule numbers (["704.5f"]): public,
+    # since they follow from its public characteristics.
+    state_based: list[str] = Field(default_factory=list)
+    # What its controller chose as it turned face up (708.11: "a color" -> "green").
+    chosen: str | None = None
 
 
 class MtgPlayerView(PlayerViewBase):
