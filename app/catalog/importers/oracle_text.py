@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from app.rules.mtg.cards import HideawayAbility, HideawayCondition, HideawayConditionKind
+from app.rules.mtg.cards import (
+    AsTurnedFaceUp,
+    CardTrigger,
+    HideawayAbility,
+    HideawayCondition,
+    HideawayConditionKind,
+    TriggerEvent,
+)
 
 _NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -31,6 +38,18 @@ _HIDEAWAY = re.compile(r"^Hideaway(?: (\d+))?$", re.I)
 _ENTERS_TAPPED = re.compile(r"^~ enters(?: the battlefield)? tapped\.$")
 _TURNED_UP_TRIGGER = re.compile(r"^When ~ is turned face up, (.+)$")
 _AS_TURNED_UP = re.compile(r"^As ~ (enters(?: the battlefield)? or )?is turned face up, (.+)$")
+# 708.11: what an "as this is turned face up" effect does, when it is one the engine applies.
+_PUT_COUNTERS = re.compile(rf"^put {_N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:~|it)\.?$", re.I)
+_CHOOSE = re.compile(r"^choose (an? [a-z ]+?|a number)\.?$", re.I)
+# 603.10a / 603.6c: zone-change triggers of the card itself.
+_SELF_TRIGGER = re.compile(
+    r"^When(?:ever)? ~ (dies|leaves the battlefield|is put into a graveyard from anywhere), (.+)$"
+)
+_TRIGGER_EVENTS: dict[str, TriggerEvent] = {
+    "dies": "dies",
+    "leaves the battlefield": "leaves_battlefield",
+    "is put into a graveyard from anywhere": "put_into_graveyard_from_anywhere",
+}
 _ENTERS_TRIGGER = re.compile(r"^When(?:ever)? ~ enters(?: the battlefield)?, (.+)$")
 _ENTERS_REPLACEMENT = re.compile(r"^(?:As ~ enters|You may have ~ enter)\b.*$")
 _PLAYS_HIDDEN = re.compile(r"\b(?:play|cast) the exiled card\b", re.I)
@@ -66,6 +85,8 @@ class OracleFacts:
     enters_ability: str | None = None
     turned_face_up_ability: str | None = None
     as_turned_face_up_copy: bool = False
+    as_turned_face_up: AsTurnedFaceUp | None = None
+    triggers: list[CardTrigger] = field(default_factory=list)
     unverified: list[str] = field(default_factory=list)
 
 
@@ -105,6 +126,9 @@ def parse_oracle(text: str, name: str, keywords: tuple[str, ...] = ()) -> Oracle
         value = getattr(facts, kept)
         if value is not None:
             setattr(facts, kept, value.replace("~", name)[:500])
+    facts.triggers = [
+        t.model_copy(update={"text": t.text.replace("~", name)[:500]}) for t in facts.triggers
+    ]
     ability = facts.hideaway_ability
     if ability is not None:
         condition = ability.condition
@@ -148,14 +172,23 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
     if as_turned:
         if as_turned.group(1):
             facts.enters_ability = line[:500]
-        if "copy" in as_turned.group(2):
-            facts.as_turned_face_up_copy = True
+        effect = _as_turned_up_effect(as_turned.group(2))
+        if effect is not None:
+            facts.as_turned_face_up = effect
+            facts.as_turned_face_up_copy = effect.copies
         else:
             facts.turned_face_up_ability = _sentence(as_turned.group(2))
             facts.unverified.append(
                 "an 'as it is turned face up' effect (707.11) is shown as a 'when turned "
                 "face up' ability"
             )
+        return True
+    zone_trigger = _SELF_TRIGGER.match(line)
+    if zone_trigger:
+        effect_text = _sentence(zone_trigger.group(2))
+        facts.triggers.append(
+            CardTrigger(event=_TRIGGER_EVENTS[zone_trigger.group(1)], text=effect_text)
+        )
         return True
     enters = _ENTERS_TRIGGER.match(line)
     if enters and facts.enters_ability is None:
@@ -165,6 +198,19 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
         facts.enters_ability = line[:500]
         return True
     return False
+
+
+def _as_turned_up_effect(said: str) -> AsTurnedFaceUp | None:
+    """708.11: a copy, counters, or a choice that is no object; None for anything else."""
+    if "copy" in said:
+        return AsTurnedFaceUp(copies=True)
+    counters = _PUT_COUNTERS.match(said.strip())
+    if counters:
+        return AsTurnedFaceUp(counters={counters.group(2): _number(counters.group(1).lower())})
+    choose = _CHOOSE.match(said.strip())
+    if choose:
+        return AsTurnedFaceUp(choice=choose.group(1).lower())
+    return None
 
 
 def _hideaway_ability(line: str, facts: OracleFacts) -> HideawayAbility:
@@ -211,6 +257,7 @@ def _cross_check(text: str, keywords: tuple[str, ...], facts: OracleFacts) -> No
     lower = text.lower()
     explained = any((facts.morph, facts.megamorph, facts.disguise, facts.hideaway))
     explained = explained or facts.turned_face_up_ability or facts.as_turned_face_up_copy
+    explained = explained or facts.as_turned_face_up is not None
     if ("face down" in lower or "face up" in lower) and not explained:
         facts.unverified.append(
             "its text turns cards face down or up in a way the importer does not model"
