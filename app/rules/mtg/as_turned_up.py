@@ -1,5 +1,6 @@
-""""As this is turned face up" effects (708.11; seed 707.11): replacement-style effects that
-apply while a permanent turns face up, so nothing ever sees it face up without them.
+"""Effects that apply "as this is turned face up" (708.11; seed 707.11): replacement-style
+effects that apply while a permanent turns face up, so nothing ever sees it face up without
+them.
 
 A card states them as data (`MtgCard.as_turned_face_up`): counters put on it (Hooded Hydra's
 five +1/+1 counters), a copy of another permanent (Vesuvan Shapeshifter) and a choice that is

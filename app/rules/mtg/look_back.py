@@ -87,9 +87,7 @@ def announce(ctx: Ctx[MtgGame], before: LastKnown, zone: Zone, new: MtgObject | 
             # 603.6c: checked on the card in the graveyard, where it is face up (and is
             # the card itself again, 400.7), whatever it was before.
             _emit_trigger(ctx, before, trigger, new, ["603.6c"], face_down_note=before.face_down)
-        elif (trigger.event == "dies" and died) or (
-            trigger.event == "leaves_battlefield" and left
-        ):
+        elif (trigger.event == "dies" and died) or (trigger.event == "leaves_battlefield" and left):
             if trigger in before.triggers:
                 _emit_trigger(ctx, before, trigger, new, ["603.10a"], face_down_note=False)
             elif before.face_down:
@@ -121,7 +119,11 @@ def _emit_trigger(
     if keys == ["603.6c"]:
         why_en = (
             " It is checked on the card in the graveyard, where it is face up: no look back"
-            + (", so being face down on the battlefield does not stop it." if face_down_note else ".")
+            + (
+                ", so being face down on the battlefield does not stop it."
+                if face_down_note
+                else "."
+            )
         )
         why_fr = (
             " Elle est vérifiée sur la carte dans le cimetière, où elle est face visible : pas de "
