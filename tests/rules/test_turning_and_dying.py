@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from app.rules.core.viewer import Viewer
 from app.rules.mtg.state import Zone
+from app.rules.options import actions_for
 from tests.rules.table import Table
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")
@@ -197,3 +199,19 @@ def test_111_1_a_face_down_token_copy_is_proposed_without_naming_it(ruleset):
     game.do("Alice", type="propose", action={"type": "create_token", "player": "Bob",
                                              "card": snake, "face_down": True})  # fmt: skip
     assert "Secret Serpent" not in game.view_json("Bob")
+
+
+def test_704_5f_the_judge_and_the_controller_get_a_button_another_seat_proposes_it():
+
+    zero = {"name": "Zero Wisp", "types": ["Creature"], "power": 0, "toughness": 0}
+    game = Table().battlefield("Alice", zero).start()
+    wisp = game.id("Zero Wisp")
+    body = {"type": "state_based_actions", "object": wisp}
+    for viewer in (Viewer.seat("Alice"), Viewer.judge()):
+        buttons = {o.label: o.action for o in actions_for(game.state, viewer)}
+        assert buttons["Put into graveyard (704.5f)"] == body, viewer
+    err = game.refused("Bob", **body)
+    assert "propose it" in err.message_en
+    game.do("Bob", type="propose", action=body)
+    game.do("Alice", type="accept_proposal", proposal=game.state.proposals[0].id)
+    assert game.find("Zero Wisp").zone == Zone.GRAVEYARD

@@ -8,7 +8,7 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
-from app.rules.mtg import characteristics
+from app.rules.mtg import characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.hideaway import condition_text
 from app.rules.mtg.labels import describe
@@ -30,6 +30,8 @@ _SIMPLE: dict[str, tuple[str, str]] = {
     "phase_in": ("Phase in", "Remettre en phase"),
     "attack": ("Attack", "Attaquer"),
     "flip": ("Flip it", "L'inverser"),
+    # Issue 16 (W4).
+    "state_based_actions": ("Put into graveyard (704.5f)", "Mettre au cimetière (704.5f)"),
 }
 _MOVES: dict[str, tuple[str, str]] = {
     "hand": ("Return to hand", "Renvoyer en main"),
@@ -101,6 +103,10 @@ def _object_candidates(
             "Turn face down (an effect)",
             "Retourner face cachée (un effet)",
         )
+        # Issue 16 (W4): a creature at toughness 0 or less, one tap for its controller or
+        # the judge (704.5f).
+        if sba.flags(state, obj):
+            simple("state_based_actions")
         # What it is now, as every viewer may know it: a face-down Ixidron is a nameless 2/2
         # with no ability (708.2), so its button must not tell it apart.
         if characteristics.current(obj, state).name == "Ixidron":
@@ -258,7 +264,7 @@ PROPOSABLE = frozenset(
         "counter", "phase_out", "phase_in", "put_onto_battlefield_face_down", "manifest",
         "cloak", "copy",
     }
-) | TABLE_PROPOSABLE  # fmt: skip
+) | TABLE_PROPOSABLE | {"state_based_actions"}  # fmt: skip
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:

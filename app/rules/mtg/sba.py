@@ -78,14 +78,19 @@ def watching(moves: tuple[Move[Any], ...]) -> tuple[Move[Any], ...]:
 def state_based_actions(ctx: Ctx[MtgGame], action: StateBasedActions) -> None:
     """704.3 / 704.5f: each flagged creature into its owner's graveyard, all at once; the
     judge does all of them, a seat those it controls."""
-    due = [o for o in flagged(ctx.state) if ctx.actor is None or o.controller == ctx.actor]
+    if action.object is not None:
+        # One creature (its tile's button). Another player's is refused as "propose it"
+        # by the engine's consent check, like any effect on their object.
+        due = [o for o in flagged(ctx.state) if o.id == action.object]
+    else:
+        due = [o for o in flagged(ctx.state) if ctx.actor is None or o.controller == ctx.actor]
     if not due:
         raise RuleError(
             ["704.5f"],
             "No state-based action applies"
-            + (" to what you control." if ctx.actor is not None else "."),
+            + (" to what you control." if ctx.actor is not None and not action.object else "."),
             "Aucune action d'état ne s'applique"
-            + (" à ce que vous contrôlez." if ctx.actor is not None else "."),
+            + (" à ce que vous contrôlez." if ctx.actor is not None and not action.object else "."),
         )
     for obj in due:
         leave(ctx, obj, Zone.GRAVEYARD, cause=" (704.5f: toughness 0 or less)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from app.rules.core.actions import ActionModel
+from app.rules.core.actions import ActionModel, ObjectId
 
 
 class StateBasedActions(ActionModel):
@@ -13,3 +13,5 @@ class StateBasedActions(ActionModel):
     those it controls)."""
 
     type: Literal["state_based_actions"]
+    # Only this creature (the button on its tile); None: every one that applies.
+    object: ObjectId | None = None
