@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from app.rules.core.view import ObjectViewBase, PlayerViewBase, ViewBase
 from app.rules.core.view import Visibility as VisibilityBase
-from app.rules.mtg.cards import FlipFace
+from app.rules.mtg.cards import AsTurnedFaceUp, CardTrigger, FlipFace
 from app.rules.mtg.state import MtgRuleset
 
 
@@ -32,6 +32,10 @@ class MtgCardFace(BaseModel):
     hideaway: int | None = None
     # A flip card's upside-down half (709.1b / 710.1b), printed on the same card.
     flip: FlipFace | None = None
+    # Issue 16 (W4): its "as this is turned face up" effect (708.11) and the zone-change
+    # triggers the engine watches for (603.10a, 603.6c).
+    as_turned_face_up: AsTurnedFaceUp | None = None
+    triggers: list[CardTrigger] = Field(default_factory=list)
 
 
 class EditionNote(BaseModel):
