@@ -12,6 +12,8 @@ from app.rules.core.family import Move
 from app.rules.mtg import actions as a
 from app.rules.mtg import battlefield, face_down, flip, hideaway, sba, stack, table, turns, zones
 from app.rules.mtg import table_actions as t
+from app.rules.mtg.effect_actions import ApplyEffect
+from app.rules.mtg.effects import apply_effect
 from app.rules.mtg.judge_edits import JUDGE_MOVES
 from app.rules.mtg.sba_actions import StateBasedActions
 from app.rules.mtg.state import MtgGame
@@ -64,6 +66,8 @@ MOVES: tuple[Move[Any], ...] = (
     Move(t.CreateToken, table.create_token),
     Move(t.RollDie, table.roll_die),
     Move(t.FlipCoin, table.flip_coin),
+    # --- issue 16: layers (W1): continuous effects on a permanent (613).
+    Move(ApplyEffect, apply_effect),
     # --- issue 16: turning up and dying (W4) ---
     Move(StateBasedActions, sba.state_based_actions),
 )

@@ -264,7 +264,11 @@ PROPOSABLE = frozenset(
         "counter", "phase_out", "phase_in", "put_onto_battlefield_face_down", "manifest",
         "cloak", "copy",
     }
-) | TABLE_PROPOSABLE | {"state_based_actions"}  # fmt: skip
+) | TABLE_PROPOSABLE  # fmt: skip
+# Issue 16, layers: an effect on another player's permanent is proposed (Unable to Scream).
+PROPOSABLE |= frozenset({"apply_effect"})
+# Issue 16, turning up and dying: another player's creature at toughness 0 (704.5f).
+PROPOSABLE |= frozenset({"state_based_actions"})
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
@@ -323,6 +327,9 @@ def describe_action(state: MtgGame, action: Any) -> Text:
     elif kind == "pump":
         en, fr = (f"Give {action.power:+d}/{action.toughness:+d} until end of turn",
                   f"Donner {action.power:+d}/{action.toughness:+d} jusqu'à la fin du tour")  # fmt: skip
+    elif kind == "apply_effect":
+        by = f" ({action.source.strip()})" if action.source.strip() else ""
+        en, fr = (f"Apply an effect{by} to", f"Appliquer un effet{by} à")
     elif kind == "add_counter":
         en, fr = (f"Add {action.amount} {action.counter} counter(s) to",
                   f"Ajouter {action.amount} marqueur(s) {action.counter} sur")  # fmt: skip
