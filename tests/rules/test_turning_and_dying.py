@@ -215,3 +215,13 @@ def test_704_5f_the_judge_and_the_controller_get_a_button_another_seat_proposes_
     game.do("Bob", type="propose", action=body)
     game.do("Alice", type="accept_proposal", proposal=game.state.proposals[0].id)
     assert game.find("Zero Wisp").zone == Zone.GRAVEYARD
+
+
+def test_603_10a_a_hydra_that_lost_all_abilities_dies_without_its_trigger():
+    game = hydra_game().start()
+    hydra = morph_hydra(game)
+    game.do("Alice", type="turn_face_up", object=hydra.id)
+    game.do(None, type="apply_effect", object=hydra.id, source="Test", loses_all_abilities=True)
+    game.do("Alice", type="move", object=hydra.id, to="graveyard")
+    assert [e.kind for e in game.last] == ["move", "no_trigger"]
+    assert "had lost that ability" in game.last_text("Bob")

@@ -46,7 +46,9 @@ def apply(
     `choice`: the permanent a copy effect copies; `stated_choice`: what its controller says
     for a choice that is no object. Raises before changing anything when a needed choice is
     missing. Called by the one who may see the card (its controller or the judge)."""
-    face_up = characteristics.face_up_values(obj)
+    # What it would be face up, with the effects on it (an effect that takes its abilities
+    # away takes this one too: 613.1f, as for its morph cost, 702.37e).
+    face_up = characteristics.if_face_up(obj)
     effect = face_up.as_turned_face_up
     name = obj.card.name
     if effect is None or effect.choice is None:

@@ -92,6 +92,8 @@ def announce(ctx: Ctx[MtgGame], before: LastKnown, zone: Zone, new: MtgObject | 
                 _emit_trigger(ctx, before, trigger, new, ["603.10a"], face_down_note=False)
             elif before.face_down:
                 _emit_no_trigger(ctx, before, trigger, seers)
+            else:
+                _emit_lost(ctx, before, trigger)
 
 
 def _event_name(trigger: CardTrigger) -> Text:
@@ -178,6 +180,23 @@ def _emit_no_trigger(
         ctx.emit("no_trigger", ["603.10a", "707.2"], named)
         return
     ctx.emit("no_trigger", ["603.10a", "707.2"], general, private=named, private_to=seers)
+
+
+def _emit_lost(ctx: Ctx, before: LastKnown, trigger: CardTrigger) -> None:
+    """603.10a: face up, but an effect had taken the ability away (613.1f, "loses all
+    abilities") as it last existed: it does not trigger. It was face up: nothing hidden."""
+    when = _event_name(trigger)
+    ctx.emit(
+        "no_trigger",
+        ["603.10a", "613.1f"],
+        Text(
+            en=f'{before.name.en}\'s "when it {when.en}" ability does not trigger: the game looks '
+            "back at it as it last existed on the battlefield, and it had lost that ability.",
+            fr=f"La capacité « quand il {when.fr} » de {before.name.fr} ne se déclenche pas : le "
+            "jeu regarde l'objet tel qu'il existait en dernier sur le champ de bataille, et il "
+            "avait perdu cette capacité.",
+        ),
+    )
 
 
 def _seers(state: MtgGame, new: MtgObject | None) -> set[str] | None:
