@@ -10,6 +10,7 @@ from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
 from app.rules.mtg import characteristics
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
+from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
@@ -236,6 +237,7 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
             out += _object_candidates(state, obj, name_of)
+            out += exile_candidates(state, obj, actor)
     return out
 
 
@@ -258,7 +260,7 @@ PROPOSABLE = frozenset(
         "counter", "phase_out", "phase_in", "put_onto_battlefield_face_down", "manifest",
         "cloak", "copy",
     }
-) | TABLE_PROPOSABLE  # fmt: skip
+) | TABLE_PROPOSABLE | {"exile_face_down", "cast_from_exile", "return_from_exile"}  # fmt: skip
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
@@ -321,5 +323,5 @@ def describe_action(state: MtgGame, action: Any) -> Text:
         en, fr = (f"Add {action.amount} {action.counter} counter(s) to",
                   f"Ajouter {action.amount} marqueur(s) {action.counter} sur")  # fmt: skip
     else:
-        en, fr = _SIMPLE.get(kind, (kind, kind))
+        en, fr = _SIMPLE.get(kind) or EXILE_ACTION_WORDS.get(kind, (kind, kind))
     return Text(en=f"{en.lower()} {what_en}".strip(), fr=f"{fr.lower()} {what_fr}".strip())

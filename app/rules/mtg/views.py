@@ -117,6 +117,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         attacked=_attacked(state, obj),
         card=face,
         visible_to=visible_to,
+        exiled=obj.exiled if obj.zone == Zone.EXILE else None,
     )
 
 
