@@ -1,5 +1,6 @@
-"""Who may see what: the rules behind every redaction (707.5 / 708.5, 707.9 / 708.9, and
-hideaway's 502.75 / 702.75 with 406.3).
+"""Who may see what: the rules behind every redaction (707.5 / 708.5, 707.9 / 708.9,
+hideaway's 502.75 / 702.75 with 406.3, and cards exiled face down: foretell's 702.143a and
+the instruction's own look rights, 406.3).
 
 `views.view_for` and the engine's error messages both ask here, so a viewer is shown
 a card's face exactly when the rules let them look at it.
@@ -87,12 +88,7 @@ def is_private_exile(obj: MtgObject) -> bool:
     players an instruction lets look may see: a private look, even when every player may
     look (unless they all saw it go, from a public zone)."""
     record = obj.exiled
-    return (
-        obj.zone == Zone.EXILE
-        and obj.face_down
-        and record is not None
-        and not record.seen_by_all
-    )
+    return obj.zone == Zone.EXILE and obj.face_down and record is not None and not record.seen_by_all
 
 
 def exile_look_rule(obj: MtgObject) -> str:
