@@ -233,6 +233,8 @@ CURRENT_NUMBERS = {
     "122.1", "305.1", "305.2", "400.2", "400.7", "401.2", "402.3", "406.3", "500.1", "502.3",
     "508.1", "514.2", "601.2", "602.2", "608.1", "608.3", "613.4c", "704.5d",
     "208.2a", "604.3",
+    # Issue 16, layers and what face up means.
+    "613.1d", "613.1f", "613.4a", "613.4b", "702.37e", "701.40b",
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",
     # Issue 16, exile face down: checked against today's Comprehensive Rules.

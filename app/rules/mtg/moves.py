@@ -13,6 +13,8 @@ from app.rules.mtg import actions as a
 from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, table, turns, zones
 from app.rules.mtg import exile_actions as x
 from app.rules.mtg import table_actions as t
+from app.rules.mtg.effect_actions import ApplyEffect
+from app.rules.mtg.effects import apply_effect
 from app.rules.mtg.exile import (
     cast_from_exile,
     exile_face_down,
@@ -71,6 +73,8 @@ MOVES: tuple[Move[Any], ...] = (
     Move(t.CreateToken, table.create_token),
     Move(t.RollDie, table.roll_die),
     Move(t.FlipCoin, table.flip_coin),
+    # --- issue 16: layers (W1): continuous effects on a permanent (613).
+    Move(ApplyEffect, apply_effect),
     # Exile face down, with who may look (issue 16: app.rules.mtg.exile, foretell).
     Move(x.Foretell, foretell),
     Move(x.ExileFaceDown, exile_face_down),

@@ -260,7 +260,12 @@ PROPOSABLE = frozenset(
         "counter", "phase_out", "phase_in", "put_onto_battlefield_face_down", "manifest",
         "cloak", "copy",
     }
-) | TABLE_PROPOSABLE | {"exile_face_down", "cast_from_exile", "return_from_exile"}  # fmt: skip
+) | TABLE_PROPOSABLE  # fmt: skip
+# Issue 16, layers: an effect on another player's permanent is proposed (Unable to Scream).
+PROPOSABLE |= frozenset({"apply_effect"})
+# Issue 16, exile face down: exiling, casting or returning another player's card is proposed
+# (casting checks its own right to look first, 406.3b: family.checks_own_right).
+PROPOSABLE |= frozenset({"exile_face_down", "cast_from_exile", "return_from_exile"})
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
@@ -319,6 +324,9 @@ def describe_action(state: MtgGame, action: Any) -> Text:
     elif kind == "pump":
         en, fr = (f"Give {action.power:+d}/{action.toughness:+d} until end of turn",
                   f"Donner {action.power:+d}/{action.toughness:+d} jusqu'à la fin du tour")  # fmt: skip
+    elif kind == "apply_effect":
+        by = f" ({action.source.strip()})" if action.source.strip() else ""
+        en, fr = (f"Apply an effect{by} to", f"Appliquer un effet{by} à")
     elif kind == "add_counter":
         en, fr = (f"Add {action.amount} {action.counter} counter(s) to",
                   f"Ajouter {action.amount} marqueur(s) {action.counter} sur")  # fmt: skip
