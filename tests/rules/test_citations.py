@@ -239,6 +239,8 @@ CURRENT_NUMBERS = {
     "704.5f", "603.10a", "603.6c",
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",
+    # Issue 16, exile face down: checked against today's Comprehensive Rules.
+    "406.3a", "406.3b", "406.4", "702.143a", "702.143b", "702.143c", "304.4", "307.4",
     *MTG_UNCHECKED_NUMBERS,
 }  # fmt: skip
 # Riftbound numbers outside 811, read in a later English edition (not checked for 2026-03-30).

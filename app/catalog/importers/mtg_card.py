@@ -105,6 +105,7 @@ def build_card(
         morph=facts.morph,
         megamorph=facts.megamorph,
         disguise=facts.disguise,
+        foretell=facts.foretell,
         hideaway=facts.hideaway,
         hideaway_ability=facts.hideaway_ability,
         enters_tapped=facts.enters_tapped,

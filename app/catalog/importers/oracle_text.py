@@ -35,7 +35,9 @@ _SELF_WORDS = re.compile(
     r"\bthis (?:creature|land|permanent|artifact|enchantment|card|spell|Vehicle)\b", re.I
 )
 _MANA = re.compile(r"^(?:\{[^{}]+\})+$")
-_COSTED_KEYWORD = re.compile(r"^(Morph|Megamorph|Disguise)(?: ?[—-] ?| )(.+?)\.?$", re.I)
+_COSTED_KEYWORD = re.compile(
+    r"^(Morph|Megamorph|Disguise|Foretell)(?: ?[—-] ?| )(.+?)\.?$", re.I
+)
 _HIDEAWAY = re.compile(r"^Hideaway(?: (\d+))?$", re.I)
 _ENTERS_TAPPED = re.compile(r"^~ enters(?: the battlefield)? tapped\.$")
 _TURNED_UP_TRIGGER = re.compile(r"^When ~ is turned face up, (.+)$")
@@ -81,6 +83,8 @@ class OracleFacts:
     morph: str | None = None
     megamorph: str | None = None
     disguise: str | None = None
+    # 702.143a: the foretell cost (exiled face down from the hand, cast on a later turn).
+    foretell: str | None = None
     hideaway: int | None = None
     hideaway_ability: HideawayAbility | None = None
     enters_tapped: bool = False
@@ -286,7 +290,7 @@ def _condition(effect: str, facts: OracleFacts) -> HideawayCondition | None:
 
 def _cross_check(text: str, keywords: tuple[str, ...], facts: OracleFacts) -> None:
     lowered = {k.lower() for k in keywords}
-    for keyword in ("morph", "megamorph", "disguise"):
+    for keyword in ("morph", "megamorph", "disguise", "foretell"):
         if keyword in lowered and getattr(facts, keyword) is None:
             facts.unverified.append(f"listed as having {keyword}, but no {keyword} cost was read")
     if "hideaway" in lowered and facts.hideaway is None:
@@ -294,7 +298,7 @@ def _cross_check(text: str, keywords: tuple[str, ...], facts: OracleFacts) -> No
     if facts.hideaway is not None and facts.hideaway_ability is None:
         facts.unverified.append("no ability that plays the hidden card was read")
     lower = text.lower()
-    explained = any((facts.morph, facts.megamorph, facts.disguise, facts.hideaway))
+    explained = any((facts.morph, facts.megamorph, facts.disguise, facts.hideaway, facts.foretell))
     explained = explained or facts.turned_face_up_ability or facts.as_turned_face_up_copy
     explained = explained or facts.as_turned_face_up is not None
     if ("face down" in lower or "face up" in lower) and not explained:

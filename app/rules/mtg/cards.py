@@ -147,6 +147,8 @@ class MtgCard(CardDef):
     morph: str | None = Field(default=None, max_length=60)
     megamorph: str | None = Field(default=None, max_length=60)
     disguise: str | None = Field(default=None, max_length=60)
+    # 702.143a: the foretell cost, e.g. "{1}{U}" (the {2} to foretell is the same for all).
+    foretell: str | None = Field(default=None, max_length=60)
     hideaway: int | None = Field(default=None, ge=1, le=10)
     hideaway_ability: HideawayAbility | None = None
     # "This enters tapped" printed on the card (today's hideaway lands say it themselves;

@@ -535,6 +535,12 @@ def _look_in_exile(ctx: Ctx, obj: MtgObject, label: Text) -> None:
         elif rule == "702.75-lorwyn-look":
             why_en = "only the players who have controlled its hideaway land may"
             why_fr = "seuls les joueurs qui ont contrôlé son terrain à cachette le peuvent"
+        elif rule == "702.143a":
+            why_en = "only the player who foretold it may, while it stays exiled"
+            why_fr = "seul le joueur qui l'a prédite le peut, tant qu'elle reste en exil"
+        elif obj.exiled is not None:
+            why_en = "only the players its instruction lets look may"
+            why_fr = "seuls les joueurs que son instruction autorise le peuvent"
         elif rule in ("702.75-look", "406.3"):
             why_en = "only the players who have controlled the permanent that exiled it may"
             why_fr = "seuls les joueurs qui ont contrôlé le permanent qui l'a exilée le peuvent"

@@ -11,9 +11,17 @@ from app.rules.core.errors import RuleError
 from app.rules.core.family import Move
 from app.rules.mtg import actions as a
 from app.rules.mtg import battlefield, face_down, flip, hideaway, sba, stack, table, turns, zones
+from app.rules.mtg import exile_actions as x
 from app.rules.mtg import table_actions as t
 from app.rules.mtg.effect_actions import ApplyEffect
 from app.rules.mtg.effects import apply_effect
+from app.rules.mtg.exile import (
+    cast_from_exile,
+    exile_face_down,
+    return_from_exile,
+    turn_face_up_in_exile,
+)
+from app.rules.mtg.foretell import foretell
 from app.rules.mtg.judge_edits import JUDGE_MOVES
 from app.rules.mtg.sba_actions import StateBasedActions
 from app.rules.mtg.state import MtgGame
@@ -68,6 +76,12 @@ MOVES: tuple[Move[Any], ...] = (
     Move(t.FlipCoin, table.flip_coin),
     # --- issue 16: layers (W1): continuous effects on a permanent (613).
     Move(ApplyEffect, apply_effect),
+    # Exile face down, with who may look (issue 16: app.rules.mtg.exile, foretell).
+    Move(x.Foretell, foretell),
+    Move(x.ExileFaceDown, exile_face_down),
+    Move(x.CastFromExile, cast_from_exile),
+    Move(x.TurnFaceUpInExile, turn_face_up_in_exile),
+    Move(x.ReturnFromExile, return_from_exile),
     # --- issue 16: turning up and dying (W4) ---
     Move(StateBasedActions, sba.state_based_actions),
 )

@@ -10,6 +10,7 @@ from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
 from app.rules.mtg import characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
+from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
@@ -242,6 +243,7 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
             out += _object_candidates(state, obj, name_of)
+            out += exile_candidates(state, obj, actor)
     return out
 
 
@@ -267,6 +269,9 @@ PROPOSABLE = frozenset(
 ) | TABLE_PROPOSABLE  # fmt: skip
 # Issue 16, layers: an effect on another player's permanent is proposed (Unable to Scream).
 PROPOSABLE |= frozenset({"apply_effect"})
+# Issue 16, exile face down: exiling, casting or returning another player's card is proposed
+# (casting checks its own right to look first, 406.3b: family.checks_own_right).
+PROPOSABLE |= frozenset({"exile_face_down", "cast_from_exile", "return_from_exile"})
 # Issue 16, turning up and dying: another player's creature at toughness 0 (704.5f).
 PROPOSABLE |= frozenset({"state_based_actions"})
 
@@ -334,5 +339,5 @@ def describe_action(state: MtgGame, action: Any) -> Text:
         en, fr = (f"Add {action.amount} {action.counter} counter(s) to",
                   f"Ajouter {action.amount} marqueur(s) {action.counter} sur")  # fmt: skip
     else:
-        en, fr = _SIMPLE.get(kind, (kind, kind))
+        en, fr = _SIMPLE.get(kind) or EXILE_ACTION_WORDS.get(kind, (kind, kind))
     return Text(en=f"{en.lower()} {what_en}".strip(), fr=f"{fr.lower()} {what_fr}".strip())

@@ -117,6 +117,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         attacked=_attacked(state, obj),
         card=face,
         visible_to=visible_to,
+        exiled=obj.exiled if obj.zone == Zone.EXILE else None,
         state_based=numbers_for(sba.flags(state, obj), state.ruleset),
         chosen=obj.turned_up_choice,
     )
