@@ -93,6 +93,22 @@ def test_707_11_morph_and_as_turned_face_up_copy_on_one_card(path):
     assert vesuvan.turned_face_up_ability is None and vesuvan.unverified is None
 
 
+@pytest.mark.parametrize("path", [MTGJSON, SCRYFALL])
+def test_708_11_hooded_hydra_imports_its_counters_and_its_dies_trigger(path):
+    hydra = cards_of(path)["Hooded Hydra"]
+    assert hydra.morph == "{3}{G}{G}" and hydra.as_turned_face_up is not None
+    assert hydra.as_turned_face_up.counters == {"+1/+1": 5}
+    assert [t.event for t in hydra.triggers] == ["dies"]
+    assert hydra.turned_face_up_ability is None
+
+
+@pytest.mark.parametrize("path", [MTGJSON, SCRYFALL])
+def test_603_6c_kozilek_imports_its_from_anywhere_trigger(path):
+    kozilek = cards_of(path)["Kozilek, Butcher of Truth"]
+    assert [t.event for t in kozilek.triggers] == ["put_into_graveyard_from_anywhere"]
+    assert kozilek.triggers[0].text.startswith("Its owner shuffles their graveyard")
+
+
 def test_702_37b_megamorph_cost_and_trigger():
     assert cards_of(MTGJSON)["Stratus Dancer"].megamorph == "{1}{U}"
     den = cards_of(SCRYFALL)["Den Protector"]

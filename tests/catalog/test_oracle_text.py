@@ -127,11 +127,52 @@ def test_707_11_as_turned_face_up_copy():
     assert facts.unverified == []
 
 
-def test_707_11_an_as_turned_face_up_effect_that_is_no_copy_is_shown_and_noted():
+def test_708_11_a_stated_choice_as_it_turns_face_up_is_card_data():
+    # Issue 16: the card model now expresses it (it was shown as a "when turned face up"
+    # ability before, which it is not).
     facts = parse_oracle("As Odd Beast is turned face up, choose a color.\nMorph {2}", "Odd Beast")
-    assert facts.turned_face_up_ability == "Choose a color."
-    assert not facts.as_turned_face_up_copy
+    assert facts.as_turned_face_up is not None and facts.as_turned_face_up.choice == "a color"
+    assert facts.turned_face_up_ability is None and not facts.as_turned_face_up_copy
+    assert facts.unverified == []
+
+
+def test_707_11_an_as_turned_face_up_effect_the_engine_does_not_apply_is_shown_and_noted():
+    facts = parse_oracle(
+        "As Odd Beast is turned face up, each opponent discards a card.\nMorph {2}", "Odd Beast"
+    )
+    assert facts.turned_face_up_ability == "Each opponent discards a card."
+    assert facts.as_turned_face_up is None
     assert any("707.11" in n for n in facts.unverified)
+
+
+def test_708_11_hooded_hydra_counters_as_it_turns_and_603_10a_its_dies_trigger():
+    facts = parse_oracle(
+        "This creature enters with X +1/+1 counters on it.\nWhen this creature dies, create a "
+        "1/1 green Snake creature token for each +1/+1 counter on it.\nMorph {3}{G}{G}\nAs "
+        "this creature is turned face up, put five +1/+1 counters on it.",
+        "Hooded Hydra",
+        ("Morph",),
+    )
+    assert facts.as_turned_face_up is not None
+    assert facts.as_turned_face_up.counters == {"+1/+1": 5}
+    assert [(t.event, t.text) for t in facts.triggers] == [
+        ("dies", "Create a 1/1 green Snake creature token for each +1/+1 counter on it.")
+    ]
+    assert facts.unverified == []
+
+
+def test_603_6c_put_into_a_graveyard_from_anywhere_names_the_card_again():
+    facts = parse_oracle(
+        "When Kozilek is put into a graveyard from anywhere, its owner shuffles their "
+        "graveyard into their library.\nWhen Kozilek leaves the battlefield, Kozilek's owner "
+        "draws a card.",
+        "Kozilek, Butcher of Truth",
+    )
+    assert [t.event for t in facts.triggers] == [
+        "put_into_graveyard_from_anywhere",
+        "leaves_battlefield",
+    ]
+    assert facts.triggers[1].text == "Kozilek, Butcher of Truth's owner draws a card."
 
 
 def test_other_face_down_effects_are_noted_for_the_judge():

@@ -237,9 +237,13 @@ CURRENT_NUMBERS = {
     "613.1d", "613.1f", "613.4a", "613.4b", "702.37e", "701.40b",
     # Issue 16, names: "can't cast spells with the chosen name" (app/rules/mtg/name_bans.py).
     "201.2a", "601.3",
+    # Issue 16, turning up and dying (checked against today's CR, Nov 2025).
+    "704.5f", "603.10a", "603.6c",
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",
     "103.3", "103.5", "701.17", "701.20", "701.24",
+    # Issue 16, exile face down: checked against today's Comprehensive Rules.
+    "406.3a", "406.3b", "406.4", "702.143a", "702.143b", "702.143c", "304.4", "307.4",
     *MTG_UNCHECKED_NUMBERS,
 }  # fmt: skip
 # Riftbound numbers outside 811, read in a later English edition (not checked for 2026-03-30).

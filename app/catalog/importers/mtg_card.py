@@ -105,6 +105,7 @@ def build_card(
         morph=facts.morph,
         megamorph=facts.megamorph,
         disguise=facts.disguise,
+        foretell=facts.foretell,
         hideaway=facts.hideaway,
         hideaway_ability=facts.hideaway_ability,
         enters_tapped=facts.enters_tapped,
@@ -112,6 +113,8 @@ def build_card(
         enters_ability=facts.enters_ability,
         turned_face_up_ability=facts.turned_face_up_ability,
         as_turned_face_up_copy=facts.as_turned_face_up_copy,
+        as_turned_face_up=facts.as_turned_face_up,
+        triggers=tuple(facts.triggers),
         unverified=unverified_note(source, notes),
     )
 

@@ -13,11 +13,14 @@ import re
 from dataclasses import dataclass, field
 
 from app.rules.mtg.cards import (
+    AsTurnedFaceUp,
+    CardTrigger,
     HideawayAbility,
     HideawayCondition,
     HideawayConditionKind,
     PtCda,
     PtCount,
+    TriggerEvent,
 )
 
 _NUMBERS = {
@@ -32,11 +35,25 @@ _SELF_WORDS = re.compile(
     r"\bthis (?:creature|land|permanent|artifact|enchantment|card|spell|Vehicle)\b", re.I
 )
 _MANA = re.compile(r"^(?:\{[^{}]+\})+$")
-_COSTED_KEYWORD = re.compile(r"^(Morph|Megamorph|Disguise)(?: ?[—-] ?| )(.+?)\.?$", re.I)
+_COSTED_KEYWORD = re.compile(
+    r"^(Morph|Megamorph|Disguise|Foretell)(?: ?[—-] ?| )(.+?)\.?$", re.I
+)
 _HIDEAWAY = re.compile(r"^Hideaway(?: (\d+))?$", re.I)
 _ENTERS_TAPPED = re.compile(r"^~ enters(?: the battlefield)? tapped\.$")
 _TURNED_UP_TRIGGER = re.compile(r"^When ~ is turned face up, (.+)$")
 _AS_TURNED_UP = re.compile(r"^As ~ (enters(?: the battlefield)? or )?is turned face up, (.+)$")
+# 708.11: what an "as this is turned face up" effect does, when it is one the engine applies.
+_PUT_COUNTERS = re.compile(rf"^put {_N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:~|it)\.?$", re.I)
+_CHOOSE = re.compile(r"^choose (an? [a-z ]+?|a number)\.?$", re.I)
+# 603.10a / 603.6c: zone-change triggers of the card itself.
+_SELF_TRIGGER = re.compile(
+    r"^When(?:ever)? ~ (dies|leaves the battlefield|is put into a graveyard from anywhere), (.+)$"
+)
+_TRIGGER_EVENTS: dict[str, TriggerEvent] = {
+    "dies": "dies",
+    "leaves the battlefield": "leaves_battlefield",
+    "is put into a graveyard from anywhere": "put_into_graveyard_from_anywhere",
+}
 _ENTERS_TRIGGER = re.compile(r"^When(?:ever)? ~ enters(?: the battlefield)?, (.+)$")
 _ENTERS_REPLACEMENT = re.compile(r"^(?:As ~ enters|You may have ~ enter)\b.*$")
 _PLAYS_HIDDEN = re.compile(r"\b(?:play|cast) the exiled card\b", re.I)
@@ -66,12 +83,16 @@ class OracleFacts:
     morph: str | None = None
     megamorph: str | None = None
     disguise: str | None = None
+    # 702.143a: the foretell cost (exiled face down from the hand, cast on a later turn).
+    foretell: str | None = None
     hideaway: int | None = None
     hideaway_ability: HideawayAbility | None = None
     enters_tapped: bool = False
     enters_ability: str | None = None
     turned_face_up_ability: str | None = None
     as_turned_face_up_copy: bool = False
+    as_turned_face_up: AsTurnedFaceUp | None = None
+    triggers: list[CardTrigger] = field(default_factory=list)
     pt_cda: PtCda | None = None
     unverified: list[str] = field(default_factory=list)
 
@@ -112,6 +133,9 @@ def parse_oracle(text: str, name: str, keywords: tuple[str, ...] = ()) -> Oracle
         value = getattr(facts, kept)
         if value is not None:
             setattr(facts, kept, value.replace("~", name)[:500])
+    facts.triggers = [
+        t.model_copy(update={"text": t.text.replace("~", name)[:500]}) for t in facts.triggers
+    ]
     ability = facts.hideaway_ability
     if ability is not None:
         condition = ability.condition
@@ -157,14 +181,23 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
     if as_turned:
         if as_turned.group(1):
             facts.enters_ability = line[:500]
-        if "copy" in as_turned.group(2):
-            facts.as_turned_face_up_copy = True
+        effect = _as_turned_up_effect(as_turned.group(2))
+        if effect is not None:
+            facts.as_turned_face_up = effect
+            facts.as_turned_face_up_copy = effect.copies
         else:
             facts.turned_face_up_ability = _sentence(as_turned.group(2))
             facts.unverified.append(
                 "an 'as it is turned face up' effect (707.11) is shown as a 'when turned "
                 "face up' ability"
             )
+        return True
+    zone_trigger = _SELF_TRIGGER.match(line)
+    if zone_trigger:
+        effect_text = _sentence(zone_trigger.group(2))
+        facts.triggers.append(
+            CardTrigger(event=_TRIGGER_EVENTS[zone_trigger.group(1)], text=effect_text)
+        )
         return True
     enters = _ENTERS_TRIGGER.match(line)
     if enters and facts.enters_ability is None:
@@ -174,6 +207,19 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
         facts.enters_ability = line[:500]
         return True
     return False
+
+
+def _as_turned_up_effect(said: str) -> AsTurnedFaceUp | None:
+    """708.11: a copy, counters, or a choice that is no object; None for anything else."""
+    if "copy" in said:
+        return AsTurnedFaceUp(copies=True)
+    counters = _PUT_COUNTERS.match(said.strip())
+    if counters:
+        return AsTurnedFaceUp(counters={counters.group(2): _number(counters.group(1).lower())})
+    choose = _CHOOSE.match(said.strip())
+    if choose:
+        return AsTurnedFaceUp(choice=choose.group(1).lower())
+    return None
 
 
 # 604.3 / 208.2a: "~'s power and toughness are each equal to [N plus] the number of …".
@@ -244,7 +290,7 @@ def _condition(effect: str, facts: OracleFacts) -> HideawayCondition | None:
 
 def _cross_check(text: str, keywords: tuple[str, ...], facts: OracleFacts) -> None:
     lowered = {k.lower() for k in keywords}
-    for keyword in ("morph", "megamorph", "disguise"):
+    for keyword in ("morph", "megamorph", "disguise", "foretell"):
         if keyword in lowered and getattr(facts, keyword) is None:
             facts.unverified.append(f"listed as having {keyword}, but no {keyword} cost was read")
     if "hideaway" in lowered and facts.hideaway is None:
@@ -252,8 +298,9 @@ def _cross_check(text: str, keywords: tuple[str, ...], facts: OracleFacts) -> No
     if facts.hideaway is not None and facts.hideaway_ability is None:
         facts.unverified.append("no ability that plays the hidden card was read")
     lower = text.lower()
-    explained = any((facts.morph, facts.megamorph, facts.disguise, facts.hideaway))
+    explained = any((facts.morph, facts.megamorph, facts.disguise, facts.hideaway, facts.foretell))
     explained = explained or facts.turned_face_up_ability or facts.as_turned_face_up_copy
+    explained = explained or facts.as_turned_face_up is not None
     if ("face down" in lower or "face up" in lower) and not explained:
         facts.unverified.append(
             "its text turns cards face down or up in a way the importer does not model"

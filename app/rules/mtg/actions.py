@@ -37,6 +37,8 @@ class TurnFaceUp(ActionModel):
     via: Literal["morph", "megamorph", "disguise", "mana_cost"] | None = None
     # 708.11: the choice made *as* it turns face up (Vesuvan Shapeshifter's copy).
     choice: ObjectId | None = None
+    # 708.11: a choice that is no object ("a color", "a creature type"), stated as it turns.
+    stated_choice: str | None = Field(default=None, min_length=1, max_length=60)
 
 
 class Manifest(ActionModel):

@@ -6,9 +6,9 @@ Catalog entries and inline definitions in a Magic game's setup share this one sh
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from app.rules.core.cards import CardDef
 from app.rules.mtg.printed_pt import PrintedPT
@@ -93,6 +93,46 @@ class FlipFace(BaseModel):
     text: str = Field(default="", max_length=2000)
 
 
+# --- issue 16: turning up and dying (W4) ---
+# A counter's name as a card prints it: "+1/+1", "-1/-1", "oil", "lore"...
+CounterName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9+\-/ ]{1,30}$")]
+
+
+class AsTurnedFaceUp(BaseModel):
+    """An "as this is turned face up" effect (708.11; seed 707.11), as data: it applies
+    while the permanent turns, so nothing ever sees it face up without it."""
+
+    # `copy` as data (the contract's name), `copies` in code: BaseModel has a copy().
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, validate_by_name=True, serialize_by_alias=True
+    )
+
+    # Counters put on it as it turns (Hooded Hydra: {"+1/+1": 5}).
+    counters: dict[CounterName, Annotated[int, Field(ge=1, le=99)]] = Field(
+        default_factory=dict, max_length=4
+    )
+    # It may become a copy of another permanent as it turns (Vesuvan Shapeshifter).
+    copies: bool = Field(default=False, alias="copy")
+    # What its controller chooses as it turns, when that is no object: "a color",
+    # "a creature type" (stated when turning it up).
+    choice: str | None = Field(default=None, min_length=1, max_length=120)
+
+
+TriggerEvent = Literal["dies", "put_into_graveyard_from_anywhere", "leaves_battlefield"]
+
+
+class CardTrigger(BaseModel):
+    """A triggered ability the engine watches for as a card changes zones: "dies" and
+    "leaves the battlefield" look back at the permanent as it last existed (603.10a); "is put
+    into a graveyard from anywhere" is checked on the card in the graveyard (603.6c)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    event: TriggerEvent
+    text: str = Field(min_length=1, max_length=500)
+    text_fr: str | None = Field(default=None, max_length=500)
+
+
 class MtgCard(CardDef):
     """A Magic card's printed characteristics and its hidden-information abilities."""
 
@@ -107,6 +147,8 @@ class MtgCard(CardDef):
     morph: str | None = Field(default=None, max_length=60)
     megamorph: str | None = Field(default=None, max_length=60)
     disguise: str | None = Field(default=None, max_length=60)
+    # 702.143a: the foretell cost, e.g. "{1}{U}" (the {2} to foretell is the same for all).
+    foretell: str | None = Field(default=None, max_length=60)
     hideaway: int | None = Field(default=None, ge=1, le=10)
     hideaway_ability: HideawayAbility | None = None
     # "This enters tapped" printed on the card (today's hideaway lands say it themselves;
@@ -117,6 +159,26 @@ class MtgCard(CardDef):
     enters_ability: str | None = Field(default=None, max_length=500)
     turned_face_up_ability: str | None = Field(default=None, max_length=500)
     as_turned_face_up_copy: bool = False
+    # --- issue 16: turning up and dying (W4) ---
+    as_turned_face_up: AsTurnedFaceUp | None = None
+    triggers: tuple[CardTrigger, ...] = Field(default=(), max_length=8)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_copy_flag(cls, data: Any) -> Any:
+        """Stored games and older catalogs say `as_turned_face_up_copy`: read it as the
+        copy choice of `as_turned_face_up` (708.11), and keep the flag in step."""
+        if not isinstance(data, dict):
+            return data
+        effect = data.get("as_turned_face_up")
+        if data.get("as_turned_face_up_copy") and effect is None:
+            return {**data, "as_turned_face_up": {"copy": True}}
+        copies = effect.copies if isinstance(effect, AsTurnedFaceUp) else (
+            isinstance(effect, dict) and (effect.get("copy") or effect.get("copies"))
+        )
+        if copies and not data.get("as_turned_face_up_copy"):
+            return {**data, "as_turned_face_up_copy": True}
+        return data
 
     @property
     def is_permanent_card(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
-from app.rules.mtg import characteristics
+from app.rules.mtg import as_turned_up, characteristics
 from app.rules.mtg.actions import (
     CastFaceDown,
     Cloak,
@@ -163,7 +163,14 @@ def turn_face_up(ctx: Ctx, action: TurnFaceUp) -> None:
             + ", ".join(options)
             + ".",
         )
-    turn_up(ctx, obj, via=via, cost=options[via], choice=action.choice)
+    turn_up(
+        ctx,
+        obj,
+        via=via,
+        cost=options[via],
+        choice=action.choice,
+        stated_choice=action.stated_choice,
+    )
 
 
 def _no_way_up(obj: MtgObject) -> tuple[str, str, list[str]]:
@@ -218,30 +225,25 @@ def _no_way_up(obj: MtgObject) -> tuple[str, str, list[str]]:
 
 
 def turn_up(
-    ctx: Ctx, obj: MtgObject, *, via: str, cost: str | None, choice: str | None = None
+    ctx: Ctx,
+    obj: MtgObject,
+    *,
+    via: str,
+    cost: str | None,
+    choice: str | None = None,
+    stated_choice: str | None = None,
 ) -> None:
     """707.8: the same object, its normal copiable values back, effects and counters kept,
-    and no "enters" ability, since it was already on the battlefield."""
+    and no "enters" ability, since it was already on the battlefield. 708.11 (seed 707.11):
+    an "as this is turned face up" effect applies while it turns, before anyone sees it
+    face up: a copy, counters, a stated choice (see as_turned_up.py)."""
     before = public_label(ctx.state, obj)
-    face_up = characteristics.face_up_values(obj)
     keys = ["707.8"]
-    copy_note = Text(en="", fr="")
-    if face_up.as_turned_face_up_copy and choice is not None:
-        # 707.11: "as this is turned face up" applies while it turns, not after.
-        target = ctx.find(choice)
-        if target.zone != Zone.BATTLEFIELD or target.id == obj.id:
-            raise RuleError(
-                ["707.11"],
-                "Choose another permanent on the battlefield to copy as it turns face up.",
-                "Choisissez un autre permanent sur le champ de bataille à copier.",
-            )
-        obj.copy_of = characteristics.copiable_values(target)
-        keys.append("707.11")
-        shown = describe(ctx.state, target, face=False)
-        copy_note = Text(
-            en=f" As it turns face up it becomes a copy of {shown.en}.",
-            fr=f" En se retournant, il devient une copie de {shown.fr}.",
-        )
+    turning = as_turned_up.apply(
+        ctx, obj, via=via, choice=choice, stated_choice=stated_choice
+    )
+    keys += turning.keys
+    copy_note = turning.note
     obj.face_down = False
     obj.face_down_via = None
     obj.known_to = []
@@ -535,6 +537,12 @@ def _look_in_exile(ctx: Ctx, obj: MtgObject, label: Text) -> None:
         elif rule == "702.75-lorwyn-look":
             why_en = "only the players who have controlled its hideaway land may"
             why_fr = "seuls les joueurs qui ont contrôlé son terrain à cachette le peuvent"
+        elif rule == "702.143a":
+            why_en = "only the player who foretold it may, while it stays exiled"
+            why_fr = "seul le joueur qui l'a prédite le peut, tant qu'elle reste en exil"
+        elif obj.exiled is not None:
+            why_en = "only the players its instruction lets look may"
+            why_fr = "seuls les joueurs que son instruction autorise le peuvent"
         elif rule in ("702.75-look", "406.3"):
             why_en = "only the players who have controlled the permanent that exiled it may"
             why_fr = "seuls les joueurs qui ont contrôlé le permanent qui l'a exilée le peuvent"

@@ -26,7 +26,7 @@ from app.rules.core.judge import (
     remove_from_game,
     require_judge,
 )
-from app.rules.mtg import characteristics
+from app.rules.mtg import characteristics, look_back
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.hideaway import control_changed
@@ -390,6 +390,8 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     knew = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else set()
     changes: list[Text] = []
     keys = [RULE]
+    # Issue 16 (W4): what triggers as it changes zones is said after the edit (look_back).
+    last_known = look_back.remember(ctx.state, obj) if moving else None
     if moving:
         # 400.7: a new object with a new id and none of the old one's status.
         obj = ctx.relocate(obj, zone, controller=controller, face_down=via is not None)
@@ -468,6 +470,8 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
         objects=_event_objects(obj),
         **private,
     )
+    if last_known is not None:
+        look_back.announce(ctx, last_known, obj.zone, obj)
 
 
 def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:

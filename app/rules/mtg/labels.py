@@ -25,9 +25,36 @@ _VIA = {
 }
 
 
+def exile_pile_label(obj: MtgObject) -> Text | None:
+    """406.4: cards exiled face down are kept in piles by when and how they were exiled, so a
+    label says exactly that (who, how, with what, which turn, whose) and nothing that tells
+    two cards of the same pile apart."""
+    record = obj.exiled
+    if record is None:
+        return None
+    if record.via == "foretell":
+        return Text(
+            en=f"Foretold card ({obj.owner}), foretold on turn {record.turn}",
+            fr=f"Carte prédite ({obj.owner}), prédite au tour {record.turn}",
+        )
+    with_en = f" with {record.source}" if record.source else ""
+    with_fr = f" avec {record.source}" if record.source else ""
+    if record.via == "imprint":
+        how_en, how_fr = "imprinted face down", "empreinte face cachée"
+    else:
+        how_en, how_fr = "exiled face down", "exilée face cachée"
+    return Text(
+        en=f"Card {how_en} by {record.by}{with_en} on turn {record.turn} ({obj.owner}'s)",
+        fr=f"Carte {how_fr} par {record.by}{with_fr} au tour {record.turn} (à {obj.owner})",
+    )
+
+
 def exiled_face_down_label(state: MtgGame, obj: MtgObject) -> Text:
-    """A card exiled face down (hideaway): no characteristics (406.3), so only where it
-    came from and whose it is."""
+    """A card exiled face down: no characteristics (406.3), so only where it came from and
+    whose it is (406.4)."""
+    pile = exile_pile_label(obj)
+    if pile is not None:
+        return pile
     source = hideaway_source(state, obj)
     if source is not None and not source.face_down:
         shown = describe(state, source, face=True)

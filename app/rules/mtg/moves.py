@@ -10,13 +10,22 @@ from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.family import Move
 from app.rules.mtg import actions as a
-from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, table, turns, zones
+from app.rules.mtg import battlefield, face_down, flip, hideaway, sba, stack, table, turns, zones
+from app.rules.mtg import exile_actions as x
 from app.rules.mtg import table_actions as t
 from app.rules.mtg.effect_actions import ApplyEffect
 from app.rules.mtg.effects import apply_effect
+from app.rules.mtg.exile import (
+    cast_from_exile,
+    exile_face_down,
+    return_from_exile,
+    turn_face_up_in_exile,
+)
+from app.rules.mtg.foretell import foretell
 from app.rules.mtg.judge_edits import JUDGE_MOVES
 from app.rules.mtg.name_actions import ForbidName
 from app.rules.mtg.name_bans import forbid_name
+from app.rules.mtg.sba_actions import StateBasedActions
 from app.rules.mtg.state import MtgGame
 
 MOVES: tuple[Move[Any], ...] = (
@@ -69,9 +78,21 @@ MOVES: tuple[Move[Any], ...] = (
     Move(t.FlipCoin, table.flip_coin),
     # --- issue 16: layers (W1): continuous effects on a permanent (613).
     Move(ApplyEffect, apply_effect),
+    # Exile face down, with who may look (issue 16: app.rules.mtg.exile, foretell).
+    Move(x.Foretell, foretell),
+    Move(x.ExileFaceDown, exile_face_down),
+    Move(x.CastFromExile, cast_from_exile),
+    Move(x.TurnFaceUpInExile, turn_face_up_in_exile),
+    Move(x.ReturnFromExile, return_from_exile),
+    # --- issue 16: turning up and dying (W4) ---
+    Move(StateBasedActions, sba.state_based_actions),
     # --- issue 16: names (W5): "can't cast spells with the chosen name" ---
     Move(ForbidName, forbid_name),
 )
+
+# --- issue 16 (W4): after every move, each creature it brought to toughness 0 or less is
+# told in the log (704.5f); `state_based_actions` then puts it into the graveyard.
+MOVES = sba.watching(MOVES)
 
 # The only actions accepted while a hideaway choice is pending.
 _WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game", "refuse_proposal"})

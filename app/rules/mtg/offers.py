@@ -8,8 +8,9 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
-from app.rules.mtg import characteristics
+from app.rules.mtg import characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
+from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
@@ -30,6 +31,8 @@ _SIMPLE: dict[str, tuple[str, str]] = {
     "phase_in": ("Phase in", "Remettre en phase"),
     "attack": ("Attack", "Attaquer"),
     "flip": ("Flip it", "L'inverser"),
+    # Issue 16 (W4).
+    "state_based_actions": ("Put into graveyard (704.5f)", "Mettre au cimetière (704.5f)"),
 }
 _MOVES: dict[str, tuple[str, str]] = {
     "hand": ("Return to hand", "Renvoyer en main"),
@@ -101,6 +104,10 @@ def _object_candidates(
             "Turn face down (an effect)",
             "Retourner face cachée (un effet)",
         )
+        # Issue 16 (W4): a creature at toughness 0 or less, one tap for its controller or
+        # the judge (704.5f).
+        if sba.flags(state, obj):
+            simple("state_based_actions")
         # What it is now, as every viewer may know it: a face-down Ixidron is a nameless 2/2
         # with no ability (708.2), so its button must not tell it apart.
         if characteristics.current(obj, state).name == "Ixidron":
@@ -236,6 +243,7 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
             out += _object_candidates(state, obj, name_of)
+            out += exile_candidates(state, obj, actor)
     return out
 
 
@@ -261,6 +269,11 @@ PROPOSABLE = frozenset(
 ) | TABLE_PROPOSABLE  # fmt: skip
 # Issue 16, layers: an effect on another player's permanent is proposed (Unable to Scream).
 PROPOSABLE |= frozenset({"apply_effect"})
+# Issue 16, exile face down: exiling, casting or returning another player's card is proposed
+# (casting checks its own right to look first, 406.3b: family.checks_own_right).
+PROPOSABLE |= frozenset({"exile_face_down", "cast_from_exile", "return_from_exile"})
+# Issue 16, turning up and dying: another player's creature at toughness 0 (704.5f).
+PROPOSABLE |= frozenset({"state_based_actions"})
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
@@ -336,5 +349,5 @@ def describe_action(state: MtgGame, action: Any) -> Text:
         en, fr = (f"Add {action.amount} {action.counter} counter(s) to",
                   f"Ajouter {action.amount} marqueur(s) {action.counter} sur")  # fmt: skip
     else:
-        en, fr = _SIMPLE.get(kind, (kind, kind))
+        en, fr = _SIMPLE.get(kind) or EXILE_ACTION_WORDS.get(kind, (kind, kind))
     return Text(en=f"{en.lower()} {what_en}".strip(), fr=f"{fr.lower()} {what_fr}".strip())

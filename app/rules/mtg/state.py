@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.rules.core.cards import CardDef
 from app.rules.core.state import GameObject, GameState, PlayerState
 from app.rules.mtg.cards import HideawayCondition, MtgCard
+from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.values import Characteristics
 
 # Today's rules, and the January 2004 Comprehensive Rules as an edition of the same family.
@@ -102,6 +103,13 @@ class MtgObject(GameObject):
     # Links a hideaway permanent and the card its hideaway ability exiled (607 linked
     # abilities). Server-side only: never shown, gone with a zone change (400.7).
     hideaway_link: str | None = None
+    # A card exiled face down by foretell or another effect: its public facts (406.4) and
+    # who may look (406.3). None elsewhere; gone with a zone change (400.7).
+    exiled: ExiledFaceDown | None = None
+    # --- issue 16: turning up (W4) ---
+    # What its controller stated as it turned face up (708.11: "choose a color"). Public;
+    # gone with a zone change (400.7) like every other status.
+    turned_up_choice: str | None = None
 
     UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.STACK})
 

@@ -20,7 +20,8 @@ from app.rules.core.piles import shuffle_pile
 from app.rules.core.projection import project
 from app.rules.mtg import characteristics
 from app.rules.mtg.cards import MtgCard
-from app.rules.mtg.labels import describe
+from app.rules.mtg.face_down import mark_entered
+from app.rules.mtg.labels import describe, public_label
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.table_actions import (
     CreateToken,
@@ -361,7 +362,9 @@ def life(ctx: Ctx[MtgGame], action: Life) -> None:
 
 def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
     """111.1; a copy (707.2) takes only copiable values: no status, counters or effects, and
-    a face-down permanent's are a nameless 2/2's (so nothing hidden is copied or told)."""
+    a face-down permanent's are a nameless 2/2 (so nothing hidden is copied or told): a
+    face-up 2/2 with no name that can't be turned face up, since it isn't face down.
+    `face_down`: the token is created face down (708.2), its own values hidden."""
     player = ctx.player(action.player)
     copied = None
     keys = ["111.1"]
@@ -389,7 +392,7 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
         assert action.card is not None
         card = action.card
         what = Text(en=card.name, fr=card.name_fr or card.name)
-    made: list[str] = []
+    made: list[MtgObject] = []
     for _ in range(action.count):
         token = MtgObject(
             id=ctx.new_id(),
@@ -403,8 +406,12 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
             copy_of=copied,
             controllers=[player],
         )
+        if action.face_down:
+            token.face_down = True
+            token.face_down_via = "effect"
+            mark_entered(ctx, token)
         ctx.state.objects.append(token)
-        made.append(token.id)
+        made.append(token)
     if copied is not None and copied.name is None:
         what = Text(
             en=f"{what.en} (a face-up nameless 2/2)", fr=f"{what.fr} (un 2/2 sans nom face visible)"
@@ -412,6 +419,25 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
     count_en = "a token" if action.count == 1 else f"{action.count} tokens"
     count_fr = "un jeton" if action.count == 1 else f"{action.count} jetons"
     tapped_en, tapped_fr = (" tapped", " engagé(s)") if action.tapped else ("", "")
+    if action.face_down:
+        # 708.2: what it is stays with its controller (and the judge); all else is public.
+        labels = [public_label(ctx.state, t) for t in made]  # type: ignore[arg-type]
+        ctx.emit(
+            "create_token",
+            [*keys, "111.1-face-down", "707.2"],
+            Text(
+                en=f"{player} creates {count_en}{tapped_en} face down: "
+                + ", ".join(lb.en for lb in labels)
+                + ".",
+                fr=f"{player} crée {count_fr}{tapped_fr} face cachée : "
+                + ", ".join(lb.fr for lb in labels)
+                + ".",
+            ),
+            private=Text(en=f"It is {what.en}.", fr=f"C'est {what.fr}."),
+            private_to=[player],
+            objects=[t.id for t in made],
+        )
+        return
     ctx.emit(
         "create_token",
         keys,
@@ -419,7 +445,7 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
             en=f"{player} creates {count_en}{tapped_en}: {what.en}.",
             fr=f"{player} crée {count_fr}{tapped_fr} : {what.fr}.",
         ),
-        objects=made,
+        objects=[t.id for t in made],
     )
 
 

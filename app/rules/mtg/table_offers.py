@@ -99,7 +99,10 @@ def describe_table_action(state: MtgGame, action: Any) -> Text:
             fr=f"{player} {verb_fr} {abs(action.amount)} point(s) de vie",
         )
     source = state.get(action.copy_of) if action.copy_of else None
-    if source is not None:
+    if getattr(action, "face_down", False):
+        # A token created face down: what it is stays hidden from the others (708.2).
+        shown = Text(en="face down (2/2)", fr="face cachée (2/2)")
+    elif source is not None:
         shown = describe(state, source, face=not source.face_down)
     else:
         card = action.card

@@ -5,7 +5,14 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from app.rules.core.projection import project
-from app.rules.mtg.cards import FlipFace, HideawayAbility, MtgCard, PtCda
+from app.rules.mtg.cards import (
+    AsTurnedFaceUp,
+    CardTrigger,
+    FlipFace,
+    HideawayAbility,
+    MtgCard,
+    PtCda,
+)
 
 
 class Characteristics(BaseModel):
@@ -39,6 +46,9 @@ class Characteristics(BaseModel):
     hideaway: int | None = None
     hideaway_ability: HideawayAbility | None = None
     enters_tapped: bool = False
+    # --- issue 16: turning up and dying (W4): part of what a copy copies (707.2) ---
+    as_turned_face_up: AsTurnedFaceUp | None = None
+    triggers: tuple[CardTrigger, ...] = ()
 
     @classmethod
     def printed(cls, card: MtgCard) -> Characteristics:
@@ -95,4 +105,7 @@ _NO_ABILITIES: dict[str, object] = {
     "hideaway": None,
     "hideaway_ability": None,
     "enters_tapped": False,
+    # Issue 16 (W4): an "as turned face up" effect and zone-change triggers are abilities too.
+    "as_turned_face_up": None,
+    "triggers": (),
 }

@@ -9,7 +9,8 @@ from pydantic import BaseModel, Field
 
 from app.rules.core.view import ObjectViewBase, PlayerViewBase, ViewBase
 from app.rules.core.view import Visibility as VisibilityBase
-from app.rules.mtg.cards import FlipFace
+from app.rules.mtg.cards import AsTurnedFaceUp, CardTrigger, FlipFace
+from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.state import MtgRuleset, NameBan
 
 
@@ -30,8 +31,14 @@ class MtgCardFace(BaseModel):
     megamorph: str | None
     disguise: str | None
     hideaway: int | None = None
+    # 702.143a: the foretell cost, e.g. "{1}{U}".
+    foretell: str | None = None
     # A flip card's upside-down half (709.1b / 710.1b), printed on the same card.
     flip: FlipFace | None = None
+    # Issue 16 (W4): its "as this is turned face up" effect (708.11) and the zone-change
+    # triggers the engine watches for (603.10a, 603.6c).
+    as_turned_face_up: AsTurnedFaceUp | None = None
+    triggers: list[CardTrigger] = Field(default_factory=list)
 
 
 class EditionNote(BaseModel):
@@ -66,6 +73,14 @@ class MtgObjectView(ObjectViewBase):
     attacked: Literal["this_turn", "last_turn"] | None
     card: MtgCardFace | None
     visible_to: MtgVisibility | None = None
+    # A card exiled face down: how, when, by whom and with what (public: 406.4).
+    exiled: ExiledFaceDown | None = None
+    # --- issue 16: turning up and dying (W4) ---
+    # The state-based actions that apply to it now, as rule numbers (["704.5f"]): public,
+    # since they follow from its public characteristics.
+    state_based: list[str] = Field(default_factory=list)
+    # What its controller chose as it turned face up (708.11: "a color" -> "green").
+    chosen: str | None = None
 
 
 class MtgPlayerView(PlayerViewBase):

@@ -1,5 +1,6 @@
-"""Who may see what: the rules behind every redaction (707.5 / 708.5, 707.9 / 708.9, and
-hideaway's 502.75 / 702.75 with 406.3).
+"""Who may see what: the rules behind every redaction (707.5 / 708.5, 707.9 / 708.9,
+hideaway's 502.75 / 702.75 with 406.3, and cards exiled face down: foretell's 702.143a and
+the instruction's own look rights, 406.3).
 
 `views.view_for` and the engine's error messages both ask here, so a viewer is shown
 a card's face exactly when the rules let them look at it.
@@ -82,6 +83,22 @@ def is_hideaway_card(obj: MtgObject) -> bool:
     return obj.zone == Zone.EXILE and obj.face_down and obj.hideaway_link is not None
 
 
+def is_private_exile(obj: MtgObject) -> bool:
+    """A card exiled face down (foretold, imprinted, exiled by an effect) that only the
+    players an instruction lets look may see: a private look, even when every player may
+    look (unless they all saw it go, from a public zone)."""
+    record = obj.exiled
+    return obj.zone == Zone.EXILE and obj.face_down and record is not None and not record.seen_by_all
+
+
+def exile_look_rule(obj: MtgObject) -> str:
+    """The rule that says who may look at a card exiled face down (406.3; foretell's own
+    permission is 702.143a)."""
+    if obj.exiled is not None and obj.exiled.via == "foretell":
+        return "702.143a"
+    return "406.3"
+
+
 def face_known_to(state: MtgGame, obj: MtgObject) -> tuple[set[str], str]:
     """The players who may see this object's face now, and the rule key that says so."""
     everyone = set(state.player_names())
@@ -98,7 +115,7 @@ def face_known_to(state: MtgGame, obj: MtgObject) -> tuple[set[str], str]:
         return set(answer.players), answer.rules[0]
     if obj.zone not in _IN_PLAY:
         # Another card exiled face down: only those an instruction let look (406.3).
-        return set(obj.known_to), "406.3"
+        return set(obj.known_to), exile_look_rule(obj)
     if state.finished:
         return everyone, "707.9"  # revealed to all at the end of the game
     if obj.zone == Zone.PHASED_OUT:
@@ -124,9 +141,8 @@ def may_see_face(state: MtgGame, obj: MtgObject, viewer: Viewer) -> bool:
     """The one answer to "may this viewer see this object's face now?" (707.5 and kin).
     A hideaway card stays a private look, even from a spectator, when every player may look."""
     allowed, _ = face_known_to(state, obj)
-    return sees_face(
-        viewer, allowed, state.player_names(), spectators_too=not is_hideaway_card(obj)
-    )
+    private = is_hideaway_card(obj) or is_private_exile(obj)
+    return sees_face(viewer, allowed, state.player_names(), spectators_too=not private)
 
 
 def reaches(state: MtgGame, obj: MtgObject, viewer: Viewer) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.mtg import look_back
 from app.rules.mtg.actions import Move
 from app.rules.mtg.labels import describe, public_label
 from app.rules.mtg.state import ZONE_FR, MtgObject, Zone
@@ -20,13 +21,23 @@ _DESTINATIONS = {
 _HIDDEN_ORIGINS = (Zone.HAND, Zone.LIBRARY)
 
 
-def leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str = "") -> None:
+def leave(
+    ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str = ""
+) -> MtgObject | None:
     """Move `obj` to its owner's `zone` as a new object (400.7), revealing a face-down one
-    to everyone as it moves (707.9), and report it without leaking a hidden origin."""
+    to everyone as it moves (707.9), and report it without leaking a hidden origin; then
+    say which of its zone-change abilities trigger (look_back: 603.10a, 603.6c). Returns
+    the new object (None: a token that ceased to exist)."""
+    before = look_back.remember(ctx.state, obj)
+    new = _leave(ctx, obj, zone, top=top, cause=cause)
+    look_back.announce(ctx, before, zone, new)
+    return new
+
+
+def _leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> MtgObject | None:
     origin = obj.zone
     if obj.face_down and origin not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
-        _leave_face_down_exile(ctx, obj, zone, top=top, cause=cause)
-        return
+        return _leave_face_down_exile(ctx, obj, zone, top=top, cause=cause)
     was_face_down = obj.face_down
     was_flipped = obj.flipped and origin == Zone.BATTLEFIELD and not was_face_down
     label = public_label(ctx.state, obj) if was_face_down else None
@@ -36,6 +47,20 @@ def leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str
     if token and origin in (Zone.BATTLEFIELD, Zone.STACK):
         # 704.5d / 111.7: a token that leaves the battlefield ceases to exist.
         ctx.state.objects.remove(obj)
+        if was_face_down and label is not None:
+            # 708.9: a face-down token is revealed as it leaves, like any face-down
+            # permanent: its own definition was hidden until now.
+            ctx.emit(
+                "token_gone",
+                ["707.9", "400.7", "704.5d"],
+                Text(
+                    en=f"{label.en} leaves and is revealed: it was a token, {card.name}. It "
+                    "ceases to exist.",
+                    fr=f"{label.fr} quitte le jeu et est révélé : c'était un jeton, "
+                    f"{card.name_fr or card.name}. Il cesse d'exister.",
+                ),
+            )
+            return None
         ctx.emit(
             "token_gone",
             ["400.7", "704.5d"],
@@ -45,7 +70,7 @@ def leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str
                 "d'exister.",
             ),
         )
-        return
+        return None
     new = ctx.relocate(obj, zone, top=top)
     dest_en = f"{owner}'s {zone.value}" + (" (top)" if top else "")
     dest_fr = f"{ZONE_FR[zone]} de {owner}" + (" (dessus)" if top else "")
@@ -68,7 +93,7 @@ def leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str
             ),
             objects=shown_id,
         )
-        return
+        return new
     if origin in _HIDDEN_ORIGINS and zone in _HIDDEN_ORIGINS:
         # From hand to library (or back): nobody else sees which card.
         ctx.emit(
@@ -85,7 +110,7 @@ def leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str
             # moved within the library stays unknown to them (judge only).
             private_to=[owner] if Zone.HAND in (origin, zone) else [],
         )
-        return
+        return new
     flip_en = flip_fr = ""
     keys = ["400.7"]
     if was_flipped:
@@ -104,9 +129,12 @@ def leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str
         ),
         objects=shown_id,
     )
+    return new
 
 
-def _leave_face_down_exile(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> None:
+def _leave_face_down_exile(
+    ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str
+) -> MtgObject:
     """A card exiled face down (hideaway) leaves exile. It is not a face-down permanent:
     nothing reveals it (707.9 doesn't apply); it is seen only where its new zone shows it."""
     label = public_label(ctx.state, obj)
@@ -128,7 +156,7 @@ def _leave_face_down_exile(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, c
             private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
             private_to=sorted(lookers | ({owner} if zone == Zone.HAND else set())),
         )
-        return
+        return new
     ctx.emit(
         "move",
         ["400.7", "400.2"],
@@ -140,6 +168,7 @@ def _leave_face_down_exile(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, c
         ),
         objects=[new.id],
     )
+    return new
 
 
 def move(ctx: Ctx, action: Move) -> None:

@@ -1,0 +1,96 @@
+"""State-based actions (704): what is flagged in every view, told in the log as it starts
+to apply, and performed by the `state_based_actions` action.
+
+Only 704.5f is checked: a creature with toughness 0 or less is put into its owner's
+graveyard. Its toughness is public (a face-down one's is its face-down 2/2 with what
+applies to it), so the flag tells nobody anything hidden; a face-down one is revealed as it
+leaves (708.9) and its look-back triggers are said (look_back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from app.rules.core.context import Ctx
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
+from app.rules.core.family import Move
+from app.rules.mtg import characteristics
+from app.rules.mtg.labels import describe
+from app.rules.mtg.sba_actions import StateBasedActions
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.zones import leave
+
+TOUGHNESS_ZERO = "704.5f"
+
+
+def flags(state: MtgGame, obj: MtgObject) -> list[str]:
+    """The state-based actions that apply to `obj` now (rule keys)."""
+    if obj.zone != Zone.BATTLEFIELD or obj.phased_out:
+        return []
+    now = characteristics.current(obj, state)
+    # A "*" toughness an ability defines and the engine doesn't compute stays unknown.
+    if now.is_creature() and isinstance(now.toughness, int) and now.toughness <= 0:
+        return [TOUGHNESS_ZERO]
+    return []
+
+
+def flagged(state: MtgGame) -> list[MtgObject]:
+    return [o for o in state.in_zone(Zone.BATTLEFIELD) if flags(state, o)]
+
+
+def _tell(ctx: Ctx[MtgGame], objs: Iterable[MtgObject]) -> None:
+    for obj in objs:
+        now = characteristics.current(obj, ctx.state)
+        shown = describe(ctx.state, obj, face=False)
+        ctx.emit(
+            "state_based",
+            [TOUGHNESS_ZERO],
+            Text(
+                en=f"{shown.en} has toughness {now.toughness}: as state-based actions are "
+                "checked it is put into its owner's graveyard (704.5f).",
+                fr=f"{shown.fr} a une endurance de {now.toughness} : à la vérification des "
+                "actions d'état, il est mis dans le cimetière de son propriétaire (704.5f).",
+            ),
+            objects=[obj.id],
+        )
+
+
+def _watched(handler: Callable[[Ctx[Any], Any], None]) -> Callable[[Ctx[Any], Any], None]:
+    def run(ctx: Ctx[Any], action: Any) -> None:
+        before = {o.id for o in flagged(ctx.state)}
+        handler(ctx, action)
+        if isinstance(ctx.state, MtgGame):
+            _tell(ctx, [o for o in flagged(ctx.state) if o.id not in before])
+
+    run.__name__ = getattr(handler, "__name__", "run")
+    run.__doc__ = handler.__doc__
+    return run
+
+
+def watching(moves: tuple[Move[Any], ...]) -> tuple[Move[Any], ...]:
+    """Every move, followed by a word in the log for each creature it newly brought to
+    toughness 0 or less (the judge confirms with `state_based_actions`)."""
+    return tuple(Move(m.model, _watched(m.handler)) for m in moves)
+
+
+def state_based_actions(ctx: Ctx[MtgGame], action: StateBasedActions) -> None:
+    """704.3 / 704.5f: each flagged creature into its owner's graveyard, all at once; the
+    judge does all of them, a seat those it controls."""
+    if action.object is not None:
+        # One creature (its tile's button). Another player's is refused as "propose it"
+        # by the engine's consent check, like any effect on their object.
+        due = [o for o in flagged(ctx.state) if o.id == action.object]
+    else:
+        due = [o for o in flagged(ctx.state) if ctx.actor is None or o.controller == ctx.actor]
+    if not due:
+        raise RuleError(
+            ["704.5f"],
+            "No state-based action applies"
+            + (" to what you control." if ctx.actor is not None and not action.object else "."),
+            "Aucune action d'état ne s'applique"
+            + (" à ce que vous contrôlez." if ctx.actor is not None and not action.object else "."),
+        )
+    for obj in due:
+        leave(ctx, obj, Zone.GRAVEYARD, cause=" (704.5f: toughness 0 or less)")
