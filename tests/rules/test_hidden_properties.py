@@ -233,7 +233,7 @@ OBJECT_ACTIONS: list[tuple[str, dict[str, list[Any]]]] = [
     ("turn_face_up_in_exile", {}),
     ("return_from_exile", {"face_down": [False, True], "controller": [None, *PLAYERS]}),
     ("manifest_dread_choose", {}),
-    ("apply_effect", {"loses_all_abilities": [True, False], "cant_turn_face_up": [True, False]}),
+    ("apply_effect", {"loses_all_abilities": [True], "cant_turn_face_up": [True, False]}),
     ("forbid_name", {"player": PLAYERS}),
 ]
 # A type whose branch is not merged yet is left out of the refusals too.
