@@ -163,3 +163,11 @@ def test_a_seat_proposes_the_ban_and_it_lasts_until_the_proposers_next_turn():
         assert "Exalted Angel" not in game.last_text(who) or who == "Bob"
     game.do("Bob", type="accept_proposal", proposal=game.state.proposals[0].id)
     assert [(b.name, b.until_turn_of) for b in game.state.name_bans] == [(None, "Alice")]
+
+
+def test_406_3a_a_card_cast_from_exile_is_face_up_so_a_ban_on_its_name_applies():
+    game = Table().battlefield("Bob", "Exalted Angel").start()
+    game.do(None, type="forbid_name", player="Bob", object=game.id("Exalted Angel"))
+    game.do(None, type="move", object=game.id("Exalted Angel"), to="exile")
+    err = game.refused("Bob", type="cast_from_exile", object=game.id("Exalted Angel"))
+    assert "601.3" in err.rules

@@ -21,6 +21,7 @@ from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.foretell import foretold_cost
 from app.rules.mtg.hideaway import entered
 from app.rules.mtg.labels import public_label
+from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.state import ZONE_FR, MtgObject, Zone
 from app.rules.mtg.visibility import face_known_to
 
@@ -218,6 +219,8 @@ def cast_from_exile(ctx: Ctx, action: CastFromExile) -> None:
             "A land is played, not cast.",
             "Un terrain se joue, il ne se lance pas.",
         )
+    # 406.3a: face up as it is cast, it has its name: a name ban applies (Reflector Mage).
+    refuse_banned_cast(ctx, obj, caster)
     was_face_down = obj.face_down
     label = public_label(ctx.state, obj) if was_face_down else None
     # 406.3a: turned face up just before it is cast; a new object on the stack, face up.
