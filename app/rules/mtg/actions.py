@@ -39,16 +39,6 @@ class TurnFaceUp(ActionModel):
     choice: ObjectId | None = None
 
 
-class Manifest(ActionModel):
-    type: Literal["manifest"]
-    player: PlayerName
-
-
-class Cloak(ActionModel):
-    type: Literal["cloak"]
-    player: PlayerName
-
-
 class PutOntoBattlefieldFaceDown(ActionModel):
     type: Literal["put_onto_battlefield_face_down"]
     object: ObjectId

@@ -75,7 +75,8 @@ MTG = GameFamily(
     proposable=offers.PROPOSABLE,
     subjects=offers.subjects,  # type: ignore[arg-type]
     controlled_zones=frozenset({Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT}),
-    acts_on_named_player=frozenset({"manifest", "cloak"}) | TABLE_PROPOSABLE,
+    acts_on_named_player=frozenset({"manifest", "cloak", "manifest_cards", "manifest_dread"})
+    | TABLE_PROPOSABLE,
     checks_own_right=frozenset({"look"}),
     describe_action=offers.describe_action,  # type: ignore[arg-type]
     table_actions=TABLE_ACTIONS,
