@@ -54,6 +54,11 @@ def _card_name(obj: MtgObject) -> Text:
     return Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
 
 
+def _public(obj: MtgObject) -> bool:
+    """Everyone saw this card before it went into the pile: face up outside a hand or library."""
+    return obj.zone not in (Zone.HAND, Zone.LIBRARY) and not obj.face_down
+
+
 def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
     """701.40a / 701.58a: the top card of a library, face down, under `player`'s control;
     several one at a time (701.40e)."""
@@ -130,14 +135,25 @@ def manifest_cards(ctx: Ctx, action: ManifestCards) -> None:
                 "A token is not a card: it can't be manifested.",
                 "Un jeton n'est pas une carte : il ne peut pas être manifesté.",
             )
-    player = ctx.player(action.player) if action.player else ctx.acting_for(chosen[0].owner)
+    if action.player is not None:
+        player = ctx.player(action.player)
+    elif ctx.actor is not None or chosen:
+        player = ctx.acting_for(chosen[0].owner if chosen else "")
+    else:
+        raise RuleError([rule], "Say which player manifests.", "Indiquez quel joueur manifeste.")
     _require_manifester(ctx, player, via, _VERB_FR[via])
+    # Jeskai Infiltrator: the top card(s) of the library join the pile, never seen by anyone.
+    chosen += ctx.state.in_zone(Zone.LIBRARY, player)[: action.from_library]
+    if not chosen:
+        raise RuleError(
+            [rule], "There is no card to manifest.", "Il n'y a aucune carte à manifester."
+        )
     # What everyone saw before the cards turned face down: face-up cards in a public zone.
     seen = sorted(
-        (_card_name(o) for o in chosen if o.zone != Zone.HAND and not o.face_down),
+        (_card_name(o) for o in chosen if _public(o)),
         key=lambda t: t.en,
     )
-    hidden = sum(1 for o in chosen if o.zone == Zone.HAND or o.face_down)
+    hidden = sum(1 for o in chosen if o.zone in (Zone.HAND, Zone.LIBRARY) or o.face_down)
     # Shuffled before any new id, position or entered number is given (708.6 numbers are
     # public): from here on the order is the only link, and only `player` learns it.
     order = ctx.shuffled(chosen) if action.random_order else chosen
@@ -166,22 +182,15 @@ def manifest_cards(ctx: Ctx, action: ManifestCards) -> None:
     else:
         # Without a shuffle, a card everyone saw is still known to be that permanent.
         pairs = [
-            (label, name, obj)
-            for (new, name), label, obj in zip(made, labels, chosen, strict=True)
+            (label, name, obj) for (new, name), label, obj in zip(made, labels, chosen, strict=True)
         ]
         public = Text(
             en=f"{player} {via}s {len(made)} card(s) one at a time: "
-            + ", ".join(
-                f"{n.en} as {lab.en}" if o.zone != Zone.HAND and not o.face_down else lab.en
-                for lab, n, o in pairs
-            )
+            + ", ".join(f"{n.en} as {lab.en}" if _public(o) else lab.en for lab, n, o in pairs)
             + ".",
             fr=f"{player} {'manifeste' if via == 'manifest' else 'voile'} {len(made)} carte(s) "
             "une à une : "
-            + ", ".join(
-                f"{n.fr} en {lab.fr}" if o.zone != Zone.HAND and not o.face_down else lab.fr
-                for lab, n, o in pairs
-            )
+            + ", ".join(f"{n.fr} en {lab.fr}" if _public(o) else lab.fr for lab, n, o in pairs)
             + ".",
         )
     private = Text(
@@ -304,7 +313,9 @@ def manifest_dread_choose(ctx: Ctx, action: ManifestDreadChoose) -> None:
             fr=f"{player} manifeste l'une des deux cartes ({label.fr}) et met l'autre dans son "
             f"cimetière : {', '.join(b.fr for b in binned)}.",
         ),
-        private=Text(en=f"The manifested card is {name.en}.", fr=f"La carte manifestée est {name.fr}."),
+        private=Text(
+            en=f"The manifested card is {name.en}.", fr=f"La carte manifestée est {name.fr}."
+        ),
         private_to=[player],
         objects=[new.id],
     )

@@ -31,14 +31,17 @@ class Cloak(ActionModel):
 
 class ManifestCards(ActionModel):
     """Manifest (or cloak) chosen cards from exile, a graveyard or a hand: Jeskai Infiltrator's
-    face-down pile, Ghastly Conscription's graveyard cards. `random_order`: the pile is
+    face-down pile (it and the top card of the library: `from_library`), Ghastly
+    Conscription's graveyard cards. `random_order`: the pile is
     shuffled first, so nobody but the manifesting player knows which card went where."""
 
     type: Literal["manifest_cards"]
-    objects: list[ObjectId] = Field(min_length=1, max_length=60)
+    objects: list[ObjectId] = Field(default_factory=list, max_length=60)
     player: PlayerName | None = None
     random_order: bool = False
     via: Literal["manifest", "cloak"] = "manifest"
+    # The top N cards of `player`'s library join the pile (Jeskai Infiltrator's top card).
+    from_library: int = Field(default=0, ge=0, le=10)
 
 
 class ManifestDread(ActionModel):

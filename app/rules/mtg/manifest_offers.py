@@ -47,9 +47,7 @@ def describe_manifest(state: MtgGame, action: Any, what: Text) -> Text:
     """A proposed manifest in public words (`what`: its subjects' public names)."""
     kind = action.type
     if kind == "manifest_dread":
-        return Text(
-            en=f"{action.player} manifests dread", fr=f"{action.player} manifeste l'effroi"
-        )
+        return Text(en=f"{action.player} manifests dread", fr=f"{action.player} manifeste l'effroi")
     cloak = kind == "cloak" or (kind == "manifest_cards" and action.via == "cloak")
     en, fr = ("cloak", "voiler") if cloak else ("manifest", "manifester")
     if kind == "manifest_cards":
