@@ -39,15 +39,15 @@ _PILE_ZONES = (Zone.EXILE, Zone.GRAVEYARD, Zone.HAND, Zone.BATTLEFIELD)
 
 
 def _require_manifester(ctx: Ctx, player: str, what_en: str, what_fr: str) -> None:
-    """The manifesting player acts, unless an accepted proposal let another do it (the
-    engine asked the affected players first: app.rules.core.proposals)."""
-    if not ctx.consented:
-        ctx.acting_as(
-            player,
-            ["701.40"],
-            f"Only {player} may {what_en} here; propose it to them.",
-            f"Seul {player} peut {what_fr} ici ; proposez-le-lui.",
-        )
+    """The manifesting player acts (the judge for anyone). Another player's library or cards
+    are asked for first: the engine refuses a seat's action on them unless it was proposed and
+    accepted (app.rules.core.proposals, `from_player` and the cards' owners)."""
+    ctx.acting_as(
+        player,
+        ["701.40"],
+        f"Only {player} may {what_en} here.",
+        f"Seul {player} peut {what_fr} ici.",
+    )
 
 
 def _card_name(obj: MtgObject) -> Text:
