@@ -111,6 +111,9 @@ def test_what_the_parser_is_unsure_of_is_noted_for_the_judge():
     assert "transform card" in scryfall["Delver of Secrets"].unverified
     assert "Insectile Aberration" in scryfall["Delver of Secrets"].text
     assert "does not model" in scryfall["Ixidron"].unverified
+    # 604.3: its power and toughness are counted, not left as an unknown "*".
+    assert scryfall["Ixidron"].pt_cda is not None
+    assert scryfall["Ixidron"].pt_cda.count == "face_down_creatures"
 
 
 def test_scryfall_skips_tokens_and_art_cards_and_has_no_french():

@@ -141,3 +141,56 @@ def test_other_face_down_effects_are_noted_for_the_judge():
     assert any("does not model" in n for n in facts.unverified)
     plain = parse_oracle("Flying\nVigilance", "Serra Angel", ("Flying", "Vigilance"))
     assert plain.unverified == []
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "plus"),
+    [
+        (
+            "Ixidron's power and toughness are each equal to the number of face-down creatures "
+            "on the battlefield.",
+            "face_down_creatures",
+            0,
+        ),
+        (
+            "Ixidron's power and toughness are each equal to the number of creatures you control.",
+            "creatures_you_control",
+            0,
+        ),
+        (
+            "Ixidron's power and toughness are each equal to 1 plus the number of cards in your "
+            "hand.",
+            "cards_in_your_hand",
+            1,
+        ),
+        (
+            "This creature's power and toughness are each equal to the number of creature cards "
+            "in all graveyards.",
+            "creature_cards_in_all_graveyards",
+            0,
+        ),
+    ],
+)
+def test_604_3_a_counted_power_and_toughness_is_read_as_pt_cda(text, count, plus):
+    facts = parse_oracle(text, "Ixidron")
+    assert facts.pt_cda is not None
+    assert (facts.pt_cda.count, facts.pt_cda.power_plus, facts.pt_cda.toughness_plus) == (
+        count,
+        plus,
+        plus,
+    )
+    assert facts.unverified == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tarmogoyf's power is equal to the number of card types among cards in all graveyards "
+        "and its toughness is equal to that number plus 1.",
+        "Tarmogoyf's power and toughness are each equal to the number of Elves you control.",
+    ],
+)
+def test_604_3_a_defining_ability_facedown_cannot_count_is_noted_and_left_as_printed(text):
+    facts = parse_oracle(text, "Tarmogoyf")
+    assert facts.pt_cda is None
+    assert any("does not count" in note for note in facts.unverified)

@@ -226,7 +226,7 @@ OTHER_2004_NUMBERS = {"217.1c", "102.7"}  # zone change; leaving the game
 # entries say `checked = false`, and their summaries say so.
 MTG_UNCHECKED_NUMBERS = {"103.4", "103.5", "701.13", "701.16", "701.20"}
 # Issue 16, manifest: read in quotations of today's rules, not in the rules themselves.
-MTG_UNCHECKED_NUMBERS |= {"701.40b", "701.40e"}
+MTG_UNCHECKED_NUMBERS |= {"701.40e"}
 CURRENT_NUMBERS = {
     *(f"708.{n}" for n in (1, 2, "2a", "2b", 3, 4, 5, 6, 7, 8, 9, 10, 11)),
     *(f"710.{n}" for n in ("1", "1a", "1b", "1c", 2, 3, 4, 5)),
@@ -235,6 +235,8 @@ CURRENT_NUMBERS = {
     "122.1", "305.1", "305.2", "400.2", "400.7", "401.2", "402.3", "406.3", "500.1", "502.3",
     "508.1", "514.2", "601.2", "602.2", "608.1", "608.3", "613.4c", "704.5d",
     "208.2a", "604.3",
+    # Issue 16, layers and what face up means.
+    "613.1d", "613.1f", "613.4a", "613.4b", "702.37e", "701.40b",
     "701.62a",  # issue 16: manifest dread
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",

@@ -100,6 +100,7 @@ def build_card(
         mana_cost=mana_cost,
         power=front.power,
         toughness=front.toughness,
+        pt_cda=facts.pt_cda,
         text=text,
         morph=facts.morph,
         megamorph=facts.megamorph,

@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from app.rules.mtg.cards import HideawayAbility, HideawayCondition, HideawayConditionKind
+from app.rules.mtg.cards import (
+    HideawayAbility,
+    HideawayCondition,
+    HideawayConditionKind,
+    PtCda,
+    PtCount,
+)
 
 _NUMBERS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -66,6 +72,7 @@ class OracleFacts:
     enters_ability: str | None = None
     turned_face_up_ability: str | None = None
     as_turned_face_up_copy: bool = False
+    pt_cda: PtCda | None = None
     unverified: list[str] = field(default_factory=list)
 
 
@@ -119,6 +126,8 @@ def parse_oracle(text: str, name: str, keywords: tuple[str, ...] = ()) -> Oracle
 
 
 def _read_line(line: str, facts: OracleFacts) -> bool:
+    if _read_pt_cda(line, facts):
+        return True
     costed = _COSTED_KEYWORD.match(line)
     if costed and not line.lower().startswith(("morph ability", "disguise ability")):
         keyword, cost = costed.group(1).lower(), costed.group(2).strip()
@@ -165,6 +174,40 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
         facts.enters_ability = line[:500]
         return True
     return False
+
+
+# 604.3 / 208.2a: "~'s power and toughness are each equal to [N plus] the number of …".
+_PT_DEFINED = re.compile(r"^~'s (power and toughness are each|power is|toughness is) equal to ")
+_PT_CDA = re.compile(
+    rf"^~'s power and toughness are each equal to (?:{_N} plus )?the number of (.+?)\.?$"
+)
+_PT_COUNTS: dict[str, PtCount] = {
+    "face-down creatures on the battlefield": "face_down_creatures",
+    "creatures on the battlefield": "creatures",
+    "creatures you control": "creatures_you_control",
+    "cards in your hand": "cards_in_your_hand",
+    "lands you control": "lands_you_control",
+    "cards in your graveyard": "cards_in_your_graveyard",
+    "creature cards in all graveyards": "creature_cards_in_all_graveyards",
+}
+
+
+def _read_pt_cda(line: str, facts: OracleFacts) -> bool:
+    """A power/toughness-defining ability the engine can count; any other is noted, and
+    the card keeps its printed "*"."""
+    if not _PT_DEFINED.match(line):
+        return False
+    found = _PT_CDA.match(line)
+    count = _PT_COUNTS.get(found.group(2)) if found else None
+    if found is None or count is None:
+        facts.unverified.append(
+            "its power or toughness is defined by an ability Facedown does not count (shown "
+            "as printed, 208.2a)"
+        )
+        return True
+    plus = _number(found.group(1)) if found.group(1) else 0
+    facts.pt_cda = PtCda(count=count, power_plus=plus, toughness_plus=plus)
+    return True
 
 
 def _hideaway_ability(line: str, facts: OracleFacts) -> HideawayAbility:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from app.rules.core.actions import ActionModel, ObjectId, PlayerName
 
@@ -91,10 +91,20 @@ class Untap(ActionModel):
     object: ObjectId
 
 
+# 122.1: a counter of any kind, by its name ("+1/+1", "-1/-1", "stun", "oil"…): letters,
+# digits, + - / and spaces. Only +1/+1 and -1/-1 change power and toughness (122.1a).
+CounterKind = Annotated[
+    str,
+    StringConstraints(
+        strip_whitespace=True, min_length=1, max_length=30, pattern=r"^(?:[^\W_]|[+\-/ ])+$"
+    ),
+]
+
+
 class AddCounter(ActionModel):
     type: Literal["add_counter"]
     object: ObjectId
-    counter: Literal["+1/+1", "-1/-1"] = "+1/+1"
+    counter: CounterKind = "+1/+1"
     amount: int = Field(default=1, ge=1, le=99)
 
 

@@ -40,7 +40,11 @@ def _announce(
 
 def _before_tapping(ctx: Ctx, obj: MtgObject) -> None:
     """Illusionary Mask: as its face-down creature would become tapped, it turns face up."""
-    if obj.face_down and obj.face_down_via == "illusionary_mask":
+    if (
+        obj.face_down
+        and obj.face_down_via == "illusionary_mask"
+        and not characteristics.cant_turn_face_up(obj)
+    ):
         turn_up(ctx, obj, via="illusionary_mask", cost=None)
         ctx.events[-1] = ctx.events[-1].model_copy(
             update={"rules": ("card.illusionary-mask", *ctx.events[-1].rules)}

@@ -53,6 +53,31 @@ class HideawayAbility(BaseModel):
     condition: HideawayCondition | None = None
 
 
+# What a characteristic-defining ability counts for this object's power and toughness
+# (604.3, applied in layer 7a: 613.4a). "Your" is the object's controller's.
+PtCount = Literal[
+    "face_down_creatures",  # Ixidron: face-down creatures on the battlefield
+    "creatures",  # creatures on the battlefield
+    "creatures_you_control",
+    "cards_in_your_hand",
+    "lands_you_control",
+    "cards_in_your_graveyard",
+    "creature_cards_in_all_graveyards",
+]
+
+
+class PtCda(BaseModel):
+    """A power/toughness-defining ability as data: each is the count plus its own addend
+    ("1+*" has power_plus 1). It works in every zone (604.3), and only while the object
+    has it: face down it has none (708.2), an effect can take it away (613.1f)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    count: PtCount
+    power_plus: int = Field(default=0, ge=-99, le=99)
+    toughness_plus: int = Field(default=0, ge=-99, le=99)
+
+
 class FlipFace(BaseModel):
     """The upside-down half of a flip card (seed 709.1b / today 710.1b)."""
 
@@ -76,6 +101,8 @@ class MtgCard(CardDef):
     # A number, or a "*" value defined by an ability (208.2a): see printed_pt.
     power: PrintedPT | None = None
     toughness: PrintedPT | None = None
+    # 604.3: the ability that defines a "*" power and toughness, when the engine can count it.
+    pt_cda: PtCda | None = None
     # Hidden-information abilities: their costs as printed, e.g. "{2}{U}".
     morph: str | None = Field(default=None, max_length=60)
     megamorph: str | None = Field(default=None, max_length=60)

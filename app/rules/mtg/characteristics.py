@@ -1,5 +1,6 @@
-"""Characteristics in layers: printed -> face-down override -> copy -> flipped -> counters
-and pumps.
+"""Characteristics in layers (613): printed -> face-down override -> copy -> flipped (layer
+1), types added (4), abilities lost (6), then power and toughness: defined by an ability
+(7a), set (7b), changed by effects and counters (7c).
 
 707.2 / 708.2: a face-down object has only what its enabling rule lists, and those
 listed values are its copiable values. 707.10: a face-down permanent that becomes a
@@ -11,7 +12,8 @@ information keeps both halves and a copy uses them as its *own* status says (706
 
 from __future__ import annotations
 
-from app.rules.mtg.printed_pt import with_modifiers
+from app.rules.mtg.cards import PtCount
+from app.rules.mtg.printed_pt import star_as_zero, with_modifiers
 from app.rules.mtg.state import FaceDownVia, MtgGame, MtgObject, Zone
 from app.rules.mtg.values import Characteristics
 
@@ -49,18 +51,93 @@ def is_flipped_now(obj: MtgObject) -> bool:
     return obj.flipped and not obj.face_down and obj.zone == Zone.BATTLEFIELD
 
 
-def current(obj: MtgObject, state: MtgGame) -> Characteristics:
-    """The characteristics every rule and every viewer sees right now. `state`: values an
-    ability defines from the rest of the game (604.3) are computed from it."""
+def _types_and_abilities(obj: MtgObject, base: Characteristics) -> Characteristics:
+    """Layers 4 and 6 of the effects on this permanent (613.1d, 613.1f), each in the order
+    they began (613.7): types and subtypes added, then all abilities lost."""
+    types, subtypes = base.types, base.subtypes
+    for effect in obj.modifiers:
+        types += tuple(t for t in effect.add_types if t not in types)
+        subtypes += tuple(t for t in effect.add_subtypes if t not in subtypes)
+    if types != base.types or subtypes != base.subtypes:
+        base = base.model_copy(update={"types": types, "subtypes": subtypes})
+    if any(effect.loses_all_abilities for effect in obj.modifiers):
+        base = base.without_abilities()
+    return base
+
+
+def types_and_abilities(obj: MtgObject) -> Characteristics:
+    """Every characteristic but the power and toughness a layer-7 effect sets or changes:
+    what a count of "creatures" reads (no count ever depends on another's power, so no
+    characteristic-defining ability waits on another's)."""
     base = copiable_values(obj)
     if is_flipped_now(obj):
         base = base.flipped()
-    if base.power is None or base.toughness is None:
-        return base
-    # 707.8: counters and outside effects keep applying whatever the face; 709.1c: and
+    return _types_and_abilities(obj, base)
+
+
+def if_face_up(obj: MtgObject) -> Characteristics:
+    """What this face-down permanent would be if it were face up, with the effects on it
+    (702.37e's parenthesis: one that would have no morph cost face up, e.g. because it
+    loses all abilities, can't be turned face up by morph)."""
+    return _types_and_abilities(obj, face_up_values(obj))
+
+
+def cant_turn_face_up(obj: MtgObject) -> bool:
+    """An effect says it can't be turned face up (Unable to Scream, while face down)."""
+    return any(effect.cant_turn_face_up for effect in obj.modifiers)
+
+
+def current(obj: MtgObject, state: MtgGame) -> Characteristics:
+    """The characteristics every rule and every viewer sees right now, layer by layer (613):
+    copiable values (1: face down, copy, flipped), types (4), abilities (6), then power and
+    toughness: defined by an ability (7a, computed from `state`: 604.3), set (7b), then
+    changed by effects and counters (7c)."""
+    values = types_and_abilities(obj)
+    power, toughness = values.power, values.toughness
+    if values.pt_cda is not None:
+        count = counted(values.pt_cda.count, obj, state)
+        power = count + values.pt_cda.power_plus
+        toughness = count + values.pt_cda.toughness_plus
+    elif any(effect.loses_all_abilities for effect in obj.modifiers):
+        # 208.2a / 613.1f: the ability that defined a "*" is gone; nothing defines it: 0.
+        power = None if power is None else star_as_zero(power)
+        toughness = None if toughness is None else star_as_zero(toughness)
+    for effect in obj.modifiers:
+        power = effect.base_power if effect.base_power is not None else power
+        toughness = effect.base_toughness if effect.base_toughness is not None else toughness
+    if power is None or toughness is None:
+        return values.model_copy(update={"power": power, "toughness": toughness})
+    # 708.8: counters and outside effects keep applying whatever the face; 709.1c: and
     # whether flipped or not. 613.4c: on top of a "*" value too, which stays unknown
     # (208.2a: its ability defines it; shown as "*+1").
     delta = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
-    power = with_modifiers(base.power, delta + sum(m.power for m in obj.modifiers))
-    toughness = with_modifiers(base.toughness, delta + sum(m.toughness for m in obj.modifiers))
-    return base.model_copy(update={"power": power, "toughness": toughness})
+    power = with_modifiers(power, delta + sum(m.power for m in obj.modifiers))
+    toughness = with_modifiers(toughness, delta + sum(m.toughness for m in obj.modifiers))
+    return values.model_copy(update={"power": power, "toughness": toughness})
+
+
+def counted(count: PtCount, obj: MtgObject, state: MtgGame) -> int:
+    """The number a characteristic-defining ability counts for `obj` (604.3): "you" is its
+    controller. Phased-out permanents are treated as though they don't exist (702.26b)."""
+    you = obj.controller
+    if count == "cards_in_your_hand":
+        return len(state.in_zone(Zone.HAND, you))
+    if count == "cards_in_your_graveyard":
+        return len(state.in_zone(Zone.GRAVEYARD, you))
+    if count == "creature_cards_in_all_graveyards":
+        return sum(
+            1 for o in state.in_zone(Zone.GRAVEYARD) if types_and_abilities(o).is_creature()
+        )
+    permanents = [o for o in state.in_zone(Zone.BATTLEFIELD) if not o.phased_out]
+    if count == "lands_you_control":
+        return sum(
+            1
+            for o in permanents
+            if o.controller == you and "Land" in types_and_abilities(o).types
+        )
+    creatures = [o for o in permanents if types_and_abilities(o).is_creature()]
+    if count == "face_down_creatures":
+        return sum(1 for o in creatures if o.face_down)
+    if count == "creatures_you_control":
+        return sum(1 for o in creatures if o.controller == you)
+    return len(creatures)

@@ -91,8 +91,15 @@ def _turn_up_options(obj: MtgObject) -> dict[str, str]:
     707.7: only what made it face down (or its face-up abilities) can turn it up.
     701.40 / 701.58: a manifested or cloaked creature card, for its mana cost;
     an instant or sorcery can't be turned up that way. Ixidron's and Illusionary
-    Mask's creatures only by morph or disguise (or, for the Mask, by its trigger)."""
-    face_up = characteristics.face_up_values(obj)
+    Mask's creatures only by morph or disguise (or, for the Mask, by its trigger).
+
+    702.37e: the morph (megamorph, disguise) cost is the one it would have face up, with
+    the effects on it: one that would lose all abilities has none. 701.40b's mana-cost
+    permission is a rule, not an ability, so losing abilities doesn't take it away; an
+    effect saying it can't be turned face up takes every way."""
+    if characteristics.cant_turn_face_up(obj):
+        return {}
+    face_up = characteristics.if_face_up(obj)
     options: dict[str, str] = {}
     for via in ("megamorph", "morph", "disguise"):
         cost = getattr(face_up, via)
@@ -143,8 +150,10 @@ def turn_face_up(ctx: Ctx, action: TurnFaceUp) -> None:
         raise RuleError(keys, f"{name} can't be turned face up: {why_en}", why_fr)
     via = action.via or next(iter(options))
     if via not in options:
+        # 702.37e: a printed morph (disguise) cost an effect on it takes away.
+        lost = via != "mana_cost" and getattr(characteristics.face_up_values(obj), via)
         raise RuleError(
-            ["707.7"],
+            ["707.7", "702.37e"] if lost else ["707.7"],
             f"{name} can't be turned face up by {via}; it can by: " + ", ".join(options) + ".",
             f"{name} ne peut pas être retourné par {via} ; possible par : "
             + ", ".join(options)
@@ -154,6 +163,25 @@ def turn_face_up(ctx: Ctx, action: TurnFaceUp) -> None:
 
 
 def _no_way_up(obj: MtgObject) -> tuple[str, str, list[str]]:
+    if characteristics.cant_turn_face_up(obj):
+        sources = [m.source for m in obj.modifiers if m.cant_turn_face_up and m.source]
+        by = f" ({', '.join(sources)})" if sources else ""
+        return (
+            f"an effect{by} says it can't be turned face up while it is face down.",
+            f"un effet{by} dit qu'il ne peut pas être retourné face visible tant qu'il est "
+            "face cachée.",
+            ["707.7", "effect.cant-turn-face-up"],
+        )
+    lost = characteristics.face_up_values(obj)
+    if any(getattr(lost, via) for via in ("morph", "megamorph", "disguise")):
+        # It has a morph (or disguise) cost printed, but an effect on it takes it away.
+        return (
+            "it would have no morph or disguise cost if it were face up (an effect on it "
+            "removes its abilities), so it can't be turned face up that way.",
+            "face visible, il n'aurait aucun coût de mue ni de déguisement (un effet lui "
+            "retire ses capacités) : il ne peut pas être retourné ainsi.",
+            ["707.7", "702.37e"],
+        )
     if obj.face_down_via in ("manifest", "cloak") and not obj.card.is_type("Creature"):
         rule = "701.40" if obj.face_down_via == "manifest" else "701.58"
         return (

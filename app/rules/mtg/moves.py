@@ -14,6 +14,8 @@ from app.rules.mtg import battlefield, face_down, flip, hideaway, stack, table, 
 from app.rules.mtg import manifest as mf
 from app.rules.mtg import manifest_actions as m
 from app.rules.mtg import table_actions as t
+from app.rules.mtg.effect_actions import ApplyEffect
+from app.rules.mtg.effects import apply_effect
 from app.rules.mtg.judge_edits import JUDGE_MOVES
 from app.rules.mtg.state import MtgGame
 
@@ -63,6 +65,8 @@ MOVES: tuple[Move[Any], ...] = (
     Move(t.CreateToken, table.create_token),
     Move(t.RollDie, table.roll_die),
     Move(t.FlipCoin, table.flip_coin),
+    # --- issue 16: layers (W1): continuous effects on a permanent (613).
+    Move(ApplyEffect, apply_effect),
     # --- issue 16: every manifest (app.rules.mtg.manifest) ---
     Move(m.Manifest, mf.manifest),
     Move(m.Cloak, mf.manifest),

@@ -261,6 +261,8 @@ PROPOSABLE = frozenset(
         "cloak", "copy",
     }
 ) | TABLE_PROPOSABLE | MANIFEST_TYPES  # fmt: skip
+# Issue 16, layers: an effect on another player's permanent is proposed (Unable to Scream).
+PROPOSABLE |= frozenset({"apply_effect"})
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
@@ -315,6 +317,9 @@ def describe_action(state: MtgGame, action: Any) -> Text:
     elif kind == "pump":
         en, fr = (f"Give {action.power:+d}/{action.toughness:+d} until end of turn",
                   f"Donner {action.power:+d}/{action.toughness:+d} jusqu'à la fin du tour")  # fmt: skip
+    elif kind == "apply_effect":
+        by = f" ({action.source.strip()})" if action.source.strip() else ""
+        en, fr = (f"Apply an effect{by} to", f"Appliquer un effet{by} à")
     elif kind == "add_counter":
         en, fr = (f"Add {action.amount} {action.counter} counter(s) to",
                   f"Ajouter {action.amount} marqueur(s) {action.counter} sur")  # fmt: skip

@@ -51,3 +51,20 @@ def with_modifiers(value: int | str, delta: int) -> int | str:
 def known_number(value: int | str | None) -> int | None:
     """The value as a number when it is one; None when unknown (no value, or "*")."""
     return value if isinstance(value, int) else None
+
+
+_SUM = re.compile(r"^[+-]?(?:\d+|\*)(?:[+-](?:\d+|\*))*$")
+_TERM = re.compile(r"([+-]?)(\d+|\*)")
+
+
+def star_as_zero(value: int | str) -> int | str:
+    """A "*" value whose defining ability is gone (an effect removed it: 613.1f): there is
+    nothing left to define the "*", so it is 0 ("1+*" -> 1, "2-*" -> 2). A value that is no
+    plain sum ("*²", "∞", "?") stays as printed: no rule says what it is."""
+    if isinstance(value, int) or not _SUM.match(value):
+        return value
+    total = 0
+    for sign, term in _TERM.findall(value):
+        number = 0 if term == "*" else int(term)
+        total += -number if sign == "-" else number
+    return total

@@ -53,14 +53,28 @@ FaceDownVia = Literal[
 
 
 class Modifier(BaseModel):
-    """A continuous effect from outside (a pump): survives turning face up (707.8)."""
+    """A continuous effect from outside on one permanent (a pump, or apply_effect's type,
+    ability and base P/T changes): it survives turning face up or down (708.8; seed 707.8),
+    applied in layer order (613) by characteristics.current, in the order they began
+    (613.7: timestamps)."""
 
     model_config = ConfigDict(frozen=True)
 
+    # Layer 7c (613.4c): added to power and toughness.
     power: int = 0
     toughness: int = 0
     until_end_of_turn: bool = True
     source: str = ""
+    # Layer 4 (613.1d): types and subtypes it gains, in addition to its others.
+    add_types: tuple[str, ...] = ()
+    add_subtypes: tuple[str, ...] = ()
+    # Layer 6 (613.1f): it loses all abilities.
+    loses_all_abilities: bool = False
+    # Layer 7b (613.4b): its base power and toughness become these.
+    base_power: int | None = None
+    base_toughness: int | None = None
+    # "As long as it is face down, it can't be turned face up" (Unable to Scream).
+    cant_turn_face_up: bool = False
 
 
 class MtgObject(GameObject):

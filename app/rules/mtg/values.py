@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from app.rules.core.projection import project
-from app.rules.mtg.cards import FlipFace, HideawayAbility, MtgCard
+from app.rules.mtg.cards import FlipFace, HideawayAbility, MtgCard, PtCda
 
 
 class Characteristics(BaseModel):
@@ -23,6 +23,8 @@ class Characteristics(BaseModel):
     # A number, or a "*" value defined by an ability (208.2a; printed_pt).
     power: int | str | None = None
     toughness: int | str | None = None
+    # 604.3: the ability that defines a "*" power and toughness (a copiable value: 707.2).
+    pt_cda: PtCda | None = None
     text: str = ""
     abilities: tuple[str, ...] = ()
     morph: str | None = None
@@ -61,21 +63,36 @@ class Characteristics(BaseModel):
                 "power": face.power,
                 "toughness": face.toughness,
                 "text": face.text,
-                "abilities": (),
-                "morph": None,
-                "megamorph": None,
-                "disguise": None,
-                "enters_ability": None,
-                "turned_face_up_ability": None,
-                "as_turned_face_up_copy": False,
-                "hideaway": None,
-                "hideaway_ability": None,
-                "enters_tapped": False,
+                **_NO_ABILITIES,
             }
         )
+
+    def without_abilities(self) -> Characteristics:
+        """613.1f (layer 6): an effect says it loses all abilities. Its text, keywords and
+        their costs (morph, megamorph, disguise), the abilities the rules grant it (ward {2}
+        face down: 708.2a) and its characteristic-defining ability are gone; a "*" left with
+        no ability to define it is 0 (see printed_pt.star_as_zero)."""
+        return self.model_copy(update={"text": "", **_NO_ABILITIES})
 
     def is_legendary(self) -> bool:
         return "Legendary" in self.supertypes
 
     def is_creature(self) -> bool:
         return "Creature" in self.types
+
+
+# What a text box's abilities set, cleared together when they are gone (a flip half's text
+# replaces them: 709.2; an effect removes them: 613.1f).
+_NO_ABILITIES: dict[str, object] = {
+    "abilities": (),
+    "pt_cda": None,
+    "morph": None,
+    "megamorph": None,
+    "disguise": None,
+    "enters_ability": None,
+    "turned_face_up_ability": None,
+    "as_turned_face_up_copy": False,
+    "hideaway": None,
+    "hideaway_ability": None,
+    "enters_tapped": False,
+}
