@@ -225,6 +225,8 @@ OTHER_2004_NUMBERS = {"217.1c", "102.7"}  # zone change; leaving the game
 # Read in a 2024 edition of the Comprehensive Rules, not checked against today's text: their
 # entries say `checked = false`, and their summaries say so.
 MTG_UNCHECKED_NUMBERS = {"103.4", "103.5", "701.13", "701.16", "701.20"}
+# Issue 16, manifest: read in quotations of today's rules, not in the rules themselves.
+MTG_UNCHECKED_NUMBERS |= {"701.40e"}
 CURRENT_NUMBERS = {
     *(f"708.{n}" for n in (1, 2, "2a", "2b", 3, 4, 5, 6, 7, 8, 9, 10, 11)),
     *(f"710.{n}" for n in ("1", "1a", "1b", "1c", 2, 3, 4, 5)),
@@ -237,6 +239,7 @@ CURRENT_NUMBERS = {
     "613.1d", "613.1f", "613.4a", "613.4b", "702.37e", "701.40b",
     # Issue 16, turning up and dying (checked against today's CR, Nov 2025).
     "704.5f", "603.10a", "603.6c",
+    "701.62a",  # issue 16: manifest dread
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",
     # Issue 16, exile face down: checked against today's Comprehensive Rules.
