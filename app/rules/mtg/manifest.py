@@ -50,10 +50,6 @@ def _require_manifester(ctx: Ctx, player: str, what_en: str, what_fr: str) -> No
     )
 
 
-def _card_name(obj: MtgObject) -> Text:
-    return Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
-
-
 def _public(obj: MtgObject) -> bool:
     """Everyone saw this card before it went into the pile: face up outside a hand or library."""
     return obj.zone not in (Zone.HAND, Zone.LIBRARY) and not obj.face_down
@@ -94,7 +90,7 @@ def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
                 ),
             )
             return
-        name = _card_name(library[0])
+        name = library[0].card.shown_name()
         new = put_face_down(ctx, library[0], via, player)
         label = public_label(ctx.state, new)
         ctx.emit(
@@ -150,7 +146,7 @@ def manifest_cards(ctx: Ctx, action: ManifestCards) -> None:
         )
     # What everyone saw before the cards turned face down: face-up cards in a public zone.
     seen = sorted(
-        (_card_name(o) for o in chosen if _public(o)),
+        (o.card.shown_name() for o in chosen if _public(o)),
         key=lambda t: t.en,
     )
     hidden = sum(1 for o in chosen if o.zone in (Zone.HAND, Zone.LIBRARY) or o.face_down)
@@ -159,7 +155,7 @@ def manifest_cards(ctx: Ctx, action: ManifestCards) -> None:
     order = ctx.shuffled(chosen) if action.random_order else chosen
     made: list[tuple[MtgObject, Text]] = []
     for obj in order:
-        name = _card_name(obj)
+        name = obj.card.shown_name()
         made.append((put_face_down(ctx, obj, via, player), name))
     labels = [public_label(ctx.state, new) for new, _ in made]
     names_en = ", ".join(t.en for t in seen)
@@ -228,7 +224,7 @@ def manifest_dread(ctx: Ctx, action: ManifestDread) -> None:
         )
         return
     if len(library) == 1:
-        name = _card_name(library[0])
+        name = library[0].card.shown_name()
         new = put_face_down(ctx, library[0], "manifest", player)
         label = public_label(ctx.state, new)
         ctx.emit(
@@ -250,7 +246,7 @@ def manifest_dread(ctx: Ctx, action: ManifestDread) -> None:
         if player not in card.known_to:
             card.known_to.append(player)
     ctx.state.dread_pending = DreadPending(player=player, looked=tuple(c.id for c in looked))
-    names = [_card_name(c) for c in looked]
+    names = [c.card.shown_name() for c in looked]
     ctx.emit(
         "manifest_dread_look",
         ["701.62a"],
@@ -294,14 +290,14 @@ def manifest_dread_choose(ctx: Ctx, action: ManifestDreadChoose) -> None:
     chosen = state.get(action.object)
     rest = [state.get(i) for i in pending.looked if i != action.object]
     assert chosen is not None  # looked ids stay library cards while the choice waits
-    name = _card_name(chosen)
+    name = chosen.card.shown_name()
     new = put_face_down(ctx, chosen, "manifest", player)
     binned: list[Text] = []
     for other in rest:
         assert other is not None
         # Into the graveyard face up: public from now on.
         ctx.relocate(other, Zone.GRAVEYARD)
-        binned.append(_card_name(other))
+        binned.append(other.card.shown_name())
     state.dread_pending = None
     label = public_label(ctx.state, new)
     ctx.emit(

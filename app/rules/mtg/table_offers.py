@@ -107,7 +107,7 @@ def describe_table_action(state: MtgGame, action: Any) -> Text:
         shown = describe(state, source, face=not source.face_down)
     else:
         card = action.card
-        shown = Text(en=card.name, fr=card.name_fr or card.name) if card else Text(en="?", fr="?")
+        shown = card.shown_name() if card else Text(en="?", fr="?")
     return Text(
         en=f"{player} creates {action.count} token(s): {shown.en}",
         fr=f"{player} crée {action.count} jeton(s) : {shown.fr}",
