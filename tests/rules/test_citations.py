@@ -239,6 +239,8 @@ CURRENT_NUMBERS = {
     "201.2a", "601.3",
     # Issue 16, turning up and dying (checked against today's CR, Nov 2025).
     "704.5f", "603.10a", "603.6c",
+    "701.62a",  # issue 16: manifest dread
+    "701.40e",  # issue 16: several cards manifested one at a time (checked by W5)
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",
     "103.3", "103.5", "701.17", "701.20", "701.24",

@@ -166,6 +166,16 @@ def exposed_names(state: GameState, deck: Deck, viewer: str | None, before: set[
     return known
 
 
+def _face_down_in_play(state: GameState) -> set[str]:
+    """The names of the face-down spells and permanents (Magic's stack, battlefield and 2004
+    phased-out zone; Riftbound's facedown cards in play)."""
+    return {
+        o.card.name
+        for o in state.objects
+        if o.face_down and str(o.zone) in ("stack", "battlefield", "phased_out")
+    }
+
+
 def as_known(text: str, deck: Deck, known: set[str]) -> str:
     """Game B's bytes with the twin names of the cards known to the viewer read as game A's."""
     for twin in sorted(deck.twin_map, key=len, reverse=True):
@@ -305,6 +315,7 @@ def play(client, monkeypatch, deck: Deck, data, steps: int) -> None:
     results: dict[str, tuple[str, str]] = {}
     published: list[set[str]] = []  # what Alice knew when each ruling was published
     for step in range(steps + 1):
+        down_before = _face_down_in_play(a.table.state())
         if step:
             state = a.table.state()
             alice_view = a.client.get(
@@ -347,8 +358,11 @@ def play(client, monkeypatch, deck: Deck, data, steps: int) -> None:
                 )
                 published.append(set(known["Alice"]))
         state = a.table.state()
+        # 708.9 (seed 707.9): a face-down spell or permanent that leaves is revealed to all.
+        revealed = (down_before - _face_down_in_play(state)) & set(deck.twin_map.values())
         for who in known:
             known[who] = exposed_names(state, deck, None if who == "spectator" else who, known[who])
+            known[who] |= revealed
         for name, (mine, twin) in results.items():
             compare(f"Alice {name}", mine, twin, a, b, known["Alice"])
         results.clear()

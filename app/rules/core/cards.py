@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.rules.core.events import Text
+
 
 class CardDef(BaseModel):
     """A card's printed identity. Catalog entries and inline definitions share each family's
@@ -19,6 +21,10 @@ class CardDef(BaseModel):
     text: str = Field(default="", max_length=2000)
     # A note on facts the catalog could not verify, shown to the judge.
     unverified: str | None = Field(default=None, max_length=300)
+
+    def shown_name(self) -> Text:
+        """Its name in each language (English where the data has no French name)."""
+        return Text(en=self.name, fr=self.name_fr or self.name)
 
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types

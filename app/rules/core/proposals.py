@@ -63,9 +63,12 @@ def affected_players(
         if seen_by is not None and not family.visibility.in_view(state, obj, seen_by):
             continue
         players.add(obj.controller if obj.zone in family.controlled_zones else obj.owner)
-    named = getattr(action, "player", None)
-    if named is not None and action.type in family.acts_on_named_player:  # type: ignore[attr-defined]
-        players.add(named)
+    if action.type in family.acts_on_named_player:  # type: ignore[attr-defined]
+        # `player`, and `from_player` (whose library it takes from: Thieving Amalgam).
+        for field in ("player", "from_player"):
+            named = getattr(action, field, None)
+            if named is not None:
+                players.add(named)
     return players
 
 

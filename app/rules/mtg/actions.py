@@ -41,16 +41,6 @@ class TurnFaceUp(ActionModel):
     stated_choice: str | None = Field(default=None, min_length=1, max_length=60)
 
 
-class Manifest(ActionModel):
-    type: Literal["manifest"]
-    player: PlayerName
-
-
-class Cloak(ActionModel):
-    type: Literal["cloak"]
-    player: PlayerName
-
-
 class PutOntoBattlefieldFaceDown(ActionModel):
     type: Literal["put_onto_battlefield_face_down"]
     object: ObjectId

@@ -38,10 +38,6 @@ def _card_keys(source: str) -> list[str]:
     return [key] if key else []
 
 
-def _name(obj: MtgObject) -> Text:
-    return Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
-
-
 def _in_exile_face_down(obj: MtgObject, rules: list[str]) -> None:
     if obj.zone != Zone.EXILE or not obj.face_down:
         raise RuleError(
@@ -89,7 +85,7 @@ def exile_face_down(ctx: Ctx, action: ExileFaceDown) -> None:
     exiler = _exiler(ctx, obj, action.by)
     origin = obj.zone
     owner = obj.owner
-    name = _name(obj)
+    name = obj.card.shown_name()
     # Everyone saw which card it was as it left a public zone (a face-down permanent is
     # revealed as it leaves the battlefield: 708.9).
     seen_by_all = origin in _PUBLIC_ZONES
@@ -165,7 +161,7 @@ def turn_face_up_in_exile(ctx: Ctx, action: TurnFaceUpInExile) -> None:
     obj.face_down = False
     obj.hideaway_link = None
     obj.known_to = []
-    name = _name(obj)
+    name = obj.card.shown_name()
     card = obj.card
     keys = ["406.3", *(_card_keys(record.source) if record is not None else [])]
     creature_en = " It is a creature card." if card.is_type("Creature") else ""
@@ -225,7 +221,7 @@ def cast_from_exile(ctx: Ctx, action: CastFromExile) -> None:
     label = public_label(ctx.state, obj) if was_face_down else None
     # 406.3a: turned face up just before it is cast; a new object on the stack, face up.
     spell = ctx.relocate(obj, Zone.STACK, controller=caster)
-    name = _name(spell)
+    name = spell.card.shown_name()
     up_en = f"turns the face-down card ({label.en}) face up and " if label else ""
     up_fr = f"retourne la carte face cachée ({label.fr}) face visible et " if label else ""
     if cost is not None:
@@ -262,7 +258,7 @@ def return_from_exile(ctx: Ctx, action: ReturnFromExile) -> None:
 
 def _return_face_up(ctx: Ctx, obj: MtgObject, doer: str, controller: str) -> None:
     label = public_label(ctx.state, obj) if obj.face_down else None
-    name = _name(obj)
+    name = obj.card.shown_name()
     was_en = f"{label.en} is turned face up: it is {name.en}. " if label is not None else ""
     was_fr = f"{label.fr} est retournée face visible : c'est {name.fr}. " if label else ""
     if not obj.card.is_permanent_card:
@@ -306,7 +302,7 @@ def _return_face_down(ctx: Ctx, obj: MtgObject, doer: str, controller: str) -> N
     hidden = obj.face_down
     lookers, _ = face_known_to(ctx.state, obj) if hidden else (set(), "")
     label = public_label(ctx.state, obj) if hidden else None
-    name = _name(obj)
+    name = obj.card.shown_name()
     permanent = ctx.relocate(obj, Zone.BATTLEFIELD, controller=controller, face_down=True)
     permanent.face_down_via = "effect"
     permanent.known_to = sorted(lookers - {controller})

@@ -8,10 +8,8 @@ from app.rules.core.events import Text
 from app.rules.mtg import as_turned_up, characteristics
 from app.rules.mtg.actions import (
     CastFaceDown,
-    Cloak,
     Copy,
     Look,
-    Manifest,
     PutOntoBattlefieldFaceDown,
     TurnFaceDown,
     TurnFaceUp,
@@ -291,49 +289,13 @@ def turn_up(
         )
 
 
-def _put_face_down(ctx: Ctx, obj: MtgObject, via: FaceDownVia, controller: str) -> MtgObject:
-    """707.3: turned face down before it enters, so its enters abilities never apply."""
+def put_face_down(ctx: Ctx, obj: MtgObject, via: FaceDownVia, controller: str) -> MtgObject:
+    """707.3: turned face down before it enters, so its enters abilities never apply.
+    (Manifest, cloak and manifest dread use it too: app.rules.mtg.manifest.)"""
     new = ctx.relocate(obj, Zone.BATTLEFIELD, controller=controller, face_down=True)
     new.face_down_via = via
     mark_entered(ctx, new)
     return new
-
-
-def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
-    """701.40 manifest / 701.58 cloak: the top card of the library, face down (cloak: ward {2})."""
-    via: FaceDownVia = "manifest" if action.type == "manifest" else "cloak"
-    require_current_rules(ctx, via.capitalize(), "manifester" if via == "manifest" else "voiler")
-    player = ctx.player(action.player)
-    ctx.acting_as(
-        player,
-        ["701.40"],
-        f"Only {player} may {via} from their own library here.",
-        f"Seul {player} peut faire cela depuis sa propre bibliothèque.",
-    )
-    library = ctx.state.in_zone(Zone.LIBRARY, player)
-    if not library:
-        raise RuleError(
-            ["701.40"],
-            f"{player}'s library is empty: there is nothing to {via}.",
-            f"La bibliothèque de {player} est vide : rien à manifester.",
-        )
-    card = library[0].card
-    new = _put_face_down(ctx, library[0], via, player)
-    label = public_label(ctx.state, new)
-    rule = "701.40" if via == "manifest" else "701.58"
-    ctx.emit(
-        via,
-        [rule, "707.3", "707.2"],
-        Text(
-            en=f"{player} puts the top card of their library onto the battlefield face down "
-            f"({via}): {label.en}.",
-            fr=f"{player} met la carte du dessus de sa bibliothèque sur le champ de bataille "
-            f"face cachée : {label.fr}.",
-        ),
-        private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
-        private_to=[player],
-        objects=[new.id],
-    )
 
 
 def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown) -> None:
@@ -368,7 +330,7 @@ def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown)
     # A card exiled face down (hideaway) was never public.
     public_origin = came_from in (Zone.GRAVEYARD, Zone.EXILE) and not obj.face_down
     card = obj.card
-    new = _put_face_down(ctx, obj, action.via, controller)
+    new = put_face_down(ctx, obj, action.via, controller)
     label = public_label(ctx.state, new)
     origin_en = {Zone.HAND: "hand", Zone.LIBRARY: "library"}.get(came_from, came_from.value)
     # A card leaving a public zone was seen by everyone already; from a hidden zone it wasn't.

@@ -75,7 +75,10 @@ MTG = GameFamily(
     proposable=offers.PROPOSABLE,
     subjects=offers.subjects,  # type: ignore[arg-type]
     controlled_zones=frozenset({Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT}),
-    acts_on_named_player=frozenset({"manifest", "cloak", "forbid_name"}) | TABLE_PROPOSABLE,
+    acts_on_named_player=frozenset(
+        {"manifest", "cloak", "manifest_cards", "manifest_dread", "forbid_name"}
+    )
+    | TABLE_PROPOSABLE,
     # 406.3b: casting from exile checks the caster's own right to look at the card.
     checks_own_right=frozenset({"look", "cast_from_exile"}),
     describe_action=offers.describe_action,  # type: ignore[arg-type]

@@ -45,7 +45,7 @@ def remember(state: MtgGame, obj: MtgObject) -> LastKnown:
         # 708.2: no abilities; its name is said only where it is revealed (or to those who
         # may see it).
         triggers: tuple[CardTrigger, ...] = ()
-        name = Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
+        name = obj.card.shown_name()
     else:
         triggers = characteristics.current(obj, state).triggers
         name = describe(state, obj, face=True)

@@ -12,6 +12,8 @@ from app.rules.core.family import Move
 from app.rules.mtg import actions as a
 from app.rules.mtg import battlefield, face_down, flip, hideaway, sba, stack, table, turns, zones
 from app.rules.mtg import exile_actions as x
+from app.rules.mtg import manifest as mf
+from app.rules.mtg import manifest_actions as m
 from app.rules.mtg import table_actions as t
 from app.rules.mtg.effect_actions import ApplyEffect
 from app.rules.mtg.effects import apply_effect
@@ -35,8 +37,6 @@ MOVES: tuple[Move[Any], ...] = (
     Move(Resolve, stack.resolve),
     Move(a.Counter, stack.counter),
     Move(a.TurnFaceUp, face_down.turn_face_up),
-    Move(a.Manifest, face_down.manifest),
-    Move(a.Cloak, face_down.manifest),
     Move(a.PutOntoBattlefieldFaceDown, face_down.put_onto_battlefield_face_down),
     Move(a.TurnFaceDown, face_down.turn_face_down),
     Move(a.Move, zones.move),
@@ -86,6 +86,12 @@ MOVES: tuple[Move[Any], ...] = (
     Move(x.ReturnFromExile, return_from_exile),
     # --- issue 16: turning up and dying (W4) ---
     Move(StateBasedActions, sba.state_based_actions),
+    # --- issue 16: every manifest (app.rules.mtg.manifest) ---
+    Move(m.Manifest, mf.manifest),
+    Move(m.Cloak, mf.manifest),
+    Move(m.ManifestCards, mf.manifest_cards),
+    Move(m.ManifestDread, mf.manifest_dread),
+    Move(m.ManifestDreadChoose, mf.manifest_dread_choose),
     # --- issue 16: names (W5): "can't cast spells with the chosen name" ---
     Move(ForbidName, forbid_name),
 )
@@ -98,9 +104,22 @@ MOVES = sba.watching(MOVES)
 _WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game", "refuse_proposal"})
 
 
+# The only actions accepted while a manifest dread choice is pending (701.62a).
+_WHILE_DREAD = frozenset({"manifest_dread_choose", "concede", "end_game", "refuse_proposal"})
+
+
 def check(state: MtgGame, action: Any) -> None:
-    """The hideaway trigger is resolving: nothing else happens until its controller has
-    chosen (see mtg/hideaway.py)."""
+    """The hideaway trigger (or manifest dread) is resolving: nothing else happens until its
+    player has chosen (see mtg/hideaway.py, mtg/manifest.py)."""
+    dread = state.dread_pending
+    if dread is not None and action.type not in _WHILE_DREAD:
+        raise RuleError(
+            ["701.62a"],
+            f"The game waits for {dread.player} to choose which card to manifest (manifest "
+            "dread).",
+            f"La partie attend que {dread.player} choisisse la carte à manifester "
+            "(manifestation d'effroi).",
+        )
     pending = state.hideaway_pending
     if pending is not None and action.type not in _WHILE_PENDING:
         raise RuleError(

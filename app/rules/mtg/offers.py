@@ -13,6 +13,7 @@ from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text
 from app.rules.mtg.labels import describe
+from app.rules.mtg.manifest_offers import MANIFEST_TYPES, describe_manifest, manifest_candidates
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.table_offers import TABLE_PROPOSABLE, describe_table_action, table_candidates
 from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
@@ -239,6 +240,7 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
         _hideaway_exile_candidates(state, actor)
         + _game_candidates(state)
         + table_candidates(state, actor)
+        + manifest_candidates(state, actor)
     )
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
@@ -266,7 +268,7 @@ PROPOSABLE = frozenset(
         "counter", "phase_out", "phase_in", "put_onto_battlefield_face_down", "manifest",
         "cloak", "copy", "forbid_name",
     }
-) | TABLE_PROPOSABLE  # fmt: skip
+) | TABLE_PROPOSABLE | MANIFEST_TYPES  # fmt: skip
 # Issue 16, layers: an effect on another player's permanent is proposed (Unable to Scream).
 PROPOSABLE |= frozenset({"apply_effect"})
 # Issue 16, exile face down: exiling, casting or returning another player's card is proposed
@@ -312,12 +314,8 @@ def describe_action(state: MtgGame, action: Any) -> Text:
             en=f"give control of {what_en} to {action.player}",
             fr=f"donner le contrôle de {what_fr} à {action.player}",
         )
-    if kind in ("manifest", "cloak"):
-        en, fr = ("manifest", "manifester") if kind == "manifest" else ("cloak", "voiler")
-        return Text(
-            en=f"{en} the top card of {action.player}'s library",
-            fr=f"{fr} la carte du dessus de la bibliothèque de {action.player}",
-        )
+    if kind in MANIFEST_TYPES:
+        return describe_manifest(state, action, Text(en=what_en, fr=what_fr))
     if kind in TABLE_PROPOSABLE:
         return describe_table_action(state, action)
     if kind == "forbid_name":  # Reflector Mage: the name as every player may know it

@@ -149,6 +149,17 @@ class HideawayPending(BaseModel):
     link: str
 
 
+class DreadPending(BaseModel):
+    """Manifest dread (701.62a) waiting for its player's choice (manifest_dread_choose): the
+    top two cards of their library, looked at by them only. Like hideaway's, the game waits."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    # Top first: only `player` (and the judge) may see them.
+    looked: tuple[str, ...]
+
+
 class StackAbility(BaseModel):
     """An activated or triggered ability on the stack (113.7a: it exists on its own,
     whatever happens to its source). Only the hideaway play ability is modelled."""
@@ -205,6 +216,8 @@ class MtgGame(GameState):
     land_plays: dict[str, int] = Field(default_factory=dict)
     attackers_this_turn: dict[str, int] = Field(default_factory=dict)
     hideaway_pending: HideawayPending | None = None
+    # Manifest dread's look (701.62a): the game waits for its player's choice.
+    dread_pending: DreadPending | None = None
     abilities: list[StackAbility] = Field(default_factory=list)
     # London mulligan (103.5): mulligans taken per player, and who has kept their hand.
     mulligans: dict[str, int] = Field(default_factory=dict)

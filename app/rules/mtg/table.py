@@ -271,7 +271,9 @@ def mulligan(ctx: Ctx[MtgGame], action: Mulligan) -> None:
             f"bibliothèque et il pioche {_cards(len(drawn)).fr} ; en la gardant, il en mettra "
             f"{taken + 1} sous sa bibliothèque.",
         ),
-        private=Text(en=f"New hand: {_names(drawn).en}.", fr=f"Nouvelle main : {_names(drawn).fr}."),
+        private=Text(
+            en=f"New hand: {_names(drawn).en}.", fr=f"Nouvelle main : {_names(drawn).fr}."
+        ),
         private_to=[player],
     )
 
@@ -391,7 +393,7 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
     else:
         assert action.card is not None
         card = action.card
-        what = Text(en=card.name, fr=card.name_fr or card.name)
+        what = card.shown_name()
     made: list[MtgObject] = []
     for _ in range(action.count):
         token = MtgObject(

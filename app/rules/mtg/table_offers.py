@@ -18,6 +18,7 @@ from app.rules.mtg.state import MtgGame, Zone
 TABLE_ACTIONS: tuple[str, ...] = (
     "draw", "mill", "look_top", "reveal_top", "shuffle", "mulligan", "keep", "mulligan_bottom",
     "life", "create_token", "roll_die", "flip_coin",
+    "manifest_dread",  # issue 16 (app.rules.mtg.manifest_offers)
 )  # fmt: skip
 
 # A seat acting on another player's library, hand, life or tokens asks them first.
@@ -106,7 +107,7 @@ def describe_table_action(state: MtgGame, action: Any) -> Text:
         shown = describe(state, source, face=not source.face_down)
     else:
         card = action.card
-        shown = Text(en=card.name, fr=card.name_fr or card.name) if card else Text(en="?", fr="?")
+        shown = card.shown_name() if card else Text(en="?", fr="?")
     return Text(
         en=f"{player} creates {action.count} token(s): {shown.en}",
         fr=f"{player} crée {action.count} jeton(s) : {shown.fr}",

@@ -64,6 +64,7 @@ def _end(ctx: Ctx, opening: Text, nothing: Text) -> None:
     shown = _reveal_all(ctx, nothing)
     ctx.state.finished = True
     ctx.state.hideaway_pending = None
+    ctx.state.dread_pending = None
     ctx.emit(
         "end_game",
         ["104.1", "707.9"],
@@ -91,6 +92,8 @@ def concede(ctx: Ctx, action: Concede) -> None:
     state = ctx.state
     if state.hideaway_pending is not None and state.hideaway_pending.player == player:
         state.hideaway_pending = None  # their trigger goes with them
+    if state.dread_pending is not None and state.dread_pending.player == player:
+        state.dread_pending = None  # so does their manifest dread
     shown = _reveal_all(ctx, _NONE, only_controller=player)
     # Their "until your next turn" name bans can never end otherwise: they end now.
     expire_name_bans(state, player)

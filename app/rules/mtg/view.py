@@ -103,6 +103,16 @@ class PendingView(BaseModel):
     rules: list[str]
 
 
+class DreadView(BaseModel):
+    """Manifest dread waiting for its player's choice (701.62a). Public: who, how many cards;
+    `looked` (the ids of the two cards) only for that player and the judge."""
+
+    player: str
+    count: int
+    looked: list[str] | None = None
+    rules: list[str]
+
+
 class AbilityView(BaseModel):
     """An ability on the stack (public)."""
 
@@ -123,6 +133,7 @@ class MtgView(ViewBase):
     players: list[MtgPlayerView]
     objects: list[MtgObjectView]
     pending: PendingView | None = None
+    dread: DreadView | None = None
     abilities: list[AbilityView] = Field(default_factory=list)
     # Public: "can't cast spells with the chosen name" effects in force (Reflector Mage).
     name_bans: list[NameBan] = Field(default_factory=list)

@@ -15,6 +15,7 @@ from app.rules.mtg.rule_book import numbers_for
 from app.rules.mtg.state import MtgGame, MtgObject, StackAbility, Zone
 from app.rules.mtg.view import (
     AbilityView,
+    DreadView,
     EditionNote,
     MtgCardFace,
     MtgObjectView,
@@ -165,6 +166,21 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
         abilities=[
             _ability_view(state, a) for a in sorted(state.abilities, key=lambda a: a.position)
         ],
+        dread=_dread_view(state, viewer),
+    )
+
+
+def _dread_view(state: MtgGame, viewer: Viewer) -> DreadView | None:
+    """Manifest dread's look (701.62a): the looked-at ids reach only its player and the judge."""
+    dread = state.dread_pending
+    if dread is None:
+        return None
+    sees = viewer.kind == "judge" or (viewer.kind == "player" and viewer.player == dread.player)
+    return DreadView(
+        player=dread.player,
+        count=len(dread.looked),
+        looked=list(dread.looked) if sees else None,
+        rules=numbers_for(["701.62a"], state.ruleset),
     )
 
 

@@ -17,10 +17,11 @@ _IN_PLAY = (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT)
 
 
 def looking_at(state: MtgGame, obj: MtgObject) -> str | None:
-    """The player looking at this library card for a hideaway trigger right now, if any."""
-    pending = state.hideaway_pending
-    if pending is not None and obj.zone == Zone.LIBRARY and obj.id in pending.looked:
-        return pending.player
+    """The player looking at this library card for a hideaway trigger or manifest dread
+    (701.62a) right now, if any."""
+    for pending in (state.hideaway_pending, state.dread_pending):
+        if pending is not None and obj.zone == Zone.LIBRARY and obj.id in pending.looked:
+            return pending.player
     return None
 
 

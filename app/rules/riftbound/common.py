@@ -62,7 +62,9 @@ def bf_text(state: RiftboundGame, bf_id: str | None) -> Text:
     return Text(en=found.name, fr=found.name_fr or found.name)
 
 
-def units_at(state: RiftboundGame, bf_id: str, controller: str | None = None) -> list[RiftboundObject]:
+def units_at(
+    state: RiftboundGame, bf_id: str, controller: str | None = None
+) -> list[RiftboundObject]:
     return [
         o
         for o in sorted(state.objects, key=lambda o: o.position)
@@ -108,7 +110,7 @@ def where_text(state: RiftboundGame, obj: RiftboundObject) -> Text:
 
 
 def card_name(obj: RiftboundObject) -> Text:
-    return Text(en=obj.card.name, fr=obj.card.name_fr or obj.card.name)
+    return obj.card.shown_name()
 
 
 def draw(ctx: Ctx, player: str, count: int) -> int:

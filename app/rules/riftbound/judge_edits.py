@@ -119,7 +119,7 @@ def _where(ctx: Ctx, obj: RiftboundObject) -> Text:
 
 
 def _printed_name(card: Any) -> Text:
-    return Text(en=card.name, fr=card.name_fr or card.name)
+    return card.shown_name()
 
 
 def _event_objects(obj: RiftboundObject) -> list[str]:
