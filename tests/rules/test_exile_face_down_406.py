@@ -145,3 +145,13 @@ def test_return_from_exile_is_proposed_for_another_players_card():
     card = game.id("Grizzly Bears")
     err = game.refused("Alice", type="return_from_exile", object=card, controller="Alice")
     assert err.kind == "forbidden"
+
+
+def test_406_3_a_library_card_exiled_unseen_with_no_look_is_told_to_nobody():
+    """Found by the hostile-seat harness (issue 16): the top card of Bob's library, exiled
+    face down where nobody may look, was named to Bob in the event's private part."""
+    game = Table().library("Bob", "Serra Angel").start()
+    game.do(None, type="exile_face_down", object=game.id("Serra Angel"), look="nobody", by="Bob")
+    for who in ("Alice", "Bob", "spectator"):
+        assert "Serra Angel" not in game.log_text(who), who
+    assert "Serra Angel" in game.log_text("judge")

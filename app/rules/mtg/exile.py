@@ -91,6 +91,9 @@ def exile_face_down(ctx: Ctx, action: ExileFaceDown) -> None:
     seen_by_all = origin in _PUBLIC_ZONES
     revealed = origin == Zone.BATTLEFIELD and obj.face_down
     before = public_label(ctx.state, obj) if revealed else None
+    # Who could see it before it moved: a card taken from a library unseen (the top card)
+    # is not known to its exiler just because they exiled it.
+    saw_it = face_known_to(ctx.state, obj)[0]
     exiled = ctx.relocate(obj, Zone.EXILE, face_down=True)
     players = ctx.state.player_names()
     lookers = {"exiler": [exiler], "owner": [owner], "nobody": []}[action.look]
@@ -133,8 +136,10 @@ def exile_face_down(ctx: Ctx, action: ExileFaceDown) -> None:
             fr=f"{exiler} exile {what_fr} face cachée ({label.fr}) ; {look_fr}.",
         ),
         private=Text(en=f"It is {name.en}.", fr=f"C'est {name.fr}."),
-        # The player who chose it knows it, whatever the instruction says of looking later.
-        private_to=sorted({exiler, *exiled.known_to}),
+        # The player who chose it seeing it knows it, whatever the instruction says of
+        # looking later; one who took it unseen (a library's top card) learns it only if
+        # the instruction lets them look.
+        private_to=sorted(({exiler} & saw_it) | set(exiled.known_to)),
         objects=[exiled.id],
     )
 
