@@ -91,6 +91,11 @@ def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def api_act(client: Any, game_id: str, token: str, body: Any, **kwargs: Any) -> Any:
+    """One action through the JSON API, as the holder of `token`."""
+    return client.post(f"/api/games/{game_id}/actions", headers=bearer(token), json=body, **kwargs)
+
+
 def _make_game(
     client: TestClient,
     setup: list[dict[str, Any]] | tuple[dict[str, Any], ...] = DEFAULT_SETUP,

@@ -8,13 +8,12 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import api_act as act
+from tests.conftest import bearer
+
 pytestmark = pytest.mark.both_databases
 
 engine_needed = pytest.mark.engine
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture
@@ -36,10 +35,6 @@ def object_id(client, game_id: str, judge_token: str, name: str) -> str:
     found = [o["id"] for o in view["objects"] if o["name"] == name]
     assert len(found) == 1, found
     return found[0]
-
-
-def act(client, game_id: str, token: str, body: Any, **kwargs: Any):
-    return client.post(f"/api/games/{game_id}/actions", headers=bearer(token), json=body, **kwargs)
 
 
 def assert_error(response, status: int, error: str) -> dict[str, Any]:

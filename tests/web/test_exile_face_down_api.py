@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import api_act as act
+from tests.conftest import bearer
+
 pytestmark = pytest.mark.both_databases
 
 SETUP = [
@@ -19,14 +22,6 @@ SETUP = [
 ]
 SECRETS = ("Saw It Coming", "Counter target spell", "{1}{U}")
 LABEL = "Foretold card (Alice), foretold on turn 1"
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def act(client, game_id: str, token: str, body: dict[str, Any]):
-    return client.post(f"/api/games/{game_id}/actions", headers=bearer(token), json=body)
 
 
 def raw(client, game_id: str, token: str, version: int | None = None) -> str:
@@ -105,9 +100,7 @@ def test_702_143_a_foretold_card_is_hidden_from_bob_until_cast_at_every_step(cli
     assert ruling.status_code == 200 and "Foretold card (Alice)" in ruling.text
     assert not any(secret in ruling.text for secret in SECRETS)
     fork = client.post(f"/api/rulings/{slug}/fork").json()
-    fork_view = client.get(
-        f"/api/games/{fork['id']}/view", headers=bearer(fork["judge"]["token"])
-    )
+    fork_view = client.get(f"/api/games/{fork['id']}/view", headers=bearer(fork["judge"]["token"]))
     assert not any(secret in fork_view.text for secret in SECRETS)
     # From Alice's side, it is kept.
     alice_slug = client.post(

@@ -4,22 +4,15 @@ it may see, in the view, the log and time travel (stored edits replay as they we
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+
+from tests.conftest import api_act as act
+from tests.conftest import bearer
 
 pytestmark = pytest.mark.both_databases
 
 ANGEL = {"name": "Exalted Angel", "types": ["Creature"], "power": 4, "toughness": 5,
          "mana_cost": "{4}{W}{W}", "morph": "{2}{W}{W}"}  # fmt: skip
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def act(client, game_id: str, token: str, body: dict[str, Any]):
-    return client.post(f"/api/games/{game_id}/actions", headers=bearer(token), json=body)
 
 
 def seen(client, game_id: str, token: str, version: int | None = None) -> str:

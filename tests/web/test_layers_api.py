@@ -10,23 +10,12 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import bearer
+from tests.rules.test_layers_613 import SCREAM
+
 pytestmark = pytest.mark.both_databases
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")
-SCREAM: dict[str, Any] = {
-    "type": "apply_effect",
-    "source": "Unable to Scream",
-    "loses_all_abilities": True,
-    "add_types": ["Artifact", "Creature"],
-    "add_subtypes": ["Toy"],
-    "base_power": 0,
-    "base_toughness": 2,
-    "cant_turn_face_up": True,
-}
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 class Api:

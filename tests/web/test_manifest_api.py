@@ -8,19 +8,13 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import api_act as act
+from tests.conftest import bearer
 from tests.web.pages_support import buttons, seat_client
 
 pytestmark = pytest.mark.engine
 
 WHO = ("Alice", "Bob", "spectator", "judge")
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def act(client, game_id: str, token: str, body: dict[str, Any]):
-    return client.post(f"/api/games/{game_id}/actions", headers=bearer(token), json=body)
 
 
 def view(client, game_id: str, token: str) -> dict[str, Any]:

@@ -9,17 +9,12 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import api_act as act
+from tests.conftest import bearer
+
 pytestmark = pytest.mark.both_databases
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def act(client, game_id: str, token: str, body: dict[str, Any]):
-    return client.post(f"/api/games/{game_id}/actions", headers=bearer(token), json=body)
 
 
 def ok(client, game_id: str, token: str, body: dict[str, Any]) -> None:
