@@ -83,6 +83,12 @@ def _object_candidates(obj: Any, players: list[str]) -> list[dict[str, Any]]:
 def contract_candidates(state: GameState) -> list[dict[str, Any]]:
     """Every issue-16 action worth trying now, in a stable order; the engine decides which
     are legal (the caller keeps the first legal one of a kind)."""
+    return [action for action in all_candidates(state) if _accepted(action)]
+
+
+def all_candidates(state: GameState) -> list[dict[str, Any]]:
+    """The candidates before main's models are asked (test_contract_candidates checks that
+    every one of them is accepted now that the whole contract has landed)."""
     players = list(state.player_names())
     out: list[dict[str, Any]] = []
     for obj in sorted(state.objects, key=lambda o: o.position):
@@ -111,7 +117,7 @@ def contract_candidates(state: GameState) -> list[dict[str, Any]]:
     out.append({"type": "forbid_name", "player": players[-1], "name": "Island",
                 "source": "Meddling Mage"})  # fmt: skip
     out.append({"type": "state_based_actions"})
-    return [action for action in out if _accepted(action)]
+    return out
 
 
 # Types the issue-16 contract adds; the harness reports which of them it drew (and which are not
