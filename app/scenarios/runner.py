@@ -10,7 +10,8 @@ from app.rules.core.setup import GameSetup
 from app.rules.core.state import GameState
 from app.rules.families import family_of, parse_action
 from app.scenarios.model import Scenario
-from app.store.repository import CreatedGame, GameRepository, Refused
+from app.scenarios.refusals import refusal_event
+from app.store.repository import Brief, CreatedGame, GameRepository, Refused
 
 
 class ScenarioError(ValueError):
@@ -42,8 +43,7 @@ def _rename(scenario: Scenario, players: list[str] | None) -> Scenario:
 def game_setup(scenario: Scenario, catalog: Catalog | None = None) -> GameSetup:
     catalog = catalog_for(scenario.ruleset, catalog or load_catalog())
     cards = [
-        {**e.model_dump(exclude_none=True), "card": catalog.resolve(e.card)}
-        for e in scenario.setup
+        {**e.model_dump(exclude_none=True), "card": catalog.resolve(e.card)} for e in scenario.setup
     ]
     return family_of(scenario.ruleset).setup_model.model_validate(
         {
@@ -81,6 +81,19 @@ def create_scenario_game(
 ) -> CreatedGame:
     scenario = _rename(scenario, players)
     created = repository.create_game(game_setup(scenario), scenario.title)
+    if scenario.question or scenario.answer:
+        # The judge's page shows them and prefills the publish form (issue 17).
+        repository.save_brief(
+            created.id,
+            Brief(
+                title=scenario.title,
+                title_fr=scenario.title_fr,
+                question=scenario.question,
+                question_fr=scenario.question_fr,
+                answer=scenario.answer,
+                answer_fr=scenario.answer_fr,
+            ),
+        )
     for number, step in enumerate(scenario.steps, start=1):
         state = repository.load(created.id)
         action = parse_action(resolve_refs(step.action, state))
@@ -90,6 +103,8 @@ def create_scenario_game(
         except Refused as err:
             if step.refused is None:
                 raise ScenarioError(f"step {number} was refused: {err.message_en}") from err
+            # The refusal is often what the scenario asks about: the log shows it.
+            repository.note_refusal(created.id, refusal_event(step.as_, err))
             continue
         if step.refused is not None:
             raise ScenarioError(f"step {number} should have been refused")

@@ -6,7 +6,8 @@ file name ends in .gz (a gzip stream is recognised by its first bytes when read)
 
   first line  {"format": "facedown-archive/1", "exported_at": "<ISO 8601>", "facedown":
               "<package version>", "schema": "<Alembic revision>", "source": "sqlite"|...}
-  per game    a "game" record, then its "seat", "action", "snapshot" and "ruling" records
+  per game    a "game" record, then its "seat", "action", "snapshot", "ruling" and "brief"
+              records (a brief: the question a scenario game answers)
   last line   {"type": "end", "counts": {"games": N, "seats": N, "actions": N, ...}}
 
 Every record is {"type": ..., <column>: <value>, ...} with the columns of that table in
@@ -55,7 +56,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.store.db import begin_write, read_only
 from app.store.migrate import alembic_config
-from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot
+from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot
 
 FORMAT = "facedown-archive/1"
 
@@ -64,6 +65,7 @@ _SEATS: Table = Seat.__table__  # type: ignore[attr-defined]
 _ACTIONS: Table = ActionRecord.__table__  # type: ignore[attr-defined]
 _SNAPSHOTS: Table = Snapshot.__table__  # type: ignore[attr-defined]
 _RULINGS: Table = Ruling.__table__  # type: ignore[attr-defined]
+_BRIEFS: Table = ScenarioBrief.__table__  # type: ignore[attr-defined]
 
 # Record type -> its table, in the order a game's records are written and inserted
 # (parents first, for the foreign keys).
@@ -73,6 +75,7 @@ TABLES: dict[str, Table] = {
     "action": _ACTIONS,
     "snapshot": _SNAPSHOTS,
     "ruling": _RULINGS,
+    "brief": _BRIEFS,
 }
 # Tables an archive leaves out: imported card data (`facedown cards import`) is no game's
 # data (a game's setup and log hold the definitions they use) and is imported again from
@@ -84,7 +87,7 @@ ARCHIVED_COLUMNS: dict[str, tuple[Column[Any], ...]] = {
     kind: tuple(c for c in table.columns if (table.name, c.name) not in _NOT_CARRIED)
     for kind, table in TABLES.items()
 }
-_COUNT_KEYS = ("games", "seats", "actions", "snapshots", "rulings")
+_COUNT_KEYS = ("games", "seats", "actions", "snapshots", "rulings", "briefs")
 _PLURAL = dict(zip(TABLES, _COUNT_KEYS, strict=True))
 
 # Rows buffered before an INSERT ... (executemany), and their rough size in characters.
@@ -104,6 +107,7 @@ class ArchiveCounts:
     actions: int = 0
     snapshots: int = 0
     rulings: int = 0
+    briefs: int = 0
     # Game ids already in the target, left as they were (import --skip-existing).
     skipped: list[str] = field(default_factory=list)
 
@@ -220,6 +224,7 @@ _CHILD_KEYS: dict[str, Column[Any]] = {
     "action": _ACTIONS.c.version,
     "snapshot": _SNAPSHOTS.c.version,
     "ruling": _RULINGS.c.slug,
+    "brief": _BRIEFS.c.game_id,
 }
 
 

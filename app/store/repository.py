@@ -35,7 +35,7 @@ from app.rules.core.viewer import Viewer
 from app.rules.families import load_state, parse_action
 from app.store.db import begin_write, is_locked_error, read_only
 from app.store.notify import announce
-from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot, utcnow
+from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -197,6 +197,18 @@ class RulingRecord:
     state: GameState
     log: list[LogEntry]
     created_at: str
+
+
+@dataclass(frozen=True)
+class Brief:
+    """The question a scenario game answers and its authored answer, in both languages."""
+
+    title: str
+    title_fr: str
+    question: str
+    question_fr: str
+    answer: str
+    answer_fr: str
 
 
 def _ruling_record(ruling: Ruling) -> RulingRecord:
@@ -412,6 +424,60 @@ class GameRepository:
 
     def get_ruling(self, slug: str) -> RulingRecord:
         return _ruling_record(self._row(Ruling, slug, RulingNotFound))
+
+    # -- scenario games: their question and answer, refused steps ------------------------
+
+    def save_brief(self, game_id: str, brief: Brief) -> None:
+        """Keep the question a scenario game answers (the game's title is its English title)."""
+        row = ScenarioBrief(
+            game_id=game_id,
+            title_fr=brief.title_fr,
+            question=brief.question,
+            question_fr=brief.question_fr,
+            answer=brief.answer,
+            answer_fr=brief.answer_fr,
+        )
+
+        def write() -> None:
+            with Session(self._engine) as session, session.begin():
+                session.merge(row)
+
+        self._with_retry(write, retry_integrity=True)
+
+    def brief(self, game_id: str) -> Brief | None:
+        """The scenario's question and answer, or None for a game built any other way."""
+
+        def read() -> Brief | None:
+            with Session(self._read_engine) as session:
+                game = session.get(Game, game_id)
+                row = session.get(ScenarioBrief, game_id)
+                if game is None or row is None:
+                    return None
+                return Brief(
+                    game.title,
+                    row.title_fr,
+                    row.question,
+                    row.question_fr,
+                    row.answer,
+                    row.answer_fr,
+                )
+
+        return self._with_retry(read)
+
+    def note_refusal(self, game_id: str, event: Event) -> None:
+        """Add `event` (a refused attempt, which changes no state) to the log entry of the
+        game's current version: the log shows it where it happened, and a replay, which
+        re-applies the recorded actions only, is unchanged."""
+
+        def write() -> None:
+            with begin_write(self._engine) as conn:
+                version = _head(conn, game_id).version
+                where = (_ACTIONS.c.game_id == game_id) & (_ACTIONS.c.version == version)
+                stored = conn.execute(core_select(_ACTIONS.c.events).where(where)).scalar_one()
+                events = [*_load_events(stored), event]
+                conn.execute(update(_ACTIONS).where(where).values(events=_dump_events(events)))
+
+        self._with_retry(write)
 
     def viewer_for_token(self, game_id: str, token: str) -> Viewer | None:
         """The viewer a token grants in this game, or None (unknown token or other game)."""

@@ -119,6 +119,21 @@ class Ruling(RulingBase, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class ScenarioBrief(SQLModel, table=True):
+    """The question a scenario game was built to answer and its authored answer, in English
+    and French: the judge's page shows them and prefills the publish form with them (issue
+    17). Only games built from a scenario file have one."""
+
+    __tablename__ = "scenario_briefs"
+
+    game_id: str = Field(foreign_key="games.id", primary_key=True, max_length=16)
+    title_fr: str = Field(default="", max_length=200)
+    question: str = Field(default="", sa_type=Text)
+    question_fr: str = Field(default="", sa_type=Text)
+    answer: str = Field(default="", sa_type=Text)
+    answer_fr: str = Field(default="", sa_type=Text)
+
+
 class CardRecord(SQLModel, table=True):
     """One imported card definition (`facedown cards import`): its family's card model as
     JSON, looked up by the normalised English name. Imported cards win over the catalog the

@@ -14,7 +14,7 @@ from sqlalchemy import Table, create_engine, select
 from app.store.archive import ArchiveCounts, export_archive, import_archive
 from app.store.db import make_engine
 from app.store.migrate import upgrade
-from app.store.tables import ActionRecord, Game, Ruling, Seat, Snapshot
+from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot
 from tests.conftest import _make_game, bearer
 
 # Cast face down by Alice in the long game: only she and the judge may see its name.
@@ -94,6 +94,7 @@ _TABLES: dict[str, Table] = {
     "actions": ActionRecord.__table__,  # type: ignore[attr-defined]
     "snapshots": Snapshot.__table__,  # type: ignore[attr-defined]
     "rulings": Ruling.__table__,  # type: ignore[attr-defined]
+    "briefs": ScenarioBrief.__table__,  # type: ignore[attr-defined]
 }
 # Each table's order; seats and actions without their surrogate integer id (not carried).
 _ORDER = {
@@ -102,6 +103,7 @@ _ORDER = {
     "actions": ("game_id", "version"),
     "snapshots": ("game_id", "version"),
     "rulings": ("slug",),
+    "briefs": ("game_id",),
 }
 
 

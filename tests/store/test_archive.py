@@ -96,6 +96,7 @@ def test_the_archive_is_json_lines_with_a_header_and_an_end_line(settings, playe
             "actions": 14 + (played[1].version + 1) + 1,
             "snapshots": 3 + len(range(0, played[1].version + 1, 5)) + 1,
             "rulings": 1,
+            "briefs": 1,  # the scenario game's question and answer
         },
     }
     # Each game's block: the game, then its rows; seats by hash, never a raw token.
