@@ -8,6 +8,7 @@ can hold nothing hidden from the viewpoints it publishes.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any
 from xml.sax.saxutils import escape
 
@@ -19,13 +20,16 @@ from app.rules.families import family_of
 from app.rules.redact import CitationView, Viewer, citations_for, numbers_for_ruleset
 from app.store.repository import GameRepository, RulingNotFound, RulingRecord, VersionNotFound
 from app.web import game_service
-from app.web.deps import JudgeFormDep, RepositoryDep, SameSiteDep
+from app.web.deps import JudgeFormDep, OptionsCacheDep, RepositoryDep, SameSiteDep
 from app.web.errors import ApiError
 from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.i18n import Lang, pick_language, translator
 from app.web.models import RulingPublic, Viewpoint
 from app.web.pages.cache_policy import NO_STORE
 from app.web.pages.chrome import base_context, chrome_context, refused
+from app.web.pages.publish_form import PublishForm
+from app.web.pages.publish_refusal import refused_inline
+from app.web.pages.ruling_wording import in_third_person
 from app.web.pages.seat_links import links_page
 from app.web.public_url import public_origin
 from app.web.qr import qr_svg
@@ -120,6 +124,8 @@ def render_ruling(public: RulingPublic, chosen: int, lang: Lang, origin: str = "
     path = f"/r/{public.slug}" + (f"?vp={chosen}" if chosen else "")
     ctx = chrome_context(lang, path) | ruling_context(public, chosen, lang)
     ctx |= {"origin": origin, "page_url": f"{origin}/r/{public.slug}"}
+    # "Alice's hand", not "Your hand": a visitor reads the page (issue 17, item 4).
+    ctx["t"] = in_third_person(ctx["t"], ctx["me"])
     return render("pages/ruling.html", ctx)
 
 
@@ -267,22 +273,29 @@ async def publish_ruling(
     request: Request,
     seat: JudgeFormDep,
     repository: RepositoryDep,
+    cache: OptionsCacheDep,
     title: Annotated[str, Form(max_length=120)] = "",
     note: Annotated[str, Form(max_length=2000)] = "",
     viewpoint: Annotated[list[str] | None, Form()] = None,
     version: Annotated[str, Form(max_length=10)] = "",
 ) -> Response:
-    """The judge's "publish a ruling" form: an immutable copy of this moment, a short link."""
-    if not title.strip():
-        return refused(request, "ruling.need_title", 422)
-    # Typed: "seat:<player>", "role:spectator", "role:judge" (app/web/game_service.py).
-    names = [v[:50] for v in (viewpoint or [])][:6]
-    if not names:
-        return refused(request, "ruling.pick_viewpoint", 422)
+    """The judge's "publish a ruling" form: an immutable copy of this moment, a short link.
+    A form without a title or a viewpoint comes back inline, as typed (issue 17, item 3)."""
     try:
         pinned = optional_number(version, max_digits=9)
     except MalformedNumber:
         return refused(request, "error.invalid", 422, message="version")
+    # Typed: "seat:<player>", "role:spectator", "role:judge" (app/web/game_service.py).
+    names = [v[:50] for v in (viewpoint or [])][:6]
+    typed = PublishForm(title=title, note=note, ticked=tuple(names))
+    if not names:
+        typed = replace(typed, error="ruling.pick_viewpoint", error_field="viewpoint")
+    elif not title.strip():
+        typed = replace(typed, error="ruling.need_title", error_field="title")
+    if typed.error is not None:
+        return await run_in_threadpool(
+            refused_inline, request, seat, repository, cache, pinned, typed
+        )
     return await run_in_threadpool(
         _publish, request, repository, seat.game_id, pinned, names, title.strip(), note.strip()
     )

@@ -12,6 +12,7 @@ from app.web.csrf import seat_csrf
 from app.web.deps import SeatAt, get_catalog
 from app.web.i18n import pick_language
 from app.web.pages.builder_panel import builder_panel
+from app.web.pages.publish_form import publish_form
 from app.web.pages.table_page import Shown, TablePage, table_page
 
 
@@ -21,7 +22,11 @@ def seat_page(request: Request, at: SeatAt, shown: Shown | None = None) -> Table
     seat = at.seat
     table = game_service.seat_table(at.repository, at.cache, seat, at.seat_param, shown.full_log)
     csrf = seat_csrf(request, seat) if seat.viewer.kind != "spectator" else None
-    page = table_page(table, pick_language(request), csrf, shown)
+    lang = pick_language(request)
+    page = table_page(table, lang, csrf, shown)
+    if seat.viewer.kind == "judge":
+        publish = publish_form(at.repository, seat.game_id, lang, table.title, at.seat_param)
+        page = replace(page, publish=publish)
     if seat.viewer.kind == "judge" and not table.view.finished:
         # The judge keeps building the table from the running game's page.
         params = request.query_params

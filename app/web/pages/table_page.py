@@ -16,6 +16,7 @@ from app.web.pages.builder_panel import BuilderPanel
 from app.web.pages.chrome import ONLY_WHEN_SET, Chrome, TemplateContext
 from app.web.pages.family_pages import buttons_for
 from app.web.pages.hideaway_choice import HideawayChoice, hideaway_choice
+from app.web.pages.publish_form import PublishForm
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ class TablePage(TemplateContext):
     tiles_static: bool = field(default=False, metadata=ONLY_WHEN_SET)
     # The judge's table builder ("Add a card", a sheet's "Move / edit"): the judge's live page.
     builder: BuilderPanel | None = field(default=None, metadata=ONLY_WHEN_SET)
+    # The judge's publish form (a scenario's question and answer, what was typed).
+    publish: PublishForm | None = field(default=None, metadata=ONLY_WHEN_SET)
 
 
 def table_page(

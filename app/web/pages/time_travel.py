@@ -8,6 +8,7 @@ Plain links, with or without JavaScript (an htmx request gets `#main` alone).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated
 from urllib.parse import quote, urlencode
 
@@ -21,6 +22,7 @@ from app.web.deps import RepositoryDep, SeatDep, SeatParam
 from app.web.i18n import pick_language
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import is_htmx
+from app.web.pages.publish_form import publish_form
 from app.web.pages.table_page import Travel, game_url, table_page
 from app.web.templating import html, render
 
@@ -72,6 +74,9 @@ def game_at(
     # The judge may publish a ruling at this version.
     csrf = seat_csrf(request, seat) if seat.viewer.kind == "judge" else None
     bar = travel(seat.game_id, v, latest, table.who.seat_param)
-    page = table_page(table, pick_language(request), csrf, travel=bar)
+    lang = pick_language(request)
+    page = table_page(table, lang, csrf, travel=bar)
+    if seat.viewer.kind == "judge":
+        page = replace(page, publish=publish_form(repository, seat.game_id, lang, table.title, who_param))
     blocks = ["main"] if is_htmx(request) else None
     return html(render("pages/past.html", page.variables(), blocks), headers=PRIVATE)

@@ -1,0 +1,54 @@
+"""The judge's "publish a ruling" form (templates/partials/judge_tools.html): what it starts
+with (issue 17, items 2 and 3).
+
+A scenario game's form starts with the scenario's question as the ruling's title and its
+authored answer as the note, in the page's language, and shows both above the form. Every
+viewpoint is ticked unless the judge unticked some (a form the server refused comes back with
+what was typed: app/web/pages/publish_refusal.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.store.repository import GameRepository
+from app.web.i18n import Lang
+
+
+@dataclass(frozen=True)
+class PublishForm:
+    """The form's content: a scenario's question and answer (shown), the fields' values."""
+
+    question: str = ""
+    answer: str = ""
+    title: str = ""
+    note: str = ""
+    # The typed viewpoints ticked ("seat:Alice", "role:spectator"…); None: all of them.
+    ticked: tuple[str, ...] | None = None
+    # A message key: why the server refused the form (shown beside what it concerns).
+    error: str | None = None
+    error_field: str = ""
+
+    def ticks(self, value: str) -> bool:
+        return self.ticked is None or value in self.ticked
+
+
+def publish_form(
+    repository: GameRepository, game_id: str, lang: Lang, title: str, seeing_as: str | None
+) -> PublishForm:
+    """The form as the judge's page first shows it. Seen through a seat's eyes (`?seat=`),
+    the page shows only what that seat may know, the scenario's question and answer included:
+    they may name a card the seat can't see, and the judge may be showing the seat the phone."""
+    brief = repository.brief(game_id) if seeing_as is None else None
+    if brief is None:
+        return PublishForm(title=title)
+    french = lang == "fr"
+    return PublishForm(
+        question=(brief.question_fr if french else "") or brief.question,
+        answer=(brief.answer_fr if french else "") or brief.answer,
+        # The scenario's title is its question in a few words; the long question (the
+        # situation) would not fit a ruling's 120-character title.
+        title=((brief.title_fr if french else "") or brief.title)[:120],
+        note=(brief.answer_fr if french else "") or brief.answer,
+    )
+
