@@ -12,6 +12,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
+# A font for the rulings' chat-preview images (PNG, drawn with resvg: app/web/ruling_image.py).
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
+
 # templates/, static/ and migrations/ live beside app/ (not inside the package), so the app is
 # installed editable from /app and finds them where the repository keeps them.
 COPY pyproject.toml README.md ./

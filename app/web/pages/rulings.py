@@ -33,6 +33,7 @@ from app.web.pages.ruling_wording import in_third_person
 from app.web.pages.seat_links import links_page
 from app.web.public_url import public_origin
 from app.web.qr import qr_svg
+from app.web.ruling_image import preview_png
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
@@ -219,6 +220,20 @@ def ruling_preview(request: Request, slug: str, repository: RepositoryDep) -> Re
         return Response("Not found", 404, media_type="text/plain")
     svg = preview_svg(game_service.ruling_public(record), pick_language(request))
     return Response(svg, media_type="image/svg+xml", headers=RULING_CACHE)
+
+
+@router.get("/r/{slug}/preview.png")
+def ruling_preview_png(request: Request, slug: str, repository: RepositoryDep) -> Response:
+    """The chat preview as a PNG (og:image): WhatsApp and X draw no SVG. The image holds no
+    address, so it is immutable whatever the Host (unlike the page without a public base URL)."""
+    record = _load(repository, slug)
+    if record is None:
+        return Response("Not found", 404, media_type="text/plain")
+    lang = pick_language(request)
+    png = preview_png(
+        record.slug, lang, lambda: preview_svg(game_service.ruling_public(record), lang)
+    )
+    return Response(png, media_type="image/png", headers=RULING_CACHE)
 
 
 @router.post("/r/{slug}/fork")
