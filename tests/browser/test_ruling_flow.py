@@ -46,8 +46,8 @@ def test_the_judge_publishes_a_past_moment_for_one_seat_and_a_stranger_sees_exac
 
     # Publish that version for Bob's viewpoint (every viewpoint starts ticked: untick the rest).
     for other in ("Alice", "Spectator", "Judge"):
-        judge.get_by_label(other, exact=True).uncheck()
-    judge.get_by_label("Bob", exact=True).check()
+        judge.get_by_role("checkbox", name=other, exact=True).uncheck()
+    judge.get_by_role("checkbox", name="Bob", exact=True).check()
     judge.get_by_label("The question").fill("Can Bob look at Alice's face-down creature?")
     judge.get_by_label("The answer").fill("No. Only its controller may look at it (708.5).")
     judge.get_by_role("button", name="Publish the ruling").click()
