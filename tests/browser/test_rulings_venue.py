@@ -60,6 +60,9 @@ def test_publishing_with_nothing_ticked_is_refused_inline_keeping_the_typed_text
     error = judge.locator("#publish-viewpoint-error")
     error.wait_for()
     assert "Choose at least one viewpoint" in error.inner_text()
+    # Scrolled to the form (not to the top of the board): the refusal is on the screen.
+    top = error.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < judge.viewport_size["height"], top
     assert "Something is wrong" not in judge.locator("main").inner_text()
     # The judge's own page again, the form open, with what was typed.
     assert judge.locator("#judge-tools-title").is_visible()
