@@ -54,7 +54,21 @@ def export_game(repository: GameRepository, game_id: str, up_to: int | None = No
         Step.model_validate({"as": actor, "action": _refs(orjson.loads(action), counters)})
         for _version, actor, action in repository.actions(game_id, up_to)
     ]
+    # A scenario game's question and answer travel with it (issue 17).
+    brief = repository.brief(game_id)
+    asked = (
+        {
+            "title_fr": brief.title_fr,
+            "question": brief.question,
+            "question_fr": brief.question_fr,
+            "answer": brief.answer,
+            "answer_fr": brief.answer_fr,
+        }
+        if brief is not None
+        else {}
+    )
     return Scenario(
+        **asked,
         key=f"game-{game_id}",
         title=info.title or "Exported game",
         ruleset=latest.ruleset,

@@ -75,3 +75,15 @@ def test_the_game_replays_to_the_same_state_after_a_noted_refusal(repository):
     state = repository.load(created.id)
     repository.cache.clear()
     assert repository.load(created.id) == state
+
+
+def test_an_exported_scenario_game_carries_its_question_and_answer(repository):
+    from app.scenarios.export import export_game
+
+    scenario = get_scenario("look-at-opponents-face-down")
+    assert scenario is not None
+    created = create_scenario_game(repository, scenario)
+    exported = export_game(repository, created.id)
+    assert (exported.question, exported.answer_fr) == (scenario.question, scenario.answer_fr)
+    again = create_scenario_game(repository, exported)
+    assert repository.brief(again.id) == repository.brief(created.id)

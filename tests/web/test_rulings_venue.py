@@ -166,3 +166,17 @@ def test_the_judge_seeing_as_bob_gets_no_question_or_answer_which_may_name_a_hid
     page = seats["judge"].get(f"/g/{game['id']}?seat=Bob").text
     assert "scenario-brief" not in page and HIDDEN not in page
     assert html.escape(scenario.answer, quote=False) not in page
+
+
+def test_every_label_that_says_you_has_a_twin_that_names_the_player():
+    from app.web.i18n import MESSAGES, translator
+    from app.web.pages.ruling_wording import THIRD_PERSON, in_third_person
+
+    second_person = re.compile(r"\b(you|your|vous|votre|vos)\b", re.I)
+    for lang in ("en", "fr"):
+        t = in_third_person(translator(lang), "Zoé")
+        for key, (twin, placeholder) in THIRD_PERSON.items():
+            assert key in MESSAGES and twin in MESSAGES, key
+            assert second_person.search(t(key)) is None, (lang, key, t(key))
+            if "{" + placeholder + "}" in MESSAGES[twin][lang == "fr"]:
+                assert "Zoé" in t(key), (lang, key)
