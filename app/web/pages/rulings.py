@@ -26,7 +26,7 @@ from app.web.i18n import Lang, pick_language, translator
 from app.web.models import RulingPublic, Viewpoint
 from app.web.pages.cache_policy import NO_STORE
 from app.web.pages.chrome import base_context, chrome_context, refused
-from app.web.pages.seat_links import links_page
+from app.web.pages.links import links_after_creation
 from app.web.public_url import public_origin
 from app.web.qr import qr_svg
 from app.web.templating import html, render
@@ -225,7 +225,7 @@ def fork_page(
     if record is None:
         return _not_found(request)
     created = game_service.fork_record(repository, record)
-    return links_page(request, created, record.title)
+    return links_after_creation(request, created)
 
 
 # -- publishing, from the judge's page ---------------------------------------------------------
