@@ -4,10 +4,15 @@ the creating browser and the judge, 404 for anyone else; a seat's own link; reis
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from fastapi.testclient import TestClient
 from pages_support import SAME_ORIGIN, csrf_of, seat_client
+from sqlalchemy import text
+
+from app.store.db import make_engine
+from app.store.repository import hash_token
 
 pytestmark = pytest.mark.engine
 
@@ -135,3 +140,27 @@ def test_reissuing_needs_the_pages_csrf_token_and_the_judge(client):
         client.get(f"/join/{tokens[2]}", headers=SAME_ORIGIN, follow_redirects=False).status_code
         == 303
     )
+
+
+def test_a_game_from_before_derived_links_says_so_and_a_new_link_can_be_issued(client, settings):
+    game_id, tokens = _create(client)
+    engine = make_engine(settings.database_url)
+    try:
+        with engine.begin() as conn:  # Ben's link as games made before this change had it
+            conn.execute(
+                text("UPDATE seats SET token_hash = :h WHERE game_id = :g AND player = 'Ben'"),
+                {"h": hash_token("an-old-random-token"), "g": game_id},
+            )
+    finally:
+        engine.dispose()
+    page = client.get(f"/g/{game_id}/links").text
+    assert "can't be shown again" in unescape(page)
+    assert JOIN.findall(page) == [tokens[0], tokens[1], tokens[3]]
+    response = client.post(
+        f"/g/{game_id}/links/reissue",
+        data={"seat": "player:Ben", "csrf": csrf_of(page)},
+        headers=SAME_ORIGIN,
+    )
+    now = JOIN.findall(response.text)
+    assert len(now) == 4 and "can't be shown again" not in unescape(response.text)
+    assert "Ben" in seat_client(client.app, now[2]).get(f"/g/{game_id}").text
