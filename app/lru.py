@@ -57,6 +57,11 @@ class LRU(Generic[K, V]):
                 self._items.popitem(last=False)
             return kept
 
+    def pop(self, key: K) -> V | None:
+        """Forget `key` (a value that became wrong); what it held, if anything."""
+        with self._lock:
+            return self._items.pop(key, None)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()

@@ -152,6 +152,10 @@ _KINDS = {
 }
 
 
+# Columns added after archives were first written, with the value an older archive means:
+# seats' link generation (migration 0004) is 0 for a seat whose link was never reissued.
+_ADDED_LATER: dict[tuple[str, str], Any] = {("seat", "link_generation"): 0}
+
 _TYPE_NAMES = {int: "an integer", bool: "true or false", str: "a string"}
 
 
@@ -168,6 +172,8 @@ def _encode(kind: str, row: Any) -> bytes:
 def _decode(kind: str, record: dict[str, Any], where: str) -> dict[str, Any]:
     """The row to insert, after checking the record has exactly its table's columns."""
     expected = _KINDS[kind]
+    # An archive written before a column existed: the column's default (nothing else missing).
+    record = {**{k: v for (t, k), v in _ADDED_LATER.items() if t == kind}, **record}
     names = set(record) - {"type"}
     if names != set(expected):
         missing, extra = sorted(set(expected) - names), sorted(names - set(expected))

@@ -35,6 +35,7 @@ from app.rules.core.viewer import Viewer
 from app.rules.families import load_state, parse_action
 from app.store.db import begin_write, is_locked_error, read_only
 from app.store.notify import announce
+from app.store.seat_keys import SPECTATORS, derived_token
 from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot, utcnow
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,9 @@ _GAME_HEAD = core_select(
 _SEAT_BY_HASH = core_select(
     _SEATS.c.game_id, _SEATS.c.role, _SEATS.c.player, _SEATS.c.token_hash
 ).where(_SEATS.c.token_hash == bindparam("digest"))
+_SEATS_OF_GAME = core_select(
+    _SEATS.c.role, _SEATS.c.player, _SEATS.c.token_hash, _SEATS.c.link_generation
+).where(_SEATS.c.game_id == bindparam("game_id")).order_by(_SEATS.c.id)  # the players in order
 _DONE_REQUEST = core_select(
     _ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.action, _ACTIONS.c.events
 ).where(
@@ -153,8 +157,16 @@ class SeatToken:
 
 
 @dataclass(frozen=True)
+class ShownLink:
+    """A player's or the spectators' link shown again: None when it can't be (seat_keys.py)."""
+
+    viewer: Viewer
+    token: str | None
+
+
+@dataclass(frozen=True)
 class CreatedGame:
-    """A new game and its raw tokens: shown once, never stored."""
+    """A new game and its raw tokens, never stored: the seats' derive from the judge's."""
 
     id: str
     version: int
@@ -250,6 +262,9 @@ def _dump_action(action: Action) -> str:
 
 
 _SEAT_CACHE_SIZE = 4096
+# How long a process trusts a token it resolved: a link the judge replaced in another process
+# stops opening the game here at the latest this long after.
+SEAT_MEMORY_SECONDS = 60.0
 _HEADS_SIZE = 4096
 # Compare-and-set losses in a row before giving up (each means another write landed).
 _MAX_CONFLICTS = 50
@@ -288,8 +303,9 @@ class GameRepository:
         # stale. A cached state is never changed: callers get a clone, and engine.apply
         # leaves its input as it was (DESIGN invariant 1).
         self.cache: LRU[tuple[str, int], GameState] = LRU(cache_size)
-        # token hash -> (game id, viewer): seats never change once created.
-        self._seats: LRU[str, tuple[str, Viewer]] = LRU(_SEAT_CACHE_SIZE)
+        # token hash -> (game id, viewer, until when it may be trusted): a seat's token changes
+        # only when the judge issues it a new link, and another process may have done that.
+        self._seats: LRU[str, tuple[str, Viewer, float]] = LRU(_SEAT_CACHE_SIZE)
         self._heads: LRU[str, _Head] = LRU(_HEADS_SIZE)
 
     # -- creating and finding -------------------------------------------------------------
@@ -317,10 +333,10 @@ class GameRepository:
     ) -> CreatedGame:
         if state.version != 0:
             raise StoreError("a new game starts at version 0")
-        seat_tokens = [SeatToken(player=name, token=new_token()) for name in state.player_names()]
-        judge_token, spectator_token = new_token(), new_token()
+        judge_token = new_token()
         state_json = state.model_dump_json()
         events_json = _dump_events(events)
+        issued: dict[str, tuple[list[SeatToken], str]] = {}
 
         def write() -> str:
             with Session(self._engine) as session, session.begin():
@@ -334,7 +350,14 @@ class GameRepository:
                 game_id = game.id
                 session.add(game)
                 session.flush()
-                for seat in seat_tokens:
+                # Each seat's token derives from the judge's and the game id (seat_keys.py):
+                # the judge can show the links again; only their hashes are stored.
+                seats = [
+                    SeatToken(name, derived_token(judge_token, game_id, Viewer.seat(name), 0))
+                    for name in state.player_names()
+                ]
+                spectator = derived_token(judge_token, game_id, SPECTATORS, 0)
+                for seat in seats:
                     session.add(
                         Seat(
                             game_id=game_id,
@@ -345,7 +368,7 @@ class GameRepository:
                     )
                 session.add(Seat(game_id=game_id, role="judge", token_hash=hash_token(judge_token)))
                 session.add(
-                    Seat(game_id=game_id, role="spectator", token_hash=hash_token(spectator_token))
+                    Seat(game_id=game_id, role="spectator", token_hash=hash_token(spectator))
                 )
                 session.add(
                     ActionRecord(
@@ -357,10 +380,12 @@ class GameRepository:
                     )
                 )
                 session.add(Snapshot(game_id=game_id, version=0, state=state_json))
+            issued[game_id] = (seats, spectator)
             return game_id
 
         game_id = self._with_retry(write, retry_integrity=True)
         self.cache.put((game_id, 0), state)
+        seat_tokens, spectator_token = issued[game_id]
         return CreatedGame(
             id=game_id,
             version=0,
@@ -369,6 +394,66 @@ class GameRepository:
             judge_token=judge_token,
             spectator_token=spectator_token,
         )
+
+    # -- showing the links again (seat_keys.py) -------------------------------------------
+
+    def seat_links(self, game_id: str, judge_token: str) -> list[ShownLink] | None:
+        """Every player's and the spectators' link, computed again from the judge's token;
+        None unless `judge_token` is this game's judge. A seat whose stored hash is not its
+        derived token's (a game from before derived links) has `token` None."""
+        judge = self.viewer_for_token(game_id, judge_token)
+        if judge is None or judge.kind != "judge":
+            return None
+
+        def read() -> list[Any]:
+            with self._read_engine.connect() as conn:
+                return list(conn.execute(_SEATS_OF_GAME, {"game_id": game_id}))
+
+        shown: list[ShownLink] = []
+        for row in self._with_retry(read):
+            if row.role == "judge":
+                continue
+            viewer = Viewer(kind=row.role, player=row.player)
+            token = derived_token(judge_token, game_id, viewer, row.link_generation)
+            matches = hmac.compare_digest(hash_token(token), row.token_hash)
+            shown.append(ShownLink(viewer, token if matches else None))
+        return shown
+
+    def reissue_link(self, game_id: str, judge_token: str, viewer: Viewer) -> str | None:
+        """A new link for a player's or the spectators' seat (the judge only): the next
+        generation's derived token replaces the stored hash, so the old link stops opening
+        the game (at once in this process, within SEAT_MEMORY_SECONDS in others). None
+        when `judge_token` is not this game's judge or there is no such seat."""
+        judge = self.viewer_for_token(game_id, judge_token)
+        if judge is None or judge.kind != "judge" or viewer.kind == "judge":
+            return None
+
+        def write() -> tuple[str, str] | None:
+            with Session(self._engine) as session, session.begin():
+                seat = session.exec(
+                    select(Seat).where(
+                        Seat.game_id == game_id,
+                        Seat.role == viewer.kind,
+                        Seat.player == viewer.player
+                        if viewer.player is not None
+                        else col(Seat.player).is_(None),
+                    )
+                ).first()
+                if seat is None:
+                    return None
+                old_hash = seat.token_hash
+                seat.link_generation += 1
+                token = derived_token(judge_token, game_id, viewer, seat.link_generation)
+                seat.token_hash = hash_token(token)
+                session.add(seat)
+            return token, old_hash
+
+        done = self._with_retry(write)
+        if done is None:
+            return None
+        token, old_hash = done
+        self._seats.pop(old_hash)
+        return token
 
     def setup_of(self, game_id: str) -> str:
         """The stored setup JSON (a GameSetup) or origin note of a game."""
@@ -489,7 +574,10 @@ class GameRepository:
     def remembered_token(self, token: str) -> tuple[str, Viewer] | None:
         """What `resolve_token` would answer, from this process's memory only (no database
         read: safe on the event loop); None when not remembered."""
-        return self._seats.get(hash_token(token))
+        known = self._seats.get(hash_token(token))
+        if known is None or known[2] < time.monotonic():
+            return None
+        return known[0], known[1]
 
     def resolve_token(self, token: str) -> tuple[str, Viewer] | None:
         """(game id, viewer) for a seat link (`/join/<token>` carries no game id)."""
@@ -505,9 +593,9 @@ class GameRepository:
         seat = self._with_retry(read)
         if seat is None or not hmac.compare_digest(seat.token_hash, digest):
             return None
-        found = (seat.game_id, Viewer(kind=seat.role, player=seat.player))
-        self._seats.put(digest, found)
-        return found
+        viewer = Viewer(kind=seat.role, player=seat.player)
+        self._seats.put(digest, (seat.game_id, viewer, time.monotonic() + SEAT_MEMORY_SECONDS))
+        return seat.game_id, viewer
 
     def count_games(self) -> int:
         def read() -> int:

@@ -55,6 +55,8 @@ class Seat(SeatBase, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="games.id", index=True, max_length=16)
     token_hash: str = Field(max_length=64, unique=True, index=True)
+    # How many new links the judge issued this seat: its token's derivation (seat_keys.py).
+    link_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class ActionRecordBase(SQLModel):

@@ -1,7 +1,7 @@
 """Browser tests: a real uvicorn on 127.0.0.1 (a free port, a temporary database) and Debian's
 Chromium driven by Playwright through `executable_path` — never a downloaded browser.
 
-`scripts/test` and `.ci/run` install Debian's `chromium` when /usr/bin/chromium is missing.
+`.ci/run` (and `scripts/test` on CI) install Debian's `chromium` when /usr/bin/chromium is missing.
 These tests skip only when no Chromium can be found at all, and say so loudly.
 """
 

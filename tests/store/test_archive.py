@@ -106,7 +106,7 @@ def test_the_archive_is_json_lines_with_a_header_and_an_end_line(settings, playe
         for token in game.tokens.values():
             assert token.encode() not in text
     seat = next(r for r in records if r["type"] == "seat")
-    assert set(seat) == {"type", "game_id", "role", "player", "token_hash"}
+    assert set(seat) == {"type", "game_id", "role", "player", "token_hash", "link_generation"}
     assert len(seat["token_hash"]) == 64
 
 

@@ -78,12 +78,14 @@ def test_home_offers_both_magic_rulesets_and_a_players_form(client):
     assert "Vary" in response.headers and "Accept-Language" in response.headers["Vary"]
 
 
-def test_new_game_shows_one_link_and_qr_code_per_seat_judge_and_spectator_once(client):
+def test_new_game_shows_one_link_and_qr_code_per_seat_judge_and_spectator(client):
     response = client.post(
         "/games", data={"ruleset": "mtg", "player": ["Ann", "Ben", "Cy", ""]}, headers=SAME_ORIGIN
     )
     assert response.status_code == 200, response.text
-    assert response.headers["Cache-Control"] == "no-store"
+    # POST -> 303 -> GET: Back and reload show the links again (issue 17, item 1).
+    assert [r.status_code for r in response.history] == [303]
+    assert response.headers["Cache-Control"] == "private, no-store"
     links = re.findall(r'href="(/join/[A-Za-z0-9_-]+)"', response.text)
     assert len(links) == 5  # judge, three seats, spectators
     assert response.text.count("<svg") == 5
@@ -474,9 +476,13 @@ def test_only_the_judge_can_see_as_someone_else(seats, game):
     assert "Llanowar Elves" in bob_as_alice
 
 
-def test_the_links_page_has_no_language_toggle_that_would_lose_the_links(client):
+def test_the_links_page_language_toggle_comes_back_to_the_links(client):
+    # The links page is a GET now (issue 17, item 1): switching language no longer loses them.
     response = client.post("/games", data={"player": ["Ann", "Ben"]}, headers=SAME_ORIGIN)
-    assert "/lang/" not in response.text
+    path = response.url.path
+    assert f'href="/lang/fr?next={path}"' in response.text
+    french = client.get(f"/lang/fr?next={path}")
+    assert french.url.path == path and "Liens de cette partie" in french.text
 
 
 # -- language and rules ------------------------------------------------------------------------

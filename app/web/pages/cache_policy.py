@@ -13,7 +13,8 @@ PUBLIC_PAGE = {
     "Cache-Control": "no-cache",
     "Vary": "HX-Request, Cookie, Accept-Language",
 }
-# Pages that carry tokens (the links page): never stored.
+# Pages that carry tokens or answer a token (joining, a new ruling): never stored. The links
+# pages (links.py) are PRIVATE: per judge or seat, and htmx-aware like every seat page.
 NO_STORE = {"Cache-Control": "no-store", "Vary": "Cookie, Accept-Language"}
 # A rule's text in the bottom sheet: the same for everyone, but it differs by language.
 RULE_SHEET = {"Cache-Control": "private, max-age=300", "Vary": PRIVATE["Vary"]}

@@ -27,7 +27,7 @@ from app.web.pages.family_pages import (
     players_refusal,
     starter_for,
 )
-from app.web.pages.seat_links import links_page
+from app.web.pages.links import links_after_creation
 from app.web.player_names import names_problem
 from app.web.setup_builder import DECK_PREFIX_EN, DECK_PREFIX_FR, build_setup
 from app.web.templating import html, render
@@ -69,13 +69,12 @@ def _create(
     scenario: str | None,
     options: dict[str, str] | None = None,
     decks: dict[str, str] | None = None,
-) -> tuple[CreatedGame, str]:
+) -> CreatedGame:
     if scenario:
         found = next((s for s in SCENARIOS if s.key == scenario), None)
         if found is None:
             raise KeyError(scenario)
-        created = create_scenario_game(repository, scenario, players or None)
-        return created, found.title
+        return create_scenario_game(repository, scenario, players or None)
     body = GameCreate(
         ruleset=ruleset,  # type: ignore[arg-type]
         players=players,
@@ -84,8 +83,7 @@ def _create(
         options=options or None,  # type: ignore[arg-type]
         decks=decks or {},
     )
-    title = " · ".join(players)
-    return repository.create_game(build_setup(body, catalog), title), title
+    return repository.create_game(build_setup(body, catalog), " · ".join(players))
 
 
 @router.post("/games")
@@ -134,7 +132,7 @@ def create_game(
     if family_refusal:
         return refuse(family_refusal)
     try:
-        created, title = _create(
+        created = _create(
             repository, catalog, ruleset, names, scenario or None, options, decks
         )
     except KeyError:
@@ -150,4 +148,4 @@ def create_game(
         return refuse("error.players")
     except (ValidationError, RuleError):
         return refuse("error.players")
-    return links_page(request, created, title)
+    return links_after_creation(request, created)

@@ -11,6 +11,7 @@ from app.web.pages import (
     hideaway,
     home,
     language,
+    links,
     live,
     rules,
     rulings,
@@ -29,6 +30,7 @@ ROUTERS = (
     scenarios.router,  # scenario files and editions side by side
     home.router,
     seat_links.router,
+    links.router,  # a game's links page, a seat's own link
     language.router,
     game.router,
     hideaway.router,

@@ -27,10 +27,10 @@ from app.web.i18n import Lang, pick_language, translator
 from app.web.models import RulingPublic, Viewpoint
 from app.web.pages.cache_policy import NO_STORE
 from app.web.pages.chrome import base_context, chrome_context, refused
+from app.web.pages.links import links_after_creation
 from app.web.pages.publish_form import PublishForm
 from app.web.pages.publish_refusal import refused_inline
 from app.web.pages.ruling_wording import in_third_person
-from app.web.pages.seat_links import links_page
 from app.web.public_url import public_origin
 from app.web.qr import qr_svg
 from app.web.ruling_image import preview_png
@@ -246,7 +246,7 @@ def fork_page(
     if record is None:
         return _not_found(request)
     created = game_service.fork_record(repository, record)
-    return links_page(request, created, record.title)
+    return links_after_creation(request, created)
 
 
 # -- publishing, from the judge's page ---------------------------------------------------------

@@ -26,10 +26,10 @@ from app.scenarios.runner import ScenarioError, create_scenario_game
 from app.web import game_service
 from app.web.deps import JudgeSeatDep, RepositoryDep, SameSiteDep
 from app.web.i18n import pick_language, translator
-from app.web.pages.cache_policy import NO_STORE, PRIVATE, PUBLIC_PAGE
+from app.web.pages.cache_policy import PRIVATE, PUBLIC_PAGE
 from app.web.pages.chrome import base_context, refused
 from app.web.pages.family_pages import has_editions, other_ruleset
-from app.web.pages.seat_links import links_page
+from app.web.pages.links import links_after_creation
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
@@ -108,9 +108,7 @@ async def import_file(
     except RuleError as err:
         message = t("import.cannot_build", detail=err.message_en)
         return _import_page(request, 422, import_error=message, pasted=text)
-    response = links_page(request, created, scenario.title)
-    response.headers.update(NO_STORE)
-    return response
+    return links_after_creation(request, created)
 
 
 @router.get("/g/{game_id}/editions")

@@ -1,75 +1,26 @@
-"""Seat links: the page that shows a new game's links once (with their QR codes), and
-`/join/<token>`, which trades a link for the seat cookie — asking first when a link opened
+"""Joining: `/join/<token>`, which trades a seat link for the seat cookie — asking first when a link opened
 from another site would replace a seat this browser holds (issue 14)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Annotated
 from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
-from markupsafe import Markup
 
 from app.rules.redact import Viewer
-from app.store.repository import CreatedGame, GameRepository
+from app.store.repository import GameRepository
 from app.web.csrf import csrf_matches, csrf_token, own_origin, same_site
 from app.web.deps import GameId, RepositoryDep
 from app.web.i18n import pick_language, translator
-from app.web.models import join_url
 from app.web.pages.cache_policy import NO_STORE
-from app.web.pages.chrome import Chrome, TemplateContext, base_context, chrome_for, refused
-from app.web.public_url import public_origin
-from app.web.qr import qr_svg
+from app.web.pages.chrome import base_context, refused
 from app.web.seat_cookie import COOKIE_NAMES, game_path, set_seat_cookie
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
-
-
-@dataclass(frozen=True)
-class SeatLink:
-    kind: str  # judge, player or spectator
-    who: str
-    url: str
-    path: str
-    qr: Markup
-    help: str | None = None
-
-
-@dataclass(frozen=True)
-class LinksPage(TemplateContext):
-    chrome: Chrome
-    title: str
-    judge_link: SeatLink
-    seat_links: list[SeatLink]
-    spectator_link: SeatLink
-
-
-def links_page(request: Request, created: CreatedGame, title: str) -> Response:
-    """A new game's links, shown once: they carry the tokens."""
-    origin = public_origin(request).url
-    chrome = chrome_for(request)
-    t = chrome.t
-
-    def link(kind: str, who: str, token: str, help_text: str | None = None) -> SeatLink:
-        path = join_url(token)
-        return SeatLink(kind, who, f"{origin}{path}", path, qr_svg(f"{origin}{path}"), help_text)
-
-    page = LinksPage(
-        chrome=chrome,
-        title=title,
-        judge_link=link("judge", t("links.judge"), created.judge_token, t("links.judge.help")),
-        seat_links=[
-            link("player", t("links.seat", player=s.player), s.token) for s in created.seats
-        ],
-        spectator_link=link(
-            "spectator", t("links.spectator"), created.spectator_token, t("links.spectator.help")
-        ),
-    )
-    return html(render("pages/links.html", page.variables()), 200, NO_STORE)
 
 
 # -- joining: /join/<token> -------------------------------------------------------------------

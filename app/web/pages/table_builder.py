@@ -34,7 +34,7 @@ from app.web.pages.family_pages import (
     options_for_form,
     players_refusal,
 )
-from app.web.pages.seat_links import links_page
+from app.web.pages.links import links_after_creation
 from app.web.player_names import names_problem
 from app.web.setup_builder import build_setup
 from app.web.templating import html, render
@@ -71,7 +71,7 @@ def build_table(
     body = GameCreate(ruleset=ruleset, players=names, options=options or None)  # type: ignore[arg-type]
     title = " · ".join(names)
     created = repository.create_game(build_setup(body, catalog), title)
-    return links_page(request, created, title)
+    return links_after_creation(request, created)
 
 
 def _players_problem(ruleset: str, names: list[str]) -> tuple[str, dict[str, str]] | None:
