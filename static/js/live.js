@@ -27,7 +27,8 @@
     return !!el && evt.detail && evt.detail.elt === el;
   }
 
-  /* A button whose request failed (offline, rate limit, server error): say it was not done. */
+  /* A tap whose request failed (a button or a card, offline, rate limit, server error): say
+   * it was not done. */
   function notSent() {
     var notice = document.getElementById("notice");
     if (!notice || !notice.dataset.failed) { return; }
@@ -41,7 +42,7 @@
   }
 
   function failed(evt) {
-    if (isLive(evt)) { retryLater(); } else if (evt.detail && evt.detail.elt && evt.detail.elt.closest("form")) { notSent(); }
+    if (isLive(evt)) { retryLater(); } else if (evt.detail && evt.detail.elt) { notSent(); }
   }
 
   document.addEventListener("htmx:sendError", failed);

@@ -34,6 +34,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "builder.toml",  # the table builder and decklists (issue 15)
     _HERE / "rulings_venue.toml",  # a scenario's brief, the publish form, ruling wording (issue 17)
     _HERE / "links.toml",  # seat links shown again, a seat's own link (issue 17)
+    _HERE / "offline.toml",  # the offline page and indicator (issue 17)
 )
 
 _LOADED = load_messages(MESSAGE_FILES)

@@ -18,6 +18,9 @@ CSP = "; ".join(
         "style-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",
+        # The web manifest and the service worker (/manifest.webmanifest, /sw.js): issue 17.
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "form-action 'self'",
         "base-uri 'none'",
         "frame-ancestors 'none'",

@@ -13,10 +13,13 @@ from app.web.pages import (
     language,
     links,
     live,
+    manifest,
+    offline,
     rules,
     rulings,
     scenarios,
     seat_links,
+    service_worker,
     table_builder,
     time_travel,
 )
@@ -36,6 +39,9 @@ ROUTERS = (
     hideaway.router,
     live.router,
     table_builder.router,  # "Build a table", the card search box, the judge's edits
+    manifest.router,  # installable: /manifest.webmanifest, /sw.js, /offline (issue 17)
+    service_worker.router,
+    offline.router,
 )
 
 

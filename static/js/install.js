@@ -1,0 +1,12 @@
+/* Facedown: install the service worker (/sw.js, app/web/pages/service_worker.py) once the
+ * page has loaded, so it never competes with the page itself. It keeps the rules and the
+ * rulings readable offline, and never keeps a game's or a seat's page. Browsers without
+ * service workers, or pages not served over HTTPS or from localhost, simply go without. */
+(function () {
+  "use strict";
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) { return; }
+  function register() {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* without it, the app works online as before */ });
+  }
+  if (document.readyState === "complete") { register(); } else { window.addEventListener("load", register); }
+})();
