@@ -32,6 +32,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     *FAMILY_MESSAGE_FILES,
     RULINGS_MESSAGE_FILE,
     _HERE / "builder.toml",  # the table builder and decklists (issue 15)
+    _HERE / "ui.toml",  # issue 17's smaller things and the judge page layout
 )
 
 _LOADED = load_messages(MESSAGE_FILES)
