@@ -67,3 +67,38 @@ def test_the_judge_bar_reaches_publish_and_add_a_card_from_the_top_of_the_page(s
     bar.get_by_role("link", name="Add a card").tap()
     page.locator("#card-q").wait_for(state="visible")
     assert page.locator("details#add-card").evaluate("d => d.open")
+
+
+def test_an_opponents_sheet_on_a_face_down_card_says_what_they_may_know(server, phone):
+    """The first judge question (Bob may not look at Alice's face-down creature): Bob's sheet
+    on it shows what anyone may know, not an empty card box, and never its name."""
+    context = phone()
+    page = context.new_page()
+    page.goto(server + "/")
+    page.locator("button.question").first.tap()
+    page.get_by_role("heading", name="Links for this game").wait_for()
+    bob = page.locator("section.link-card", has_text="Bob's seat").get_by_role("link").first
+    page.goto(server + bob.get_attribute("href"))
+    page.locator("#live").wait_for()
+    page.locator("#live li.is-facedown a.tile-main").first.tap()
+    sheet = page.locator("#sheet aside.sheet")
+    sheet.wait_for()
+    known = sheet.locator(".tile-known")
+    assert known.inner_text().startswith("A face-down 2/2 creature: no name")
+    # No empty box: the card's box in the sheet has visible text in it.
+    assert sheet.locator("li.tile").first.inner_text().strip() != ""
+    assert "Exalted Angel" not in page.content()
+    check_layout(page)
+    shoot(page, "opponent-face-down-sheet")
+
+
+def test_the_rules_index_chips_keep_their_counts_on_one_line(server, phone):
+    page = phone().new_page()
+    page.goto(server + "/rules")
+    split = page.evaluate(
+        """() => [...document.querySelectorAll('nav.groups .count')]
+            .filter(c => c.getClientRects().length > 1 || c.getBoundingClientRect().height > 24)
+            .map(c => c.parentElement.innerText)"""
+    )
+    assert split == []
+    check_layout(page)
