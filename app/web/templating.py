@@ -19,6 +19,7 @@ from starlette.responses import HTMLResponse
 from app.rules.families import family_of
 from app.web.assets import CSS, HTMX, HTMX_SSE, LIVE_JS, TEMPLATES_DIR, static_url
 from app.web.i18n import both, type_word
+from app.web.zone_hiding import zone_hiding
 
 # htmx settings, read from <meta name="htmx-config">: no injected <style> (the CSP allows no
 # inline style), no eval, no script tags from responses, no history snapshots (a seat page
@@ -78,6 +79,7 @@ def make_environment() -> Environment:
         live_js_url=static_url(LIVE_JS),
         htmx_config=_json_attr(HTMX_CONFIG),
         both=both,
+        zone_hiding=zone_hiding,
     )
     env.filters["json_attr"] = _json_attr
     env.filters["type_line"] = _type_line

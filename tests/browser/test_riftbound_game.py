@@ -107,7 +107,7 @@ def test_alice_hides_then_plays_from_hidden_and_bob_never_sees_it_early(server, 
 
     # 1. Alice hides Blastcone Fae at Zaun Warrens (811.1.b): Bob sees a card back, live.
     tap(alice, alice.locator("#live .zone-hand a.tile-main", has_text=SECRET))
-    hide = f"Hide {SECRET} at Zaun Warrens (pay [A])"
+    hide = f"Hide {SECRET} at Zaun Warrens (pay 1 Power of any domain)"
     assert alice.get_by_role("button", name=hide, exact=True).count() == 1
     press(alice, hide)
     bob.locator("#live .rb-slot .is-facedown").wait_for(timeout=LIVE_TIMEOUT_MS)

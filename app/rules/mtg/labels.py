@@ -68,6 +68,24 @@ def exiled_face_down_label(state: MtgGame, obj: MtgObject) -> Text:
     )
 
 
+def short_label(state: MtgGame, obj: MtgObject) -> Text:
+    """The subject of a log sentence that gives the full public label once anyway, e.g.
+    "Alice's face-down 2/2 (cast 1st)": the full label twice in one sentence read as a
+    stutter (issue 17). Still public only: what public_label says, fewer words."""
+    now = characteristics.current(obj, state)
+    pt = f"{now.power}/{now.toughness}"
+    if obj.cast_order is not None:
+        which_en, which_fr = f" (cast {ordinal_en(obj.cast_order)})", (
+            f" (lancé en {ordinal_fr(obj.cast_order)})"
+        )
+    else:
+        which_en = which_fr = ""
+    return Text(
+        en=f"{obj.controller}'s face-down {pt}{which_en}",
+        fr=f"Face cachée {pt} de {obj.controller}{which_fr}",
+    )
+
+
 def public_label(state: MtgGame, obj: MtgObject) -> Text:
     """e.g. "Face-down 2/2 — morph, cast 2nd, attacked last turn"."""
     if obj.zone not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):

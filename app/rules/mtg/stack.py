@@ -11,7 +11,7 @@ from app.rules.mtg import characteristics
 from app.rules.mtg.actions import Cast, Counter, HideawayDecline, PlayLand
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.hideaway import entered, not_played, resolve_ability
-from app.rules.mtg.labels import public_label
+from app.rules.mtg.labels import public_label, short_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.state import MtgObject, StackAbility, Zone
 from app.rules.mtg.zones import leave
@@ -104,7 +104,7 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
     if spell.face_down:
         # A face-down spell becomes a face-down permanent (707.2): it has no name, no
         # text, so nothing of its face applies on the way in.
-        label = public_label(ctx.state, spell)
+        label = short_label(ctx.state, spell)  # the full label comes once, after the colon
         via, order = spell.face_down_via, spell.cast_order
         permanent = ctx.relocate(
             spell, Zone.BATTLEFIELD, controller=spell.controller, face_down=True

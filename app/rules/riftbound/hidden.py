@@ -91,9 +91,9 @@ def hide(ctx: Ctx, action: Hide) -> None:
         "hide",
         ["rb.811.1.b", "rb.811.1.c.1", "rb.811.1.c.2", "rb.811.6.a"],
         Text(
-            en=f"{player} hides a card face down at {bf.name}, paying [A] (recycles a {kind} "
+            en=f"{player} hides a card face down at {bf.name}, paying one Power of any domain (recycles a {kind} "
             f"rune): {label.en}. Hiding is not playing a card and starts no chain.",
-            fr=f"{player} cache une carte face cachée à {bf.name_fr or bf.name} en payant [A] "
+            fr=f"{player} cache une carte face cachée à {bf.name_fr or bf.name} en payant une puissance de n'importe quel domaine "
             f"(recycle une rune {kind}) : {label.fr}. Cacher n'est pas jouer une carte et ne "
             "démarre pas de chaîne.",
         ),

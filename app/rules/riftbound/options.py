@@ -7,7 +7,7 @@ from itertools import permutations
 from typing import Any
 
 from app.rules.core.events import Text
-from app.rules.riftbound.common import rb
+from app.rules.riftbound.common import bf_text, rb
 from app.rules.riftbound.labels import describe
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 from app.rules.riftbound.table_offers import table_candidates
@@ -69,22 +69,24 @@ def candidate_actions(state: RiftboundGame, actor: str | None) -> list[tuple[dic
                 for bf in bfs:
                     out.append((
                         {"type": "hide", "object": obj.id, "battlefield": bf.id},
-                        Text(en=f"Hide {shown.en} at {bf.name} (pay [A])",
-                             fr=f"Cacher {shown.fr} à {bf.name_fr or bf.name} (payer [A])"),
+                        Text(en=f"Hide {shown.en} at {bf.name} (pay 1 Power of any domain)",
+                             fr=f"Cacher {shown.fr} à {bf.name_fr or bf.name} (payer 1 puissance de n'importe quel domaine)"),
                     ))  # fmt: skip
             destinations = ["base"] + [b.id for b in bfs] if "Unit" in obj.card.types else [None]
+            plays: list[tuple[dict[str, Any], str | None, bool]] = []
             for to in destinations:
                 for targets in _target_lists(state, obj):
                     action: dict[str, Any] = {"type": "play", "object": obj.id, "targets": targets}
                     if to is not None:
                         action["to"] = to
-                    out.append((action, _play_label(state, shown, targets, to, actor)))
+                    plays.append((action, to, False))
+            out += _labelled_plays(state, shown, plays, actor)
         elif obj.zone == Zone.FACEDOWN:
-            for targets in _target_lists(state, obj):
-                out.append((
-                    {"type": "play", "object": obj.id, "targets": targets},
-                    _play_label(state, shown, targets, None, actor, hidden=True),
-                ))  # fmt: skip
+            plays = [
+                ({"type": "play", "object": obj.id, "targets": targets}, None, True)
+                for targets in _target_lists(state, obj)
+            ]
+            out += _labelled_plays(state, shown, plays, actor)
         elif obj.zone in (Zone.BASE, Zone.BATTLEFIELD) and "Unit" in obj.card.types:
             for to in ["base"] + [b.id for b in bfs]:
                 where = "base" if to == "base" else next(b.name for b in bfs if b.id == to)
@@ -95,8 +97,39 @@ def candidate_actions(state: RiftboundGame, actor: str | None) -> list[tuple[dic
     return out
 
 
+def _labelled_plays(
+    state: RiftboundGame,
+    shown: Text,
+    plays: list[tuple[dict[str, Any], str | None, bool]],
+    actor: str | None,
+) -> list[tuple[dict[str, Any], Text]]:
+    """One card's play options, each labelled. Two targets with the same name (each player's
+    Noxus Saboteur) made two identical buttons (issue 17): when labels collide, each target
+    also says whose it is and where it stands."""
+    short = [_play_label(state, shown, a["targets"], to, actor, hidden) for a, to, hidden in plays]
+    if len({label.en for label in short}) == len(short):
+        return [(a, label) for (a, _, _), label in zip(plays, short, strict=True)]
+    return [
+        (a, _play_label(state, shown, a["targets"], to, actor, hidden, placed=True))
+        for a, to, hidden in plays
+    ]
+
+
+def _placed(state: RiftboundGame, target: RiftboundObject, name: Text) -> Text:
+    """ "Noxus Saboteur (Bob's, at base)": whose a unit is and where, both public."""
+    if target.zone == Zone.BATTLEFIELD:
+        where = bf_text(state, target.location)
+        at_en, at_fr = f"at {where.en}", f"à {where.fr}"
+    else:
+        at_en, at_fr = "at base", "en base"
+    return Text(
+        en=f"{name.en} ({target.controller}'s, {at_en})",
+        fr=f"{name.fr} (à {target.controller}, {at_fr})",
+    )
+
+
 def _play_label(state: RiftboundGame, shown: Text, targets: list[str], to: str | None,
-                actor: str | None, hidden: bool = False) -> Text:  # fmt: skip
+                actor: str | None, hidden: bool = False, placed: bool = False) -> Text:  # fmt: skip
     en = f"Play {shown.en}" + (" from face down" if hidden else "")
     fr = f"Jouer {shown.fr}" + (" depuis la zone face cachée" if hidden else "")
     if to is not None:
@@ -109,6 +142,8 @@ def _play_label(state: RiftboundGame, shown: Text, targets: list[str], to: str |
         if target is None:
             continue
         t = _name(state, target, actor)
+        if placed:
+            t = _placed(state, target, t)
         names_en.append(t.en)
         names_fr.append(t.fr)
     if names_en:

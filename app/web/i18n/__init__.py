@@ -35,6 +35,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "rulings_venue.toml",  # a scenario's brief, the publish form, ruling wording (issue 17)
     _HERE / "links.toml",  # seat links shown again, a seat's own link (issue 17)
     _HERE / "offline.toml",  # the offline page and indicator (issue 17)
+    _HERE / "ui.toml",  # issue 17's smaller things and the judge page layout
 )
 
 _LOADED = load_messages(MESSAGE_FILES)
