@@ -32,6 +32,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     *FAMILY_MESSAGE_FILES,
     RULINGS_MESSAGE_FILE,
     _HERE / "builder.toml",  # the table builder and decklists (issue 15)
+    _HERE / "take_back.toml",  # taking a game back to an earlier version (issue 17)
 )
 
 _LOADED = load_messages(MESSAGE_FILES)

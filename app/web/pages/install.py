@@ -17,6 +17,7 @@ from app.web.pages import (
     scenarios,
     seat_links,
     table_builder,
+    take_back,
     time_travel,
 )
 from app.web.pages.chrome import no_seat, page_refusal
@@ -34,6 +35,7 @@ ROUTERS = (
     hideaway.router,
     live.router,
     table_builder.router,  # "Build a table", the card search box, the judge's edits
+    take_back.router,  # the judge's take-back, a seat's request and the answers
 )
 
 

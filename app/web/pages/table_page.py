@@ -16,6 +16,7 @@ from app.web.pages.builder_panel import BuilderPanel
 from app.web.pages.chrome import ONLY_WHEN_SET, Chrome, TemplateContext
 from app.web.pages.family_pages import buttons_for
 from app.web.pages.hideaway_choice import HideawayChoice, hideaway_choice
+from app.web.take_back_models import TakeBackPending
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ class TablePage(TemplateContext):
     tiles_static: bool = field(default=False, metadata=ONLY_WHEN_SET)
     # The judge's table builder ("Add a card", a sheet's "Move / edit"): the judge's live page.
     builder: BuilderPanel | None = field(default=None, metadata=ONLY_WHEN_SET)
+    # A seat's pending request to take the game back (partials/take_back.html).
+    take_back: TakeBackPending | None = None
 
 
 def table_page(
@@ -152,7 +155,10 @@ def table_page(
         rules_base=f"/rules/{view.ruleset}/",
         # Only a pending hideaway choice lists every option (its cards): a rare, cheap case,
         # the engine refusing anything else before it copies the state.
-        hideaway=hideaway_choice(view, offer.all() if getattr(view, "pending", None) is not None else [], who),
+        hideaway=hideaway_choice(
+            view, offer.all() if getattr(view, "pending", None) is not None else [], who
+        ),
         travel=travel,
         tiles_static=travel is not None,
+        take_back=table.take_back,
     )
