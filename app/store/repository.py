@@ -301,6 +301,9 @@ class GameRepository:
     ) -> CreatedGame:
         """A new game whose version 0 is `state` (a fork of a ruling, an import). `origin`
         is stored in place of the setup, saying where it came from."""
+        if state.take_back is not None:
+            # A request to go back to a version of another game means nothing in this one.
+            state = state.model_copy(update={"take_back": None})
         return self._insert_game(state, events, origin, title)
 
     def _insert_game(

@@ -186,3 +186,13 @@ def test_each_seat_sees_after_the_take_back_only_what_it_saw_at_n(repository, pl
     assert after.replace('"version":4', '"version":1') == at_one
     old_ids = {o.id for v in (1, 2, 3) for o in repository.load(game_id, v).objects}
     assert not any(old in after for old in old_ids)
+
+
+def test_a_game_opened_from_a_state_carries_no_pending_request(repository, played) -> None:
+    game_id, _ = played
+    repository.take_back(game_id, "take_back_request", "Alice", to=1)
+    state = repository.load(game_id)
+    assert state.take_back is not None
+    state.version = 0
+    forked = repository.create_game_from_state(state, [], origin='{"forked_from": "x"}')
+    assert repository.load(forked.id).take_back is None
