@@ -130,12 +130,16 @@ def test_a_players_request_applies_when_the_other_seat_agrees(client, make_game)
     bob = seat_client(client.app, tokens["Bob"])
     bob_page = bob.get(f"/g/{game_id}").text
     assert "Waiting for: Bob." in bob_page and 'name="answer" value="yes"' in bob_page
-    status = client.get(f"/api/games/{game_id}/take-back", headers=bearer(tokens["Bob"])).json()
+    status = client.get(
+        f"/api/games/{game_id}/take-back/pending", headers=bearer(tokens["Bob"])
+    ).json()
     assert status["pending"] == {"by": "Alice", "to": 1, "agreed": [], "waiting_for": ["Bob"]}
     assert _post(bob, game_id, bob_page, answer="yes").status_code == 303
     after = bob.get(f"/g/{game_id}").text
     assert "Taken back to version 1 by Alice, with everyone&#39;s agreement." in after
-    status = client.get(f"/api/games/{game_id}/take-back", headers=bearer(tokens["Bob"])).json()
+    status = client.get(
+        f"/api/games/{game_id}/take-back/pending", headers=bearer(tokens["Bob"])
+    ).json()
     assert status["pending"] is None and status["version"] == 5
 
 
@@ -152,7 +156,9 @@ def test_a_seat_declines_and_the_game_goes_on(client, make_game) -> None:
     )
     assert declined.status_code == 200
     assert "Alice declines to take the game back to version 2" in declined.text
-    status = client.get(f"/api/games/{game_id}/take-back", headers=bearer(tokens["Bob"])).json()
+    status = client.get(
+        f"/api/games/{game_id}/take-back/pending", headers=bearer(tokens["Bob"])
+    ).json()
     assert status["pending"] is None
 
 
@@ -181,7 +187,7 @@ def test_the_take_back_routes_are_documented_with_public_models(client) -> None:
     spec = client.get("/openapi.json").json()
     paths = spec["paths"]
     assert "post" in paths["/api/games/{game_id}/take-back"]
-    assert "get" in paths["/api/games/{game_id}/take-back"]
+    assert "get" in paths["/api/games/{game_id}/take-back/pending"]
     assert "post" in paths["/api/games/{game_id}/take-back/answer"]
     schemas = spec["components"]["schemas"]
     assert {"TakeBackPending", "TakeBackStatus", "TakeBackRequestBody"} <= set(schemas)

@@ -38,8 +38,10 @@ def _result(result: ActResult, viewer: Viewer) -> ActionResult:
     )
 
 
+# Its own path: Starlette's 405 lists the methods of one route only, so a path served by two
+# routes (GET and POST) would answer an unknown method with an Allow header missing one.
 @router.get(
-    "/games/{game_id}/take-back",
+    "/games/{game_id}/take-back/pending",
     response_model=TakeBackStatus,
     responses={401: _ERRORS[401], 403: {"model": ErrorBody, "description": "Not this game"}},
     summary="The pending request to take the game back, if any",
