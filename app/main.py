@@ -25,6 +25,7 @@ from app.web.api.cards import router as cards_router
 from app.web.api.games import router as api_router
 from app.web.api.rulings import router as rulings_router
 from app.web.api.scenarios import router as scenarios_router
+from app.web.api.take_back import router as take_back_router
 from app.web.assets import STATIC_DIR, FingerprintedStatic
 from app.web.bench_probe import install_probe
 from app.web.errors import install_error_handlers
@@ -101,6 +102,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(cards_router)
     app.include_router(scenarios_router)
     app.include_router(rulings_router)
+    app.include_router(take_back_router)
     if settings.bench_probe:  # bench/'s baseline: one SQLite insert per request
         install_probe(app, engine)
     install_pages(app, secret=_page_secret(settings))

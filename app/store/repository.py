@@ -26,9 +26,10 @@ from sqlmodel import Session, SQLModel, col, select
 
 from app.lru import LRU
 from app.rules import engine as rules
+from app.rules.core import take_back as take_backs
 from app.rules.core.actions import ActionModel as Action
 from app.rules.core.errors import RuleError
-from app.rules.core.events import Event
+from app.rules.core.events import Event, Text
 from app.rules.core.setup import GameSetup
 from app.rules.core.state import GameState
 from app.rules.core.viewer import Viewer
@@ -195,6 +196,8 @@ class ActResult:
 
 
 LogEntry = tuple[int, str | None, list[Event]]
+# What a write applies to the game's latest state (an action, a take-back step).
+Step = Callable[[GameState], "rules.Outcome"]
 
 
 @dataclass(frozen=True)
@@ -326,6 +329,9 @@ class GameRepository:
     ) -> CreatedGame:
         """A new game whose version 0 is `state` (a fork of a ruling, an import). `origin`
         is stored in place of the setup, saying where it came from."""
+        if state.take_back is not None:
+            # A request to go back to a version of another game means nothing in this one.
+            state = state.model_copy(update={"take_back": None})
         return self._insert_game(state, events, origin, title)
 
     def _insert_game(
@@ -672,20 +678,101 @@ class GameRepository:
         action, the state is read again from the database and the action applied again. So
         the write lock is held for a few statements (advance, log entry, maybe a snapshot,
         the PostgreSQL notification), not for a replay and the rules engine."""
-        action_json = _dump_action(action)
+
+        def step(state: GameState) -> rules.Outcome:
+            return rules.apply(state, action, actor, consent=consent)
+
+        return self._write(game_id, step, _dump_action(action), actor, expected_version, request_id)
+
+    def take_back(
+        self,
+        game_id: str,
+        kind: str,
+        actor: str | None,
+        *,
+        to: int | None = None,
+        agree: bool | None = None,
+        expected_version: int | None = None,
+    ) -> ActResult:
+        """One step of a take-back (app.rules.core.take_back), recorded in the log like an
+        action: the judge (actor None) takes the game back to `to`, or answers the pending
+        request (`agree`); a player asks (`to`) or answers (`agree`). Raises like `act`."""
+        payload: dict[str, Any] = {"type": kind}
+        if to is not None:
+            payload["to"] = to
+        if agree is not None:
+            payload["agree"] = agree
+        if kind not in take_backs.KINDS:
+            raise StoreError(f"not a take-back step: {kind}")
+        action_json = orjson.dumps(payload).decode()
+
+        def step(state: GameState) -> rules.Outcome:
+            with self._read_engine.connect() as conn:
+                new, events = self._take_back_step(conn, game_id, state, payload, actor)
+            return rules.Outcome(state=new, events=events)
+
+        return self._write(game_id, step, action_json, actor, expected_version, None)
+
+    def _take_back_step(
+        self,
+        conn: Connection,
+        game_id: str,
+        state: GameState,
+        payload: dict[str, Any],
+        actor: str | None,
+    ) -> tuple[GameState, list[Event]]:
+        """The state after one recorded take-back step (live and on replay alike)."""
+        kind = payload["type"]
+        if kind == take_backs.REQUEST:
+            if actor is None:
+                raise StoreError("the judge takes back, it does not ask")
+            return take_backs.request(state, actor, int(payload["to"]))
+        if kind == take_backs.ANSWER:
+            agree = bool(payload["agree"])
+            if actor is None:
+                pending = state.take_back
+                if not agree or pending is None:
+                    return take_backs.dismiss(state)
+                # The judge accepts the request: the game goes back at once.
+                who = Text(
+                    en=f"the judge, at {pending.by}'s request",
+                    fr=f"l'arbitre, à la demande de {pending.by}",
+                )
+                return take_backs.restore(state, self._state_at(conn, game_id, pending.to), who)
+            after, events, complete = take_backs.answer(state, actor, agree)
+            if not complete or state.take_back is None:
+                return after, events
+            pending = state.take_back
+            past = self._state_at(conn, game_id, pending.to)
+            restored, more = take_backs.restore(state, past, take_backs.agreed_by(pending))
+            return restored, events + more
+        if actor is not None:
+            raise RuleError(
+                [],
+                "Only the judge takes a game back directly: ask the other players.",
+                "Seul l'arbitre ramène directement la partie en arrière : demandez aux autres joueurs.",
+                kind="forbidden",
+            )
+        to = int(payload["to"])
+        take_backs.check_target(state, to)
+        return take_backs.restore(state, self._state_at(conn, game_id, to), take_backs.JUDGE)
+
+    def _write(
+        self,
+        game_id: str,
+        step: Step,
+        action_json: str,
+        actor: str | None,
+        expected_version: int | None,
+        request_id: str | None,
+    ) -> ActResult:
+        """Apply `step` to the game's latest state and record it (see `act`)."""
         fresh = False
         for _ in range(_MAX_CONFLICTS):
 
             def once(fresh: bool = fresh) -> ActResult:
                 return self._act_once(
-                    game_id,
-                    action,
-                    action_json,
-                    actor,
-                    expected_version,
-                    request_id,
-                    fresh,
-                    consent,
+                    game_id, step, action_json, actor, expected_version, request_id, fresh
                 )
 
             try:
@@ -697,13 +784,12 @@ class GameRepository:
     def _act_once(
         self,
         game_id: str,
-        action: Action,
+        step: Step,
         action_json: str,
         actor: str | None,
         expected_version: int | None,
         request_id: str | None,
         fresh: bool,
-        consent: bool,
     ) -> ActResult:
         remembered = None if fresh or request_id is not None else self._heads.get(game_id)
         state = None
@@ -731,7 +817,7 @@ class GameRepository:
             raise UnknownActor(actor)
         try:
             # apply never changes its input (DESIGN invariant 1): no copy needed.
-            outcome = rules.apply(state, action, actor, consent=consent)
+            outcome = step(state)
         except RuleError as err:
             if not fresh and self.info(game_id).version != current:
                 raise _Conflict() from err  # refuse only on what the database holds now
@@ -813,10 +899,14 @@ class GameRepository:
         records = conn.execute(_REPLAY, {"game_id": game_id, "after": start, "upto": version}).all()
         for record in records:
             try:
-                action = parse_action(orjson.loads(record.action))
-                # The log holds what was allowed when it happened (a seat's own moves, what
-                # the judge did as a player, accepted proposals): replay it as it was.
-                state = rules.apply(state, action, record.actor, consent=True).state
+                payload = orjson.loads(record.action)
+                if payload.get("type") in take_backs.KINDS:
+                    state = self._take_back_step(conn, game_id, state, payload, record.actor)[0]
+                else:
+                    action = parse_action(payload)
+                    # The log holds what was allowed when it happened (a seat's own moves,
+                    # what the judge did as a player, accepted proposals): replay it as it was.
+                    state = rules.apply(state, action, record.actor, consent=True).state
             except Exception as exc:
                 raise ReplayFailed(f"{game_id}@{record.version}: {exc!r}") from exc
             if state.version != record.version:

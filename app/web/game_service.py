@@ -28,11 +28,18 @@ from app.rules.redact import (
     visibility_table,
 )
 from app.store.repository import ActResult, CreatedGame, GameRepository, RulingRecord
-from app.web.action_body import actor_for, names_a_card, resolve_card_name, split_action_body
+from app.web.action_body import (
+    actor_for,
+    names_a_card,
+    refuse_spectators,
+    resolve_card_name,
+    split_action_body,
+)
 from app.web.errors import ApiError
 from app.web.models import RulingPublic, Viewpoint
 from app.web.page_options import FixedOffer, Offer, OptionsCache, OptionsMemo
 from app.web.seat_cookie import PageSeat
+from app.web.take_back_models import TakeBackPending
 
 # A seat page shows this many log entries, newest first; the full log is its own page.
 LOG_LIMIT = 30
@@ -88,6 +95,8 @@ class Table:
     offer: Offer
     entries: list[LogEntryView]
     title: str
+    # A seat's pending request to take the game back (public facts only).
+    take_back: TakeBackPending | None = None
 
 
 def table_of(
@@ -101,7 +110,12 @@ def table_of(
     if not isinstance(offer, Offer):
         offer = FixedOffer(offer)
     return Table(
-        who=who, view=view_for(state, who.viewer), offer=offer, entries=entries, title=title
+        who=who,
+        view=view_for(state, who.viewer),
+        offer=offer,
+        entries=entries,
+        title=title,
+        take_back=pending_take_back(state),
     )
 
 
@@ -193,6 +207,52 @@ def perform(
 def events_seen(result: ActResult, viewer: Viewer) -> list[EventView]:
     """What an action did, as `viewer` may see it."""
     return events_for(result.events, viewer, result.ruleset)
+
+
+# -- taking back -------------------------------------------------------------------------------
+
+
+def pending_take_back(state: GameState) -> TakeBackPending | None:
+    """The pending request to take the game back, as anyone may know it."""
+    pending = state.take_back
+    if pending is None:
+        return None
+    return TakeBackPending(
+        by=pending.by,
+        to=pending.to,
+        agreed=list(pending.agreed),
+        waiting_for=pending.waiting_for(state),
+    )
+
+
+def take_back_status(
+    repository: GameRepository, game_id: str
+) -> tuple[int, TakeBackPending | None]:
+    state = repository.load(game_id)
+    return state.version, pending_take_back(state)
+
+
+def take_back(
+    repository: GameRepository,
+    game_id: str,
+    viewer: Viewer,
+    *,
+    to: int | None = None,
+    agree: bool | None = None,
+    expected_version: int | None = None,
+) -> ActResult:
+    """With `to`: the judge takes the game back to that version, a player asks to. With
+    `agree`: a player's (or the judge's) word on the pending request. Spectators watch."""
+    refuse_spectators(viewer)
+    actor = viewer.player if viewer.kind == "player" else None
+    if to is not None:
+        kind = "take_back" if actor is None else "take_back_request"
+        return repository.take_back(game_id, kind, actor, to=to, expected_version=expected_version)
+    if agree is None:
+        raise ApiError(422, "invalid", "Say which version to go back to, or agree or decline.")
+    return repository.take_back(
+        game_id, "take_back_answer", actor, agree=agree, expected_version=expected_version
+    )
 
 
 # -- rulings -----------------------------------------------------------------------------------

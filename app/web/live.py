@@ -116,6 +116,11 @@ class NotifyingRepository(GameRepository):
             self.broadcaster.publish(game_id, result.version)
         return result
 
+    def take_back(self, game_id: str, *args: Any, **kwargs: Any) -> ActResult:
+        result = super().take_back(game_id, *args, **kwargs)
+        self.broadcaster.publish(game_id, result.version)
+        return result
+
 
 def sse_message(event: str | None = None, data: str | None = None, id: str | None = None) -> bytes:
     lines = []

@@ -103,6 +103,21 @@ class Proposal(BaseModel):
     text: Text
 
 
+class TakeBackRequest(BaseModel):
+    """A seat asks to take the game back to version `to`: it happens once every other
+    player still in the game has agreed (or the judge does it)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    by: str
+    to: int
+    agreed: tuple[str, ...] = ()
+
+    def waiting_for(self, state: GameState) -> list[str]:
+        """The players whose word is still missing, in seat order."""
+        return [p for p in state.still_playing() if p != self.by and p not in self.agreed]
+
+
 class PlayerState(BaseModel):
     name: str
     left_game: bool = False
@@ -129,6 +144,8 @@ class GameState(BaseModel):
     # Effects on another player's objects waiting for that player's (or the judge's) word
     # (app.rules.core.proposals).
     proposals: list[Proposal] = Field(default_factory=list)
+    # A seat's request to take the game back to an earlier version (app.rules.core.take_back).
+    take_back: TakeBackRequest | None = None
 
     def clone(self) -> Self:
         """A copy safe to change: the objects and players copied one level down (their
@@ -149,9 +166,14 @@ class GameState(BaseModel):
     def from_legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
         """A state stored in the one-shape-for-every-game format: every card carried every
         family's fields. Keep the ones this family's card model knows."""
-        card_fields = cls.model_fields["objects"].annotation.__args__[0].model_fields[  # type: ignore[union-attr]
-            "card"
-        ].annotation.model_fields  # type: ignore[union-attr]
+        card_fields = (
+            cls.model_fields["objects"]
+            .annotation.__args__[0]
+            .model_fields[  # type: ignore[union-attr]
+                "card"
+            ]
+            .annotation.model_fields
+        )  # type: ignore[union-attr]
         for obj in data.get("objects", []):
             obj["card"] = {k: v for k, v in obj["card"].items() if k in card_fields}
         return data

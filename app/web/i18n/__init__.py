@@ -36,6 +36,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "links.toml",  # seat links shown again, a seat's own link (issue 17)
     _HERE / "offline.toml",  # the offline page and indicator (issue 17)
     _HERE / "ui.toml",  # issue 17's smaller things and the judge page layout
+    _HERE / "take_back.toml",  # taking a game back to an earlier version (issue 17)
 )
 
 _LOADED = load_messages(MESSAGE_FILES)

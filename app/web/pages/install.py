@@ -21,6 +21,7 @@ from app.web.pages import (
     seat_links,
     service_worker,
     table_builder,
+    take_back,
     time_travel,
 )
 from app.web.pages.chrome import no_seat, page_refusal
@@ -42,6 +43,7 @@ ROUTERS = (
     manifest.router,  # installable: /manifest.webmanifest, /sw.js, /offline (issue 17)
     service_worker.router,
     offline.router,
+    take_back.router,  # the judge's take-back, a seat's request and the answers
 )
 
 

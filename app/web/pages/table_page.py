@@ -17,6 +17,7 @@ from app.web.pages.chrome import ONLY_WHEN_SET, Chrome, TemplateContext
 from app.web.pages.family_pages import buttons_for
 from app.web.pages.hideaway_choice import HideawayChoice, hideaway_choice
 from app.web.pages.publish_form import PublishForm
+from app.web.take_back_models import TakeBackPending
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,8 @@ class TablePage(TemplateContext):
     builder: BuilderPanel | None = field(default=None, metadata=ONLY_WHEN_SET)
     # The judge's publish form (a scenario's question and answer, what was typed).
     publish: PublishForm | None = field(default=None, metadata=ONLY_WHEN_SET)
+    # A seat's pending request to take the game back (partials/take_back.html).
+    take_back: TakeBackPending | None = None
 
 
 def table_page(
@@ -155,7 +158,10 @@ def table_page(
         rules_base=f"/rules/{view.ruleset}/",
         # Only a pending hideaway choice lists every option (its cards): a rare, cheap case,
         # the engine refusing anything else before it copies the state.
-        hideaway=hideaway_choice(view, offer.all() if getattr(view, "pending", None) is not None else [], who),
+        hideaway=hideaway_choice(
+            view, offer.all() if getattr(view, "pending", None) is not None else [], who
+        ),
         travel=travel,
         tiles_static=travel is not None,
+        take_back=table.take_back,
     )

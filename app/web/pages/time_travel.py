@@ -71,8 +71,9 @@ def game_at(
         table = game_service.past_table(repository, seat, who_param, v)
     except VersionNotFound:  # pragma: no cover - v < latest always exists
         return RedirectResponse(f"/g/{quote(seat.game_id)}", 303, headers=PRIVATE)
-    # The judge may publish a ruling at this version.
-    csrf = seat_csrf(request, seat) if seat.viewer.kind == "judge" else None
+    # The judge may publish a ruling or take the game back to this version; a player may
+    # ask to take it back here.
+    csrf = seat_csrf(request, seat) if seat.viewer.kind != "spectator" else None
     bar = travel(seat.game_id, v, latest, table.who.seat_param)
     lang = pick_language(request)
     page = table_page(table, lang, csrf, travel=bar)
