@@ -2,8 +2,9 @@
 
 The language comes from the `lang` cookie (the toggle) or else the browser's Accept-Language;
 messages from the rules core arrive already in both languages (`label` / `label_fr`). The
-labels are data, read and checked once at import (loader.py): messages.toml and rulings.toml
-here, and each game family's i18n.toml in its own package.
+labels are data, read and checked once at import (loader.py): messages.toml, rulings.toml,
+builder.toml and glossary.toml (Magic's subtypes and keywords) here, and each game family's
+i18n.toml in its own package.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     *FAMILY_MESSAGE_FILES,
     RULINGS_MESSAGE_FILE,
     _HERE / "builder.toml",  # the table builder and decklists (issue 15)
+    _HERE / "glossary.toml",  # Magic's subtypes and keywords in French (issue 17)
 )
 
 _LOADED = load_messages(MESSAGE_FILES)
@@ -39,6 +41,8 @@ _LOADED = load_messages(MESSAGE_FILES)
 MESSAGES: dict[str, tuple[str, str]] = _LOADED.texts
 # An English type-line word -> its French.
 _TYPE_FR: dict[str, str] = _LOADED.type_words
+# An English keyword, lower case -> its French (glossary.toml).
+KEYWORDS_FR: dict[str, str] = _LOADED.keywords
 
 
 def pick_language(request: Request) -> Lang:
