@@ -40,7 +40,8 @@ _LOADED = load_messages(MESSAGE_FILES)
 # key -> (English, French)
 MESSAGES: dict[str, tuple[str, str]] = _LOADED.texts
 # An English type-line word -> its French.
-_TYPE_FR: dict[str, str] = _LOADED.type_words
+TYPE_WORDS_FR: dict[str, str] = _LOADED.type_words
+_TYPE_FR = TYPE_WORDS_FR
 # An English keyword, lower case -> its French (glossary.toml).
 KEYWORDS_FR: dict[str, str] = _LOADED.keywords
 
