@@ -92,10 +92,10 @@ def joined(parts: list[Text]) -> Text:
 def name_for(obj: GameObject, seen_by: set[str], *, past: bool = False) -> dict[str, Any]:
     """The card's name as an event's private detail, for whoever may see its face (the judge
     reads every private detail): the keyword arguments of Ctx.emit."""
-    card = obj.card
+    name = obj.card.shown_name()
     verb_en, verb_fr = ("It was", "C'était") if past else ("It is", "C'est")
     return {
-        "private": Text(en=f"{verb_en} {card.name}.", fr=f"{verb_fr} {card.name_fr or card.name}."),
+        "private": Text(en=f"{verb_en} {name.en}.", fr=f"{verb_fr} {name.fr}."),
         "private_to": sorted(seen_by),
     }
 

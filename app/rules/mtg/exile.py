@@ -9,6 +9,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.judge import name_for
 from app.rules.mtg import characteristics
 from app.rules.mtg.exile_actions import (
     CastFromExile,
@@ -135,11 +136,10 @@ def exile_face_down(ctx: Ctx, action: ExileFaceDown) -> None:
             en=f"{exiler} exiles {what_en} face down ({label.en}); {look_en}.",
             fr=f"{exiler} exile {what_fr} face cachée ({label.fr}) ; {look_fr}.",
         ),
-        private=Text(en=f"It is {name.en}.", fr=f"C'est {name.fr}."),
         # The player who chose it seeing it knows it, whatever the instruction says of
         # looking later; one who took it unseen (a library's top card) learns it only if
         # the instruction lets them look.
-        private_to=sorted(({exiler} & saw_it) | set(exiled.known_to)),
+        **name_for(exiled, ({exiler} & saw_it) | set(exiled.known_to)),
         objects=[exiled.id],
     )
 
@@ -324,7 +324,6 @@ def _return_face_down(ctx: Ctx, obj: MtgObject, doer: str, controller: str) -> N
             fr=f"{doer} met {what_fr} sur le champ de bataille face cachée sous le contrôle de "
             f"{controller} : {after.fr}. Ses capacités d'arrivée ne s'appliquent pas (708.3).",
         ),
-        private=Text(en=f"It is {name.en}.", fr=f"C'est {name.fr}."),
-        private_to=sorted(lookers | {controller}),
+        **name_for(permanent, lookers | {controller}),
         objects=[permanent.id],
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.judge import name_for
 from app.rules.mtg import as_turned_up, characteristics
 from app.rules.mtg.actions import (
     CastFaceDown,
@@ -237,9 +238,7 @@ def turn_up(
     face up: a copy, counters, a stated choice (see as_turned_up.py)."""
     before = public_label(ctx.state, obj)
     keys = ["707.8"]
-    turning = as_turned_up.apply(
-        ctx, obj, via=via, choice=choice, stated_choice=stated_choice
-    )
+    turning = as_turned_up.apply(ctx, obj, via=via, choice=choice, stated_choice=stated_choice)
     keys += turning.keys
     copy_note = turning.note
     obj.face_down = False
@@ -344,8 +343,7 @@ def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown)
             fr=f"{controller} met une carte sur le champ de bataille face cachée : {label.fr}. "
             "Ses capacités d'arrivée ne s'appliquent pas (707.3).",
         ),
-        private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
-        private_to=[controller],
+        **name_for(new, {controller}),
         objects=[new.id],
     )
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.judge import name_for
 from app.rules.mtg.edition import require_current_rules
 from app.rules.mtg.face_down import put_face_down
 from app.rules.mtg.labels import public_label
@@ -90,7 +91,6 @@ def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
                 ),
             )
             return
-        name = library[0].card.shown_name()
         new = put_face_down(ctx, library[0], via, player)
         label = public_label(ctx.state, new)
         ctx.emit(
@@ -103,8 +103,7 @@ def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
                 f"face cachée : {label.fr}.",
             ),
             # Its controller only: its owner, another player, may not look (708.5).
-            private=Text(en=f"It is {name.en}.", fr=f"C'est {name.fr}."),
-            private_to=[player],
+            **name_for(new, {player}),
             objects=[new.id],
         )
 
@@ -224,7 +223,6 @@ def manifest_dread(ctx: Ctx, action: ManifestDread) -> None:
         )
         return
     if len(library) == 1:
-        name = library[0].card.shown_name()
         new = put_face_down(ctx, library[0], "manifest", player)
         label = public_label(ctx.state, new)
         ctx.emit(
@@ -236,8 +234,7 @@ def manifest_dread(ctx: Ctx, action: ManifestDread) -> None:
                 fr=f"{player} manifeste l'effroi avec une seule carte dans sa bibliothèque : "
                 f"elle est manifestée, rien ne va au cimetière : {label.fr}.",
             ),
-            private=Text(en=f"It is {name.en}.", fr=f"C'est {name.fr}."),
-            private_to=[player],
+            **name_for(new, {player}),
             objects=[new.id],
         )
         return

@@ -6,6 +6,7 @@ from app.rules.core.actions import Resolve
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.judge import name_for
 from app.rules.mtg import characteristics
 from app.rules.mtg.actions import Cast, Counter, HideawayDecline, PlayLand
 from app.rules.mtg.face_down import mark_entered
@@ -104,7 +105,7 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
         # A face-down spell becomes a face-down permanent (707.2): it has no name, no
         # text, so nothing of its face applies on the way in.
         label = public_label(ctx.state, spell)
-        card, via, order = spell.card, spell.face_down_via, spell.cast_order
+        via, order = spell.face_down_via, spell.cast_order
         permanent = ctx.relocate(
             spell, Zone.BATTLEFIELD, controller=spell.controller, face_down=True
         )
@@ -119,8 +120,7 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
                 en=f"{label.en} resolves and enters the battlefield face down: {after.en}.",
                 fr=f"{label.fr} se résout et arrive face cachée : {after.fr}.",
             ),
-            private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
-            private_to=[permanent.controller],
+            **name_for(permanent, {permanent.controller}),
             objects=[permanent.id],
         )
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.judge import name_for
 from app.rules.mtg import look_back
 from app.rules.mtg.actions import Move
 from app.rules.mtg.labels import describe, public_label
@@ -105,10 +106,9 @@ def _leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> Mt
                 fr=f"{owner} met une carte de sa {ZONE_FR[origin]} dans sa {ZONE_FR[zone]}"
                 + (" (dessus)." if top else "."),
             ),
-            private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
             # The owner knew it if it was in their hand, or sees it now it is; a card
             # moved within the library stays unknown to them (judge only).
-            private_to=[owner] if Zone.HAND in (origin, zone) else [],
+            **name_for(new, {owner} if Zone.HAND in (origin, zone) else set()),
         )
         return new
     flip_en = flip_fr = ""
@@ -153,8 +153,7 @@ def _leave_face_down_exile(
                 fr=f"{label.fr} quitte l'exil pour la {dest_fr}{cause}, sans être révélée : un "
                 "nouvel objet.",
             ),
-            private=Text(en=f"It is {card.name}.", fr=f"C'est {card.name_fr or card.name}."),
-            private_to=sorted(lookers | ({owner} if zone == Zone.HAND else set())),
+            **name_for(new, lookers | ({owner} if zone == Zone.HAND else set())),
         )
         return new
     ctx.emit(
