@@ -18,7 +18,8 @@ from starlette.responses import HTMLResponse
 
 from app.rules.families import family_of
 from app.web.assets import CSS, HTMX, HTMX_SSE, LIVE_JS, TEMPLATES_DIR, static_url
-from app.web.i18n import both, type_word
+from app.web.card_words import card_text, keyword, object_text, type_line
+from app.web.i18n import both
 from app.web.zone_hiding import zone_hiding
 
 # htmx settings, read from <meta name="htmx-config">: no injected <style> (the CSP allows no
@@ -46,19 +47,6 @@ def _json_attr(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _type_line(obj: Any, lang: str) -> str:
-    """ "Legendary Creature — Angel"; in French the supertypes follow: "Créature légendaire"."""
-    supertypes = [type_word(lang, w) for w in getattr(obj, "supertypes", ())]  # type: ignore[arg-type]
-    types = [type_word(lang, w) for w in obj.types]  # type: ignore[arg-type]
-    if lang == "fr":
-        line = " ".join([*types, *(w.lower() for w in supertypes)])
-    else:
-        line = " ".join([*supertypes, *types])
-    if obj.subtypes:
-        line += " — " + " ".join(obj.subtypes)
-    return line
-
-
 def make_environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES_DIR),
@@ -82,7 +70,13 @@ def make_environment() -> Environment:
         zone_hiding=zone_hiding,
     )
     env.filters["json_attr"] = _json_attr
-    env.filters["type_line"] = _type_line
+    # A card's words in the page's language (card_words.py): `o|type_line(lang)`,
+    # `o|card_text(lang)` (an object's or face's text), `text|card_words(lang)` (any text
+    # from card data: an ability), `"morph"|keyword(lang)`.
+    env.filters["type_line"] = type_line
+    env.filters["card_text"] = object_text
+    env.filters["card_words"] = lambda text, lang: card_text(lang, text)
+    env.filters["keyword"] = lambda word, lang: keyword(lang, word)
     # The family whose templates (templates/families/<key>/) draw this view.
     env.globals["family_key"] = lambda view: family_of(view.ruleset).key
     return env

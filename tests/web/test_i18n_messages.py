@@ -80,3 +80,13 @@ def test_an_unknown_section_is_refused(tmp_path):
     path = _write(tmp_path, "m.toml", '[labels."a"]\nen = "A"\nfr = "A"\n')
     with pytest.raises(MessageFileError, match="unknown sections"):
         read_message_file(path)
+
+
+def test_a_keyword_defined_in_two_files_or_not_in_lower_case_is_refused(tmp_path):
+    words = '[keywords]\nmorph = "mue"\n'
+    first, second = _write(tmp_path, "1.toml", words), _write(tmp_path, "2.toml", words)
+    with pytest.raises(MessageFileError, match="'morph' is already defined in"):
+        load_messages([first, second])
+    upper = _write(tmp_path, "3.toml", '[keywords]\nMorph = "mue"\n')
+    with pytest.raises(MessageFileError, match="lower case"):
+        read_message_file(upper)

@@ -331,7 +331,7 @@ def test_illegal_action_shows_rule_and_reason_in_french_and_changes_nothing(
     game_id, _ = game
     bob = seats["Bob"]
     before = page(bob, game_id, lang="fr")
-    serra = tile_id(before, "Serra Angel")
+    serra = tile_id(before, "Ange de Serra")  # a French page names cards in French
     rows = game_rows(settings.database_url, game_id)
     # Not Bob's turn: no attack button is offered; post one anyway.
     response = act(

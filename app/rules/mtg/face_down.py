@@ -16,7 +16,7 @@ from app.rules.mtg.actions import (
     TurnFaceUp,
 )
 from app.rules.mtg.edition import require_current_rules
-from app.rules.mtg.labels import describe, public_label
+from app.rules.mtg.labels import describe, public_label, via_fr
 from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
 from app.rules.mtg.visibility import can_see_face, face_known_to
 
@@ -54,7 +54,7 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
         raise RuleError(
             [rule, "707.1"],
             f"{obj.card.name} has no {action.via} ability, so it can't be cast face down that way.",
-            f"{obj.card.name_fr or obj.card.name} n'a pas la capacité {action.via} : elle ne "
+            f"{obj.card.name_fr or obj.card.name} n'a pas la capacité {via_fr(action.via)} : elle ne "
             "peut pas être lancée face cachée ainsi.",
         )
     # No name ban applies (app.rules.mtg.name_bans): turned face down before it is put on the
@@ -80,7 +80,7 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
         ),
         private=Text(
             en=f"{caster} casts {card.name} face down ({action.via} {cost}).",
-            fr=f"{caster} lance {card.name_fr or card.name} face cachée ({action.via} {cost}).",
+            fr=f"{caster} lance {card.name_fr or card.name} face cachée ({via_fr(action.via)} {cost}).",
         ),
         private_to=[caster],
         private_rules=[rule] if rule != public_rule else [],

@@ -25,7 +25,7 @@ from app.rules.mtg import characteristics
 from app.rules.mtg.actions import HideawayExile, HideawayPlay
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
 from app.rules.mtg.edition import is_2004
-from app.rules.mtg.labels import describe
+from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.permanents import on_battlefield, require_phased_in
 from app.rules.mtg.printed_pt import known_number
 from app.rules.mtg.state import HideawayPending, MtgGame, MtgObject, StackAbility, Zone
@@ -377,7 +377,7 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
             f"cost such as {action.via}: it is played face up or not at all (additional costs "
             "may still be paid).",
             f"Une carte jouée sans payer son coût de mana ne peut pas l'être pour un coût "
-            f"alternatif comme {action.via} : elle est jouée face visible ou pas du tout (les "
+            f"alternatif comme {via_fr(action.via)} : elle est jouée face visible ou pas du tout (les "
             "coûts supplémentaires peuvent être payés).",
         )
     condition = ability.condition

@@ -24,6 +24,15 @@ _VIA = {
     "effect": ("turned face down by an effect", "retourné face cachée par un effet"),
 }
 
+# The cast-face-down keywords as French cards print them, for the French half of the
+# bilingual labels and messages that name one (702.37 morph, 702.37b megamorph, 702.168
+# disguise); any other word (an alternative cost) is shown as it is.
+CAST_VIA_FR = {"morph": "mue", "megamorph": "mégamue", "disguise": "déguisement"}
+
+
+def via_fr(via: str) -> str:
+    return CAST_VIA_FR.get(via, via)
+
 
 def exile_pile_label(obj: MtgObject) -> Text | None:
     """406.4: cards exiled face down are kept in piles by when and how they were exiled, so a

@@ -12,7 +12,7 @@ from app.rules.mtg import characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text
-from app.rules.mtg.labels import describe
+from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.manifest_offers import MANIFEST_TYPES, describe_manifest, manifest_candidates
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.table_offers import TABLE_PROPOSABLE, describe_table_action, table_candidates
@@ -62,7 +62,7 @@ def _object_candidates(
                 add(
                     {"type": "cast_face_down", "object": obj.id, "via": via},
                     f"Cast face down ({via})",
-                    f"Lancer face cachée ({via})",
+                    f"Lancer face cachée ({via_fr(via)})",
                 )
         simple("cast")
         simple("play_land")

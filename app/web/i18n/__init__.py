@@ -2,8 +2,9 @@
 
 The language comes from the `lang` cookie (the toggle) or else the browser's Accept-Language;
 messages from the rules core arrive already in both languages (`label` / `label_fr`). The
-labels are data, read and checked once at import (loader.py): messages.toml and rulings.toml
-here, and each game family's i18n.toml in its own package.
+labels are data, read and checked once at import (loader.py): messages.toml, rulings.toml,
+builder.toml and glossary.toml (Magic's subtypes and keywords) here, and each game family's
+i18n.toml in its own package.
 """
 
 from __future__ import annotations
@@ -37,13 +38,17 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "offline.toml",  # the offline page and indicator (issue 17)
     _HERE / "ui.toml",  # issue 17's smaller things and the judge page layout
     _HERE / "take_back.toml",  # taking a game back to an earlier version (issue 17)
+    _HERE / "glossary.toml",  # Magic's subtypes and keywords in French (issue 17)
 )
 
 _LOADED = load_messages(MESSAGE_FILES)
 # key -> (English, French)
 MESSAGES: dict[str, tuple[str, str]] = _LOADED.texts
 # An English type-line word -> its French.
-_TYPE_FR: dict[str, str] = _LOADED.type_words
+TYPE_WORDS_FR: dict[str, str] = _LOADED.type_words
+_TYPE_FR = TYPE_WORDS_FR
+# An English keyword, lower case -> its French (glossary.toml).
+KEYWORDS_FR: dict[str, str] = _LOADED.keywords
 
 
 def pick_language(request: Request) -> Lang:

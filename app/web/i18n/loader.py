@@ -1,10 +1,11 @@
 """Message files: the pages' labels as data (TOML), checked as they are read.
 
 A file holds one `[messages."<key>"]` table per label, with its `en` and `fr` texts, and may
-hold a `[type_words]` table: an English type-line word and its French. Reading refuses, with
-a MessageFileError naming the file and the key:
+hold a `[type_words]` table (an English type-line word and its French) and a `[keywords]`
+table (an English keyword as cards print it, lower case, and its French: glossary.toml).
+Reading refuses, with a MessageFileError naming the file and the key:
 - a label without both texts, or with any other field;
-- a key (or type word) defined twice, in one file or across files;
+- a key (or type word, or keyword) defined twice, in one file or across files;
 - English and French texts whose {placeholders} differ: formatting the other language would
   raise KeyError or drop a value, on a page that then fails for French readers only.
 """
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 TEXT_FIELDS = ("en", "fr")
-_SECTIONS = {"messages", "type_words"}
+_SECTIONS = {"messages", "type_words", "keywords"}
 
 
 class MessageFileError(ValueError):
@@ -28,10 +29,11 @@ class MessageFileError(ValueError):
 
 @dataclass
 class Messages:
-    """Labels by key, as (English, French), and type-line words, English -> French."""
+    """Labels by key, as (English, French); type-line words and keywords, English -> French."""
 
     texts: dict[str, tuple[str, str]] = field(default_factory=dict)
     type_words: dict[str, str] = field(default_factory=dict)
+    keywords: dict[str, str] = field(default_factory=dict)
 
 
 def placeholders(text: str) -> set[str]:
@@ -56,6 +58,13 @@ def read_message_file(path: Path) -> Messages:
         if not isinstance(french, str) or not french:
             raise MessageFileError(f"{path}: type word {word!r} needs its French as text")
         found.type_words[word] = french
+    for word, french in data.get("keywords", {}).items():
+        if not isinstance(french, str) or not french:
+            raise MessageFileError(f"{path}: keyword {word!r} needs its French as text")
+        if word != word.lower():
+            # Card text is matched ignoring case: one spelling per keyword.
+            raise MessageFileError(f"{path}: keyword {word!r} must be written in lower case")
+        found.keywords[word] = french
     return found
 
 
@@ -79,10 +88,12 @@ def _texts(path: Path, key: str, entry: Any) -> tuple[str, str]:
 
 
 def load_messages(paths: Iterable[Path]) -> Messages:
-    """Every file's labels and type words together; a key found in two files is refused."""
+    """Every file's labels, type words and keywords together; a key found in two files is
+    refused."""
     merged = Messages()
     text_origin: dict[str, Path] = {}
     word_origin: dict[str, Path] = {}
+    keyword_origin: dict[str, Path] = {}
     for path in paths:
         part = read_message_file(path)
         for key, pair in part.texts.items():
@@ -91,6 +102,9 @@ def load_messages(paths: Iterable[Path]) -> Messages:
         for word, french in part.type_words.items():
             _claim(word_origin, word, path)
             merged.type_words[word] = french
+        for word, french in part.keywords.items():
+            _claim(keyword_origin, word, path)
+            merged.keywords[word] = french
     return merged
 
 
