@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 from pydantic import ValidationError
 
+from app.rules.core import take_back as take_backs
 from app.rules.core.ids import counters_by_id
 from app.rules.core.state import GameState
 from app.rules.families import load_setup
@@ -29,10 +30,42 @@ def _setup_entries(setup_json: str, first: GameState) -> list[SetupEntry]:
         return [SetupEntry.model_validate(e) for e in entries if e is not None]
     return [
         SetupEntry.model_validate(
-            {**c.model_dump(exclude_defaults=True), "card": c.card.model_dump(exclude_defaults=True)}
+            {
+                **c.model_dump(exclude_defaults=True),
+                "card": c.card.model_dump(exclude_defaults=True),
+            }
         )
         for c in setup.cards
     ]
+
+
+class TakenBack(ValueError):
+    """The game was taken back (issue 17) at `version`: its ids and its secret seed were
+    renewed there, so no scenario file replays the game beyond the version before it."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(
+            f"this game was taken back at version {version}: a scenario file can replay it "
+            f"only up to version {version - 1} (export with up_to={version - 1})"
+        )
+        self.version = version
+        self.last_exportable = version - 1
+
+
+def first_take_back(repository: GameRepository, game_id: str, up_to: int | None) -> int | None:
+    """The first version (up to `up_to`) at which the game was taken back, if any. A request
+    or a refused one changes nothing a replay needs: only a restore does."""
+    versions = {
+        version
+        for version, _actor, action in repository.actions(game_id, up_to)
+        if orjson.loads(action).get("type") in take_backs.KINDS
+    }
+    if not versions:
+        return None
+    for version, _actor, events in repository.log(game_id, up_to):
+        if version in versions and any(e.kind == "take_back" for e in events):
+            return version
+    return None
 
 
 def _refs(value: Any, counters: dict[str, int]) -> Any:
@@ -46,6 +79,10 @@ def _refs(value: Any, counters: dict[str, int]) -> Any:
 
 
 def export_game(repository: GameRepository, game_id: str, up_to: int | None = None) -> Scenario:
+    """Raises TakenBack when the range includes a take-back."""
+    restored_at = first_take_back(repository, game_id, up_to)
+    if restored_at is not None:
+        raise TakenBack(restored_at)
     info = repository.info(game_id)
     latest = repository.load(game_id, up_to)
     counters = counters_by_id(latest.seed, latest.id_counter)
@@ -53,6 +90,8 @@ def export_game(repository: GameRepository, game_id: str, up_to: int | None = No
     steps = [
         Step.model_validate({"as": actor, "action": _refs(orjson.loads(action), counters)})
         for _version, actor, action in repository.actions(game_id, up_to)
+        # A take-back request or answer that restored nothing is bookkeeping, not a step.
+        if orjson.loads(action).get("type") not in take_backs.KINDS
     ]
     # A scenario game's question and answer travel with it (issue 17).
     brief = repository.brief(game_id)

@@ -193,3 +193,45 @@ def test_the_take_back_routes_are_documented_with_public_models(client) -> None:
     assert {"TakeBackPending", "TakeBackStatus", "TakeBackRequestBody"} <= set(schemas)
     text = str(schemas["TakeBackPending"]) + str(schemas["TakeBackStatus"])
     assert not re.search(r"seed|objects|GameState", text)
+
+
+def test_a_taken_back_game_exports_only_up_to_the_version_before(client, make_game) -> None:
+    """Ids and the secret seed are renewed at a take-back: a scenario file can't replay past
+    it, so export says so clearly (page 409, API 409) and still exports the versions before."""
+    game_id, tokens = _morph_then_reveal(client, make_game)
+    judge = seat_client(client.app, tokens["judge"])
+    _post(judge, game_id, judge.get(f"/g/{game_id}/at?v=1").text, to="1")  # v4: back to 1
+    page = judge.get(f"/g/{game_id}/export.json")
+    assert page.status_code == 409
+    assert "taken back at version 4" in page.text and "up to version 3" in page.text
+    assert "Akroma" not in page.text
+    api = client.get(f"/api/games/{game_id}/export", headers=bearer(tokens["judge"]))
+    assert api.status_code == 409 and api.json()["error"] == "taken_back"
+    before = client.get(
+        f"/api/games/{game_id}/export", params={"up_to": 3}, headers=bearer(tokens["judge"])
+    )
+    assert before.status_code == 200
+    assert [s["action"]["type"] for s in before.json()["steps"]] == [
+        "cast_face_down",
+        "resolve",
+        "turn_face_up",
+    ]
+    editions = judge.get(f"/g/{game_id}/editions?other=mtg-2004")
+    assert editions.status_code == 409
+
+
+def test_a_declined_request_does_not_stop_the_export(client, make_game) -> None:
+    game_id, tokens = _morph_then_reveal(client, make_game)
+    client.post(f"/api/games/{game_id}/take-back", headers=bearer(tokens["Bob"]), json={"to": 2})
+    client.post(
+        f"/api/games/{game_id}/take-back/answer",
+        headers=bearer(tokens["Alice"]),
+        json={"agree": False},
+    )
+    exported = client.get(f"/api/games/{game_id}/export", headers=bearer(tokens["judge"]))
+    assert exported.status_code == 200
+    assert [s["action"]["type"] for s in exported.json()["steps"]] == [
+        "cast_face_down",
+        "resolve",
+        "turn_face_up",
+    ]

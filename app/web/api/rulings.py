@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Query, Response
 
 from app.rules.core.errors import RuleError
 from app.scenarios.editions import EditionComparison, compare_editions
-from app.scenarios.export import export_game
+from app.scenarios.export import TakenBack, export_game
 from app.scenarios.model import Scenario
 from app.scenarios.runner import ScenarioError, create_scenario_game
 from app.store.repository import GameRepository, RulingNotFound, RulingRecord
@@ -25,6 +25,8 @@ _JUDGE_ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody},
     404: {"model": ErrorBody},
 }
+# A game taken back (issue 17) replays as a scenario only up to the version before.
+_REPLAY_ERRORS: dict[int | str, dict[str, Any]] = {**_JUDGE_ERRORS, 409: {"model": ErrorBody}}
 
 
 def load_ruling(repository: GameRepository, slug: str) -> RulingRecord:
@@ -82,7 +84,7 @@ def fork_ruling(slug: Slug, repository: RepositoryDep) -> GameCreated:
 @router.get(
     "/games/{game_id}/export",
     response_model=Scenario,
-    responses=_JUDGE_ERRORS,
+    responses=_REPLAY_ERRORS,
     summary="The game as a scenario file (facedown-scenario/1), judge only",
 )
 def export(
@@ -93,7 +95,10 @@ def export(
     up_to: Annotated[int | None, Query(ge=0)] = None,
 ) -> Scenario:
     response.headers["Content-Disposition"] = f'attachment; filename="facedown-{game_id}.json"'
-    return export_game(repository, game_id, up_to)
+    try:
+        return export_game(repository, game_id, up_to)
+    except TakenBack as err:
+        raise ApiError(409, "taken_back", f"This scenario can't be exported: {err}.") from err
 
 
 @router.post(
@@ -116,7 +121,7 @@ def import_game(scenario: Scenario, repository: RepositoryDep) -> GameCreated:
 @router.get(
     "/games/{game_id}/editions",
     response_model=EditionComparison,
-    responses=_JUDGE_ERRORS,
+    responses=_REPLAY_ERRORS,
     summary="Every step judged again under another edition, differences flagged (judge only)",
 )
 def editions(
@@ -125,4 +130,7 @@ def editions(
     repository: RepositoryDep,
     ruleset: Annotated[Literal["mtg", "mtg-2004"], Query()],
 ) -> EditionComparison:
-    return compare_editions(repository, game_id, ruleset)
+    try:
+        return compare_editions(repository, game_id, ruleset)
+    except TakenBack as err:
+        raise ApiError(409, "taken_back", f"These steps can't be judged again: {err}.") from err

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.rules.core.errors import RuleError
 from app.scenarios.editions import EditionComparison, compare_editions, compare_hideaway_editions
-from app.scenarios.export import export_game
+from app.scenarios.export import TakenBack, export_game, first_take_back
 from app.scenarios.model import Scenario
 from app.scenarios.runner import ScenarioError, create_scenario_game
 from app.web import game_service
@@ -39,6 +39,7 @@ MAX_FILE = 256 * 1024
 
 @router.get("/g/{game_id}/export.json")
 def export_file(
+    request: Request,
     seat: JudgeSeatDep,
     repository: RepositoryDep,
     up_to: Annotated[int | None, Query(ge=0)] = None,
@@ -46,7 +47,17 @@ def export_file(
     """The scenario file of this game (up to a version), as a download."""
     latest = repository.info(seat.game_id).version
     upper = None if up_to is None or up_to >= latest else up_to
-    scenario = export_game(repository, seat.game_id, upper)
+    try:
+        scenario = export_game(repository, seat.game_id, upper)
+    except TakenBack as err:
+        return refused(
+            request,
+            "take_back.export_refused",
+            409,
+            PRIVATE,
+            version=str(err.version),
+            last=str(err.last_exportable),
+        )
     body = orjson.dumps(scenario.model_dump(by_alias=True, mode="json"), option=orjson.OPT_INDENT_2)
     name = f"facedown-{seat.game_id}" + (f"-v{upper}" if upper is not None else "") + ".json"
     headers = {**PRIVATE, "Content-Disposition": f'attachment; filename="{name}"'}
@@ -124,6 +135,16 @@ def editions_page(
         return refused(request, "editions.none", 404)
     edition = game_service.hideaway_edition(repository, seat.game_id)
     comparison: EditionComparison
+    restored_at = first_take_back(repository, seat.game_id, None)
+    if restored_at is not None:
+        return refused(
+            request,
+            "take_back.export_refused",
+            409,
+            PRIVATE,
+            version=str(restored_at),
+            last=str(restored_at - 1),
+        )
     if other in ("lorwyn", "current") and other != edition:
         # The same steps under the other hideaway edition (the game option), in memory only.
         comparison = compare_hideaway_editions(repository, seat.game_id, other)
