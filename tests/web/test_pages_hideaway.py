@@ -275,7 +275,7 @@ def test_702_75a_the_exiled_card_shows_its_label_and_only_allowed_players_may_lo
 
     # Alice looks: the log tells her (only her) which card it is.
     response = act(seats["Alice"], game_id, option(alice_sheet, "look"), alice_sheet)
-    assert response.status_code == 200 and f"(Alice&#39;s) is {HIDDEN}." in response.text
+    assert response.status_code == 200 and f"It is {HIDDEN}." in response.text
     assert "Alice looks at " + LABEL in get(seats["Bob"], f"/g/{game_id}")
     assert_hidden(get(seats["Bob"], f"/g/{game_id}/log"))
 

@@ -472,15 +472,12 @@ def look(ctx: Ctx, action: Look) -> None:
             kind="rule",
         )
     who = viewer if viewer is not None else obj.controller
-    card = obj.card
     ctx.emit(
         "look",
         ["707.5"],
+        # The label once: "It is X." after it, not the label twice (issue 17).
         Text(en=f"{who} looks at {label.en}.", fr=f"{who} regarde {label.fr}."),
-        private=Text(
-            en=f"{label.en} is {card.name}.", fr=f"{label.fr} est {card.name_fr or card.name}."
-        ),
-        private_to=[who],
+        **name_for(obj, {who}),
         objects=[obj.id],
     )
 
@@ -516,16 +513,12 @@ def _look_in_exile(ctx: Ctx, obj: MtgObject, label: Text) -> None:
         )
     who = viewer if viewer is not None else "The judge"
     who_fr = viewer if viewer is not None else "L'arbitre"
-    card = obj.card
     ctx.emit(
         "look",
         [rule],
         Text(en=f"{who} looks at {label.en}.", fr=f"{who_fr} regarde {label.fr}."),
-        private=Text(
-            en=f"{label.en} is {card.name}.", fr=f"{label.fr} est {card.name_fr or card.name}."
-        ),
         # The judge reads every private detail anyway; a player only their own look.
-        private_to=[viewer] if viewer is not None else [],
+        **name_for(obj, {viewer} if viewer is not None else set()),
         objects=[obj.id],
     )
 
