@@ -124,7 +124,12 @@ class ArchiveCounts:
         def part(key: str) -> str:
             return f"{n[key]} {key if n[key] != 1 else key[:-1]}"
 
-        return f"{part('games')} ({', '.join(part(k) for k in _COUNT_KEYS[1:])})"
+        parts = [part(k) for k in _COUNT_KEYS[1:5]]
+        # Scenario questions and answers (issue 17) only where there are some: most games
+        # have none, and "0 briefs" would be jargon on every line.
+        if n["briefs"]:
+            parts.append(f"{n['briefs']} scenario question" + ("s" if n["briefs"] != 1 else ""))
+        return f"{part('games')} ({', '.join(parts)})"
 
 
 # -- values ---------------------------------------------------------------------------------

@@ -257,7 +257,8 @@ def test_an_illegal_action_shows_the_rule_in_french_and_nothing_changes(server, 
     wait_connected(bob)
     before = live_text(bob)
     # Not Bob's turn: his sheet offers no attack, so post the one a stale page might have.
-    bears = bob.locator("#live a.tile-main", has_text="Grizzly Bears").first.get_attribute("href")
+    # A French page names the card in French (issue 17): "Grizzlis".
+    bears = bob.locator("#live a.tile-main", has_text="Grizzlis").first.get_attribute("href")
     object_id = bears.rsplit("/", 1)[-1]
     bob.evaluate(
         """(id) => { const form = document.querySelector('.actionbar form');

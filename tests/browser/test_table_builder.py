@@ -95,7 +95,10 @@ def test_the_judge_rebuilds_six_cards_and_publishes_a_ruling_in_under_30_taps(se
     check_layout(judge)
 
     taps.tap(judge.locator("details.publish > summary"))
-    taps.tap(judge.get_by_role("checkbox", name="Bob", exact=True))
+    # Every viewpoint starts ticked (issue 17): publish Bob's only.
+    for other in ("Alice", "Spectator", "Judge"):
+        taps.tap(judge.get_by_role("checkbox", name=other, exact=True))
+    assert judge.get_by_role("checkbox", name="Bob", exact=True).is_checked()
     question = judge.get_by_label("The question")
     taps.tap(question)
     question.fill("Can Bob look at Alice's face-down creature?")
