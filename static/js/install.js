@@ -8,5 +8,12 @@
   function register() {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () { /* without it, the app works online as before */ });
   }
-  if (document.readyState === "complete") { register(); } else { window.addEventListener("load", register); }
+  // Installing precaches the rules (about 150 pages): on a cheap phone on bad Wi-Fi that must
+  // not compete with the first taps, so it waits for a quiet moment a few seconds after load.
+  function later() {
+    setTimeout(function () {
+      if ("requestIdleCallback" in window) { window.requestIdleCallback(register, { timeout: 5000 }); } else { register(); }
+    }, 5000);
+  }
+  if (document.readyState === "complete") { later(); } else { window.addEventListener("load", later); }
 })();
