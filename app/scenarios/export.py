@@ -52,18 +52,15 @@ class TakenBack(ValueError):
         self.last_exportable = version - 1
 
 
-def first_take_back(repository: GameRepository, game_id: str, up_to: int | None) -> int | None:
-    """The first version (up to `up_to`) at which the game was taken back, if any. A request
-    or a refused one changes nothing a replay needs: only a restore does."""
-    versions = {
-        version
-        for version, _actor, action in repository.actions(game_id, up_to)
-        if orjson.loads(action).get("type") in take_backs.KINDS
-    }
-    if not versions:
+def _first_restore(
+    repository: GameRepository, game_id: str, up_to: int | None, bookkeeping: set[int]
+) -> int | None:
+    """The first of the take-back steps (`bookkeeping`: their versions) that restored an
+    earlier state. A request, or one turned down, changes nothing a replay needs."""
+    if not bookkeeping:
         return None
     for version, _actor, events in repository.log(game_id, up_to):
-        if version in versions and any(e.kind == "take_back" for e in events):
+        if version in bookkeeping and any(e.kind == "take_back" for e in events):
             return version
     return None
 
@@ -80,7 +77,14 @@ def _refs(value: Any, counters: dict[str, int]) -> Any:
 
 def export_game(repository: GameRepository, game_id: str, up_to: int | None = None) -> Scenario:
     """Raises TakenBack when the range includes a take-back."""
-    restored_at = first_take_back(repository, game_id, up_to)
+    actions = [
+        (version, actor, orjson.loads(action))
+        for version, actor, action in repository.actions(game_id, up_to)
+    ]
+    # A take-back request or answer is bookkeeping, not a step; one that restored an
+    # earlier state ends what a scenario file can replay.
+    bookkeeping = {v for v, _, action in actions if action.get("type") in take_backs.KINDS}
+    restored_at = _first_restore(repository, game_id, up_to, bookkeeping)
     if restored_at is not None:
         raise TakenBack(restored_at)
     info = repository.info(game_id)
@@ -88,10 +92,9 @@ def export_game(repository: GameRepository, game_id: str, up_to: int | None = No
     counters = counters_by_id(latest.seed, latest.id_counter)
     first = repository.load(game_id, 0)
     steps = [
-        Step.model_validate({"as": actor, "action": _refs(orjson.loads(action), counters)})
-        for _version, actor, action in repository.actions(game_id, up_to)
-        # A take-back request or answer that restored nothing is bookkeeping, not a step.
-        if orjson.loads(action).get("type") not in take_backs.KINDS
+        Step.model_validate({"as": actor, "action": _refs(action, counters)})
+        for version, actor, action in actions
+        if version not in bookkeeping
     ]
     # A scenario game's question and answer travel with it (issue 17).
     brief = repository.brief(game_id)

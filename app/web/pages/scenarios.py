@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.rules.core.errors import RuleError
 from app.scenarios.editions import EditionComparison, compare_editions, compare_hideaway_editions
-from app.scenarios.export import TakenBack, export_game, first_take_back
+from app.scenarios.export import TakenBack, export_game
 from app.scenarios.model import Scenario
 from app.scenarios.runner import ScenarioError, create_scenario_game
 from app.web import game_service
@@ -50,18 +50,23 @@ def export_file(
     try:
         scenario = export_game(repository, seat.game_id, upper)
     except TakenBack as err:
-        return refused(
-            request,
-            "take_back.export_refused",
-            409,
-            PRIVATE,
-            version=str(err.version),
-            last=str(err.last_exportable),
-        )
+        return _taken_back(request, err)
     body = orjson.dumps(scenario.model_dump(by_alias=True, mode="json"), option=orjson.OPT_INDENT_2)
     name = f"facedown-{seat.game_id}" + (f"-v{upper}" if upper is not None else "") + ".json"
     headers = {**PRIVATE, "Content-Disposition": f'attachment; filename="{name}"'}
     return Response(body, media_type="application/json", headers=headers)
+
+
+def _taken_back(request: Request, err: TakenBack) -> Response:
+    """A game taken back replays as a scenario only up to the version before (issue 17)."""
+    return refused(
+        request,
+        "take_back.export_refused",
+        409,
+        PRIVATE,
+        version=str(err.version),
+        last=str(err.last_exportable),
+    )
 
 
 def _import_page(request: Request, status: int = 200, **extra: Any) -> Response:
@@ -135,24 +140,17 @@ def editions_page(
         return refused(request, "editions.none", 404)
     edition = game_service.hideaway_edition(repository, seat.game_id)
     comparison: EditionComparison
-    restored_at = first_take_back(repository, seat.game_id, None)
-    if restored_at is not None:
-        return refused(
-            request,
-            "take_back.export_refused",
-            409,
-            PRIVATE,
-            version=str(restored_at),
-            last=str(restored_at - 1),
-        )
-    if other in ("lorwyn", "current") and other != edition:
-        # The same steps under the other hideaway edition (the game option), in memory only.
-        comparison = compare_hideaway_editions(repository, seat.game_id, other)
-        kind = "hideaway"
-    else:
-        ruleset = other_ruleset(info.ruleset, other)
-        comparison = compare_editions(repository, seat.game_id, ruleset)  # type: ignore[arg-type]
-        kind = "ruleset"
+    try:
+        if other in ("lorwyn", "current") and other != edition:
+            # The same steps under the other hideaway edition (the game option), in memory.
+            comparison = compare_hideaway_editions(repository, seat.game_id, other)
+            kind = "hideaway"
+        else:
+            ruleset = other_ruleset(info.ruleset, other)
+            comparison = compare_editions(repository, seat.game_id, ruleset)  # type: ignore[arg-type]
+            kind = "ruleset"
+    except TakenBack as err:
+        return _taken_back(request, err)
     ctx = base_context(request) | {
         "comparison": comparison,
         "kind": kind,
