@@ -34,6 +34,8 @@ class Ctx(Generic[S]):
         self.family = family
         # True while an accepted proposal applies: the affected player let it happen.
         self.consented = False
+        # True when only legality matters (engine.apply's `trial`): log-only work may be skipped.
+        self.trial = False
 
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
