@@ -83,8 +83,7 @@ def apply(
             f"{kind!r} n'est pas une action des règles de cette partie ({state.ruleset}).",
         )
     action = _fitted(move.model, action, state.ruleset)
-    ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family)
-    ctx.trial = trial
+    ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family, trial=trial)
     move.handler(ctx, action)
     if not consent:
         # After the rules had their say (their refusal, if any, is the answer as before):

@@ -13,6 +13,7 @@ from typing import Annotated, Any, ClassVar, Self, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.cards import CardDef
+from app.rules.core.copy_on_read import CopyOnRead
 from app.rules.core.events import Text
 
 _set = object.__setattr__
@@ -181,19 +182,27 @@ class GameState(BaseModel):
     # A seat's request to take the game back to an earlier version (app.rules.core.take_back).
     take_back: TakeBackRequest | None = None
 
-    def clone(self) -> Self:
+    def clone(self, *, lazy_objects: bool = False) -> Self:
         """A copy safe to change: the objects and players copied one level down (their
         lists and dicts too), the state's own lists and dicts copied, frozen values shared.
-        Families with nested mutable parts copy those in their override."""
+        Families with nested mutable parts copy those in their override.
+
+        `lazy_objects` (a legality trial's working copy, never stored): each object is
+        copied only when first read (app/rules/core/copy_on_read.py)."""
         new = self.__copy__()
         fields = new.__dict__
         for key, value in fields.items():
+            if key == "objects":
+                continue  # below
             if isinstance(value, dict):
                 fields[key] = dict(value)
             elif isinstance(value, list):
                 fields[key] = list(value)
         fields["players"] = [p.__copy__() for p in self.players]
-        fields["objects"] = [o.copy_for_change() for o in self.objects]
+        if lazy_objects:
+            fields["objects"] = CopyOnRead(list.__iter__(self.objects))
+        else:
+            fields["objects"] = [o.copy_for_change() for o in self.objects]
         return new
 
     @classmethod
@@ -228,17 +237,34 @@ class GameState(BaseModel):
         players = self.still_playing()
         return players[(players.index(self.active_player) + 1) % len(players)]
 
+    def remove_object(self, obj: GameObject) -> None:
+        """Take `obj` itself out of the game (a zone change makes a new one: 400.7). By
+        identity: list.remove compares whole pydantic models field by field, which cost every
+        move and every button trial a few percent of a page (issue 18's profile)."""
+        objects = self.objects
+        for index in range(len(objects)):
+            # list's own read: a trial's CopyOnRead must not copy what it only compares.
+            if list.__getitem__(objects, index) is obj:
+                del objects[index]
+                return
+        raise ValueError(f"object {obj.id!r} is not in this game")
+
     def get(self, object_id: str) -> GameObject | None:
-        for obj in self.objects:
+        objects = self.objects
+        if type(objects) is CopyOnRead:
+            return objects.find_id(object_id)
+        for obj in objects:
             if obj.id == object_id:
                 return obj
         return None
 
     def in_zone(self, zone: str, player: str | None = None) -> list[GameObject]:
         """Objects of a zone in position order; player filters by owner for owned zones."""
-        found = [
-            o for o in self.objects if o.zone == zone and (player is None or o.owner == player)
-        ]
+        def keep(o: GameObject) -> bool:
+            return o.zone == zone and (player is None or o.owner == player)
+
+        objects = self.objects
+        found = objects.matching(keep) if type(objects) is CopyOnRead else list(filter(keep, objects))
         return sorted(found, key=lambda o: o.position)
 
     def opponent_of(self, player: str) -> str:
