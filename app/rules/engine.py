@@ -45,14 +45,23 @@ def _fitted(model: type[ActionModel], action: ActionModel, ruleset: str) -> Acti
 
 
 def apply(
-    state: GameState, action: ActionModel, actor: str | None, *, consent: bool = False
+    state: GameState,
+    action: ActionModel,
+    actor: str | None,
+    *,
+    consent: bool = False,
+    trial: bool = False,
 ) -> Outcome:
     """Apply one action for `actor` (a player name; None = the judge acting for whoever
     the action concerns). Raises RuleError and leaves `state` untouched when illegal.
 
     A seat acts only on what is its own (DESIGN invariant 8): an action on another player's
     object is refused unless `consent` says someone with the right asked for it — the judge
-    acting as a player, or replaying the log (what is in it was allowed when it happened)."""
+    acting as a player, or replaying the log (what is in it was allowed when it happened).
+
+    `trial`: only whether it is legal matters (a page trying its buttons): what only words
+    the log (the state-based actions' notes) may be skipped; the outcome's events are then
+    incomplete and the outcome must not be stored."""
     family = family_of(state.ruleset)
     if state.finished:
         raise RuleError(
@@ -74,7 +83,7 @@ def apply(
             f"{kind!r} n'est pas une action des règles de cette partie ({state.ruleset}).",
         )
     action = _fitted(move.model, action, state.ruleset)
-    ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family)
+    ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family, trial=trial)
     move.handler(ctx, action)
     if not consent:
         # After the rules had their say (their refusal, if any, is the answer as before):

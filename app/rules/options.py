@@ -74,7 +74,7 @@ def option_if_legal(state: GameState, candidate: Candidate, viewer: Viewer) -> A
 
 def _is_legal(state: GameState, action: dict[str, Any], actor: str | None) -> bool:
     try:
-        engine.apply(state, parse_action(action), actor)
+        engine.apply(state, parse_action(action), actor, trial=True)
     except RuleError:
         return False
     return True

@@ -269,6 +269,7 @@ _SEAT_CACHE_SIZE = 4096
 # stops opening the game here at the latest this long after.
 SEAT_MEMORY_SECONDS = 60.0
 _HEADS_SIZE = 4096
+_EVENTS_SIZE = 4096
 # Compare-and-set losses in a row before giving up (each means another write landed).
 _MAX_CONFLICTS = 50
 
@@ -310,6 +311,10 @@ class GameRepository:
         # only when the judge issues it a new link, and another process may have done that.
         self._seats: LRU[str, tuple[str, Viewer, float]] = LRU(_SEAT_CACHE_SIZE)
         self._heads: LRU[str, _Head] = LRU(_HEADS_SIZE)
+        # Parsed log entries by their stored text (frozen events): a page shows the newest 30
+        # on every render, and parsing them again was a tenth of a page's time (issue 18).
+        # Keyed by the text itself, so an entry a refusal note rewrote is parsed afresh.
+        self._events: LRU[str, list[Event]] = LRU(_EVENTS_SIZE)
 
     # -- creating and finding -------------------------------------------------------------
 
@@ -610,6 +615,12 @@ class GameRepository:
 
         return self._with_retry(read)
 
+    def _parsed_events(self, text: str) -> list[Event]:
+        found = self._events.get(text)
+        if found is None:
+            found = self._events.setdefault(text, _load_events(text))
+        return list(found)
+
     def info(self, game_id: str) -> GameInfo:
         def read() -> GameInfo:
             with self._read_engine.connect() as conn:
@@ -651,7 +662,7 @@ class GameRepository:
                 else:
                     newest = _LOG.order_by(_ACTIONS.c.version.desc()).limit(max(0, last))
                     rows = list(reversed(conn.execute(newest, params).all()))
-                return [(r.version, r.actor, _load_events(r.events)) for r in rows]
+                return [(r.version, r.actor, self._parsed_events(r.events)) for r in rows]
 
         return self._with_retry(read)
 

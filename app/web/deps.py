@@ -48,6 +48,8 @@ bearer = HTTPBearer(
 
 
 # -- the app's parts ---------------------------------------------------------------------------
+# Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` one in the
+# threadpool, a thread hop per dependency per request (issue 18's profile).
 
 
 async def get_repository(request: Request) -> GameRepository:
@@ -57,16 +59,20 @@ async def get_repository(request: Request) -> GameRepository:
 RepositoryDep = Annotated[GameRepository, Depends(get_repository)]
 
 
-def get_catalog(request: Request) -> Catalog:
+def catalog_of(request: Request) -> Catalog:
     """Magic's catalog (imported cards over the shipped ones); `catalog_for(ruleset, it)` or
     `it.for_ruleset(ruleset)` gives another family's."""
     return request.app.state.catalog
 
 
+async def get_catalog(request: Request) -> Catalog:
+    return catalog_of(request)
+
+
 CatalogDep = Annotated[Catalog, Depends(get_catalog)]
 
 
-def get_catalogs(request: Request) -> CardCatalogs:
+async def get_catalogs(request: Request) -> CardCatalogs:
     """Every family's catalog: `.for_ruleset(ruleset)`."""
     return request.app.state.catalogs
 
@@ -74,7 +80,7 @@ def get_catalogs(request: Request) -> CardCatalogs:
 CatalogsDep = Annotated[CardCatalogs, Depends(get_catalogs)]
 
 
-def get_options_cache(request: Request) -> OptionsCache:
+async def get_options_cache(request: Request) -> OptionsCache:
     return request.app.state.options_cache
 
 
@@ -111,7 +117,7 @@ async def current_viewer(
 ViewerDep = Annotated[Viewer, Depends(current_viewer)]
 
 
-def judge_viewer(viewer: ViewerDep) -> Viewer:
+async def judge_viewer(viewer: ViewerDep) -> Viewer:
     """The judge's token (rulings, exports, editions): any other is refused."""
     if viewer.kind != "judge":
         raise ApiError(403, "forbidden", "Only the judge's link can do this.")
@@ -124,13 +130,17 @@ JudgeViewerDep = Annotated[Viewer, Depends(judge_viewer)]
 # -- who is asking: the pages ------------------------------------------------------------------
 
 
-def page_seat(game_id: GameId, request: Request, repository: RepositoryDep) -> PageSeat:
-    """Who this browser is in this game, from its cookies."""
+async def page_seat(game_id: GameId, request: Request, repository: RepositoryDep) -> PageSeat:
+    """Who this browser is in this game, from its cookies. A remembered seat is answered on
+    the event loop; an unknown token costs a database read, in the threadpool."""
     for kind in PRECEDENCE:
         token = request.cookies.get(COOKIE_NAMES[kind])
         if not token or len(token) > 128:
             continue
-        viewer = repository.viewer_for_token(game_id, token)
+        found = repository.remembered_token(token) or await run_in_threadpool(
+            repository.resolve_token, token
+        )
+        viewer = found[1] if found is not None and found[0] == game_id else None
         if viewer is not None and viewer.kind == kind:
             return PageSeat(game_id=game_id, token=token, viewer=viewer)
     raise NoSeat(game_id)
@@ -150,7 +160,7 @@ class SeatAt:
     cache: OptionsCache
 
 
-def seat_at(
+async def seat_at(
     seat: SeatDep, repository: RepositoryDep, cache: OptionsCacheDep, seat_param: SeatParam = None
 ) -> SeatAt:
     return SeatAt(seat, seat_param, repository, cache)
@@ -159,7 +169,7 @@ def seat_at(
 SeatAtDep = Annotated[SeatAt, Depends(seat_at)]
 
 
-def judge_seat(seat: SeatDep) -> PageSeat:
+async def judge_seat(seat: SeatDep) -> PageSeat:
     """A judge's page (export, editions): anyone else is refused."""
     if seat.viewer.kind != "judge":
         raise PageRefusal(403, "ruling.judge_only")
@@ -172,7 +182,7 @@ JudgeSeatDep = Annotated[PageSeat, Depends(judge_seat)]
 # -- checked forms -----------------------------------------------------------------------------
 
 
-def require_same_site(request: Request) -> None:
+async def require_same_site(request: Request) -> None:
     """A form that acts without a seat (a new game, an import, a fork): same site only."""
     if not same_site(request):
         raise PageRefusal(403, "error.csrf")

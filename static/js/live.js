@@ -45,6 +45,55 @@
     if (isLive(evt)) { retryLater(); } else if (evt.detail && evt.detail.elt) { notSent(); }
   }
 
+  /* The version #live shows now (the status line carries it). */
+  function shownVersion() {
+    var el = live();
+    var status = el && el.querySelector("[data-version]");
+    var n = status ? parseInt(status.getAttribute("data-version"), 10) : NaN;
+    return isNaN(n) ? null : n;
+  }
+
+  /* "changed" to a version this page already shows needs no fetch: the answer to its own
+   * tap is its new live region (one page render per action saved on the server; issue 18).
+   * The stream usually tells before that answer arrives, so while a tap is on its way the
+   * news waits for the answer, and is fetched only if the answer showed an older version. */
+  var tapsOut = 0;
+  var heldVersion = null;
+
+  function sentVersion(trigger) {
+    try { var v = JSON.parse(trigger.detail.data).version; } catch (e) { return null; }
+    return typeof v === "number" ? v : null;
+  }
+
+  document.addEventListener("htmx:confirm", function (evt) {
+    var trigger = evt.detail && evt.detail.triggeringEvent;
+    if (!isLive(evt) || !trigger || trigger.type !== "sse:changed") { return; }
+    var sent = sentVersion(trigger);
+    if (sent === null) { return; }
+    var shown = shownVersion();
+    if (shown !== null && sent <= shown) { evt.preventDefault(); return; }
+    if (tapsOut > 0) {
+      heldVersion = Math.max(heldVersion === null ? sent : heldVersion, sent);
+      evt.preventDefault();
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb === "post") {
+      tapsOut += 1;
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (!(evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb === "post")) {
+      return;
+    }
+    tapsOut = Math.max(0, tapsOut - 1);
+    if (tapsOut === 0 && heldVersion !== null) {
+      var shown = shownVersion();
+      if (shown === null || heldVersion > shown) { refresh(); }
+      heldVersion = null;
+    }
+  });
+
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:responseError", failed);
   document.addEventListener("htmx:afterRequest", function (evt) {

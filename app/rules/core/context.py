@@ -23,9 +23,16 @@ class Ctx(Generic[S]):
     The caller's state is never touched, so a RuleError leaves it as it was."""
 
     def __init__(
-        self, state: S, actor: str | None, in_view: InView, family: Any = None
+        self,
+        state: S,
+        actor: str | None,
+        in_view: InView,
+        family: Any = None,
+        *,
+        trial: bool = False,
     ) -> None:
-        self.state: S = state.clone()
+        # A trial (engine.apply's `trial`) copies each object only when a move reads it.
+        self.state: S = state.clone(lazy_objects=trial)
         self.actor = actor
         self.events: list[Event] = []
         self.in_view = in_view
@@ -34,6 +41,8 @@ class Ctx(Generic[S]):
         self.family = family
         # True while an accepted proposal applies: the affected player let it happen.
         self.consented = False
+        # True when only legality matters (engine.apply's `trial`): log-only work may be skipped.
+        self.trial = trial
 
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
@@ -118,7 +127,7 @@ class Ctx(Generic[S]):
         """400.7: a zone change makes a new object with a new id and no memory of the old
         one: counters, effects, status and copy effects are gone. `top`: on top of the
         owner's cards in that zone (a library)."""
-        self.state.objects.remove(obj)
+        self.state.remove_object(obj)
         if face_down and obj.zone == "hand":
             self._forget_hand(obj.owner)
         position = self.next_position()
@@ -139,9 +148,8 @@ class Ctx(Generic[S]):
         """A card left `owner`'s hand face down: nobody else saw which one, so what another
         player knew about the cards still there (a revealed card, a bounced face-down card)
         becomes uncertain (DESIGN invariant 9) — they may have been the one that left."""
-        for other in self.state.objects:
-            if other.zone == "hand" and other.owner == owner:
-                other.known_to = []
+        for other in self.state.in_zone("hand", owner):
+            other.known_to = []
 
     def emit(
         self,

@@ -107,7 +107,7 @@ def remove_from_game(
     correction, not an effect). `shown`: the object as every seat may name it; `seen_by`:
     who may see its hidden face (None: nothing about it is hidden)."""
     private = name_for(obj, seen_by, past=True) if seen_by is not None else {}
-    ctx.state.objects.remove(obj)
+    ctx.state.remove_object(obj)
     ctx.emit(
         "judge_remove",
         [rule],

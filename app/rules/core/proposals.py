@@ -133,7 +133,7 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
         # Would it happen if accepted now? Only what could happen is proposed (the rules'
         # refusal is the answer, as for any action). The proposable effects depend only on
         # public facts (whose it is, tapped, where it is), so nothing hidden is told.
-        trial = Ctx(ctx.state, proposer, ctx.in_view, family)
+        trial = Ctx(ctx.state, proposer, ctx.in_view, family, trial=True)
         trial.consented = True
         family.moves_by_type[inner.type].handler(trial, inner)  # type: ignore[attr-defined]
     if not to:

@@ -7,11 +7,13 @@ Everything here is server-side truth. It leaves the core only through app.rules.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from types import UnionType
+from typing import Annotated, Any, ClassVar, Self, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.cards import CardDef
+from app.rules.core.copy_on_read import CopyOnRead
 from app.rules.core.events import Text
 
 _set = object.__setattr__
@@ -71,12 +73,15 @@ class GameObject(BaseModel):
         self.card = placeholder
 
     def copy_for_change(self) -> Self:
-        """A copy safe to change: its lists and dicts copied, frozen values shared (about
-        40% faster than model_copy: pages try each candidate action on a clone)."""
+        """A copy safe to change: its lists and dicts copied, frozen values shared (several
+        times faster than model_copy: pages try each candidate action on a clone, so this
+        runs for every object of the game for every button shown; issue 18's profile). Only
+        the fields that can hold a list or a dict are looked at (`container_fields`)."""
         cls = type(self)
         new = cls.__new__(cls)
         fields = self.__dict__.copy()
-        for key, value in fields.items():
+        for key in container_fields(cls):
+            value = fields[key]
             if isinstance(value, list):
                 fields[key] = list(value)
             elif isinstance(value, dict):
@@ -86,6 +91,36 @@ class GameObject(BaseModel):
         _set(new, "__pydantic_fields_set__", set(self.__pydantic_fields_set__))
         _set(new, "__pydantic_private__", None)
         return new
+
+
+_CONTAINER_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
+
+
+def container_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of `cls` whose value may be a list or a dict (by annotation; an `Any` or
+    untyped field counts), computed once per class."""
+    found = _CONTAINER_FIELDS.get(cls)
+    if found is None:
+        found = tuple(
+            name
+            for name, info in cls.model_fields.items()
+            if _may_hold_container(info.annotation)
+        )
+        _CONTAINER_FIELDS[cls] = found
+    return found
+
+
+def _may_hold_container(annotation: Any) -> bool:
+    if annotation is None or annotation is Any:
+        return True
+    origin = get_origin(annotation)
+    if origin is None:
+        return isinstance(annotation, type) and issubclass(annotation, (list, dict))
+    if origin in (list, dict):
+        return True
+    if origin in (Union, UnionType, Annotated):
+        return any(_may_hold_container(a) for a in get_args(annotation))
+    return isinstance(origin, type) and issubclass(origin, (list, dict))
 
 
 class Proposal(BaseModel):
@@ -147,19 +182,27 @@ class GameState(BaseModel):
     # A seat's request to take the game back to an earlier version (app.rules.core.take_back).
     take_back: TakeBackRequest | None = None
 
-    def clone(self) -> Self:
+    def clone(self, *, lazy_objects: bool = False) -> Self:
         """A copy safe to change: the objects and players copied one level down (their
         lists and dicts too), the state's own lists and dicts copied, frozen values shared.
-        Families with nested mutable parts copy those in their override."""
+        Families with nested mutable parts copy those in their override.
+
+        `lazy_objects` (a legality trial's working copy, never stored): each object is
+        copied only when first read (app/rules/core/copy_on_read.py)."""
         new = self.__copy__()
         fields = new.__dict__
         for key, value in fields.items():
+            if key == "objects":
+                continue  # below
             if isinstance(value, dict):
                 fields[key] = dict(value)
             elif isinstance(value, list):
                 fields[key] = list(value)
         fields["players"] = [p.__copy__() for p in self.players]
-        fields["objects"] = [o.copy_for_change() for o in self.objects]
+        if lazy_objects:
+            fields["objects"] = CopyOnRead(list.__iter__(self.objects))
+        else:
+            fields["objects"] = [o.copy_for_change() for o in self.objects]
         return new
 
     @classmethod
@@ -194,17 +237,34 @@ class GameState(BaseModel):
         players = self.still_playing()
         return players[(players.index(self.active_player) + 1) % len(players)]
 
+    def remove_object(self, obj: GameObject) -> None:
+        """Take `obj` itself out of the game (a zone change makes a new one: 400.7). By
+        identity: list.remove compares whole pydantic models field by field, which cost every
+        move and every button trial a few percent of a page (issue 18's profile)."""
+        objects = self.objects
+        for index in range(len(objects)):
+            # list's own read: a trial's CopyOnRead must not copy what it only compares.
+            if list.__getitem__(objects, index) is obj:
+                del objects[index]
+                return
+        raise ValueError(f"object {obj.id!r} is not in this game")
+
     def get(self, object_id: str) -> GameObject | None:
-        for obj in self.objects:
+        objects = self.objects
+        if type(objects) is CopyOnRead:
+            return objects.find_id(object_id)
+        for obj in objects:
             if obj.id == object_id:
                 return obj
         return None
 
     def in_zone(self, zone: str, player: str | None = None) -> list[GameObject]:
         """Objects of a zone in position order; player filters by owner for owned zones."""
-        found = [
-            o for o in self.objects if o.zone == zone and (player is None or o.owner == player)
-        ]
+        def keep(o: GameObject) -> bool:
+            return o.zone == zone and (player is None or o.owner == player)
+
+        objects = self.objects
+        found = objects.matching(keep) if type(objects) is CopyOnRead else list(filter(keep, objects))
         return sorted(found, key=lambda o: o.position)
 
     def opponent_of(self, player: str) -> str:

@@ -47,7 +47,7 @@ def _leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> Mt
     token = obj.is_token
     if token and origin in (Zone.BATTLEFIELD, Zone.STACK):
         # 704.5d / 111.7: a token that leaves the battlefield ceases to exist.
-        ctx.state.objects.remove(obj)
+        ctx.state.remove_object(obj)
         if was_face_down and label is not None:
             # 708.9: a face-down token is revealed as it leaves, like any face-down
             # permanent: its own definition was hidden until now.

@@ -73,7 +73,7 @@ class RiftboundGame(GameState):
             ]
         return data
 
-    def clone(self) -> Self:
-        new = super().clone()
+    def clone(self, *, lazy_objects: bool = False) -> Self:
+        new = super().clone(lazy_objects=lazy_objects)
         new.__dict__["riftbound"] = self.riftbound.model_copy(deep=True)
         return new

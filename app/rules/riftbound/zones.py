@@ -39,6 +39,6 @@ def trash_facedown(ctx: Ctx, obj: RiftboundObject, why: Text, rules: list[str]) 
 def kill(ctx: Ctx, obj: RiftboundObject) -> RiftboundObject | None:
     """A killed permanent goes to its owner's trash; a token ceases to exist."""
     if obj.is_token:
-        ctx.state.objects.remove(obj)
+        ctx.state.remove_object(obj)
         return None
     return put(ctx, obj, Zone.TRASH)

@@ -14,7 +14,7 @@ from app.rules.core.errors import RuleError
 from app.rules.redact import ErrorView, error_for
 from app.store.repository import StaleVersion, StoreBusy, UnknownActor
 from app.web import game_service
-from app.web.deps import SeatAt, get_catalog
+from app.web.deps import SeatAt, catalog_of
 from app.web.errors import ApiError
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import base_context, refused
@@ -31,7 +31,7 @@ def act_for_page(request: Request, at: SeatAt, body: dict[str, Any], htmx: bool)
     seat, seat_param, repository = at.seat, at.seat_param, at.repository
     try:
         result = game_service.perform(
-            repository, seat.game_id, seat.viewer, body, get_catalog(request)
+            repository, seat.game_id, seat.viewer, body, catalog_of(request)
         )
     except RuleError as err:
         ruleset = getattr(err, "ruleset", repository.info(seat.game_id).ruleset)

@@ -9,7 +9,7 @@ from fastapi import Request
 
 from app.web import game_service
 from app.web.csrf import seat_csrf
-from app.web.deps import SeatAt, get_catalog
+from app.web.deps import SeatAt, catalog_of
 from app.web.i18n import pick_language
 from app.web.pages.builder_panel import builder_panel
 from app.web.pages.publish_form import publish_form
@@ -30,6 +30,6 @@ def seat_page(request: Request, at: SeatAt, shown: Shown | None = None) -> Table
     if seat.viewer.kind == "judge" and not table.view.finished:
         # The judge keeps building the table from the running game's page.
         params = request.query_params
-        panel = builder_panel(table.view, page.chrome.t, params, get_catalog(request))
+        panel = builder_panel(table.view, page.chrome.t, params, catalog_of(request))
         page = replace(page, builder=panel)
     return page

@@ -1,0 +1,48 @@
+"""Issue 18: after a tap, the page that tapped already shows the new version (the action's
+answer is its new live region), so the "changed" its stream then brings fetches nothing;
+every other open page of the game fetches its own fragment once."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.test_morph_game import create_game, open_seat, press, wait_connected
+
+pytestmark = pytest.mark.browser
+
+LIVE_TIMEOUT_MS = 5000
+
+
+def fragment_gets(requests: list[tuple[str, str, dict[str, str]]], game_id: str) -> int:
+    """htmx GETs of the game page (the live region), not the page loads."""
+    path = re.compile(rf"/g/{re.escape(game_id)}(\?[^/]*)?$")
+    return sum(
+        1
+        for method, url, headers in requests
+        if method == "GET" and path.search(url) and headers.get("hx-request") == "true"
+    )
+
+
+def test_changed_for_the_version_shown_fetches_nothing(server, phone):
+    game = create_game(server)
+    tokens = game["tokens"]
+    alice_ctx, bob_ctx = phone(), phone()
+    alice = open_seat(alice_ctx, server, tokens["Alice"])
+    bob = open_seat(bob_ctx, server, tokens["Bob"])
+    for page in (alice, bob):
+        wait_connected(page)
+    seen: dict[str, list[tuple[str, str, dict[str, str]]]] = {"alice": [], "bob": []}
+    alice.on("request", lambda r: seen["alice"].append((r.method, r.url, r.headers)))
+    bob.on("request", lambda r: seen["bob"].append((r.method, r.url, r.headers)))
+
+    press(alice, "End the turn")
+    bob.locator("#live .status-title", has_text="Turn 2").wait_for(timeout=LIVE_TIMEOUT_MS)
+    alice.locator("#live .status[data-version]").wait_for()
+    # Time for Alice's stream to bring the same version, and for a fetch it would start.
+    alice.wait_for_timeout(1500)
+
+    assert "Turn 2" in alice.locator("#live .status-title").inner_text()
+    assert fragment_gets(seen["alice"], game["id"]) == 0
+    assert fragment_gets(seen["bob"], game["id"]) == 1
