@@ -31,6 +31,8 @@ log = logging.getLogger("facedown.cli")
 
 APP_FACTORY = "app.main:get_app"
 DEFAULT_DB = "facedown.db"
+# Seconds uvicorn waits for running requests at SIGTERM before cancelling them.
+GRACEFUL_SHUTDOWN_SECONDS = 8
 ENV_DATABASE_URL = "FACEDOWN_DATABASE_URL"
 # The conventional name, as platforms and docker-compose files set it (read after ours).
 ENV_PLAIN_DATABASE_URL = "DATABASE_URL"
@@ -230,6 +232,10 @@ def serve(args: argparse.Namespace) -> int:
         workers=args.workers if not args.reload else None,
         reload=args.reload,
         log_level="info",
+        # Open live streams end at the signal (app/web/live_shutdown.py); whatever else is
+        # still running after this long is cancelled, before a supervisor's SIGKILL
+        # (Docker's comes after 10 s).
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
     return 0
 

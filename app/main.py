@@ -30,6 +30,7 @@ from app.web.assets import STATIC_DIR, FingerprintedStatic
 from app.web.bench_probe import install_probe
 from app.web.errors import install_error_handlers
 from app.web.live import Broadcaster, NotifyingRepository
+from app.web.live_shutdown import end_streams_on_exit_signals
 from app.web.middleware.install import install_middleware
 from app.web.pages.install import install_pages
 
@@ -70,12 +71,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if listener is not None:
             listener.start()
+        # Open streams end at SIGTERM/SIGINT, so that the server stops at once.
+        broadcaster.reopen()
+        undo_signals = end_streams_on_exit_signals(broadcaster)
         # Build the card name indexes off the request path: with a full import (30,000 names)
         # that takes a second or two, which the judge's first search would otherwise wait.
         _app.state.catalogs.warm_in_background()
         try:
             yield
         finally:
+            undo_signals()
+            broadcaster.close_streams()  # and its poller
             if listener is not None:
                 listener.stop()
             engine.dispose()
