@@ -33,6 +33,7 @@ from app.web.live import Broadcaster, NotifyingRepository
 from app.web.live_shutdown import end_streams_on_exit_signals
 from app.web.middleware.install import install_middleware
 from app.web.pages.install import install_pages
+from app.web.pages.live import LiveLane
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     install_error_handlers(app)
     install_middleware(app, settings)
+    # Outermost: plain live-stream requests skip the stack they would hold for minutes.
+    app.add_middleware(LiveLane)
     app.include_router(api_router)
     app.include_router(cards_router)
     app.include_router(scenarios_router)

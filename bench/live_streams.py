@@ -97,7 +97,9 @@ async def open_stream(base_url: str, game_id: str, token: str, since: int | None
     query = "" if since is None else f"?v={since}"
     stream.transport.write(  # type: ignore[union-attr]
         f"GET /g/{game_id}/live{query} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
-        f"Accept: text/event-stream\r\nCookie: fd_seat={token}\r\n\r\n".encode()
+        # What a browser sends (a gzip encoder held per stream would count).
+        f"Accept: text/event-stream\r\nAccept-Encoding: gzip, deflate, br\r\n"
+        f"Cookie: fd_seat={token}\r\n\r\n".encode()
     )
     await asyncio.wait_for(stream.opened, 120)
     return stream
@@ -144,8 +146,9 @@ async def _idle(server: Server, count: int, log: Log) -> dict[str, Any]:
         (games[i // STREAMS_PER_GAME].id, games[i // STREAMS_PER_GAME].seats[i % 2].token)
         for i in range(count)
     ]
-    # One warm-up stream: the first request pays for imports and caches, not for a stream.
-    warm, _ = await open_streams(server.base_url, targets[:1])
+    # Warm-up streams: the first requests pay for imports, caches and the server's worker
+    # threads (as many as are opened at once), none of which grows with the streams.
+    warm, _ = await open_streams(server.base_url, targets[: min(count, OPENING * 2)])
     for s in warm:
         s.close()
     await asyncio.sleep(1.0)
