@@ -305,3 +305,69 @@ def measure(
     log(f"bench: (5c) SIGTERM with {shutdown:,} streams open")
     result["shutdown"] = _shutdown(database_url, log_dir, shutdown, 1, log)
     return result
+
+
+# The targets of issue 18 ("Live connections").
+TARGETS = {"streams": 10_000, "kb_per_stream": 20.0, "fanout_s": 1.0, "shutdown_s": 5.0}
+
+
+def rows(result: dict[str, Any]) -> list[Any]:
+    """The table's rows (bench/report.py's Row) for `measure`'s result."""
+    from bench.report import Row
+
+    section, out = "5 streams", []
+    if "skipped" in result:
+        return [Row(section, "live connections", result["skipped"], "-", "skipped")]
+    idle, fan, stop = result["idle"], result["fanout"], result["shutdown"]
+    short = f" (stopped short: {result['limited_by']})" if "limited_by" in result else ""
+    errors = f", {idle['failed']} failed" if idle["failed"] else ""
+    out.append(
+        Row(
+            section,
+            "idle SSE streams held by one server process",
+            f"{idle['still_open']:,} of {idle['wanted']:,} (opened in {idle['open_s']:g} s"
+            f"{errors}){short}",
+            f">= {TARGETS['streams']:,}",
+            "ok" if idle["still_open"] >= TARGETS["streams"] else "MISSED",
+        )
+    )
+    grown = (idle["rss_after_kb"] - idle["rss_before_kb"]) / 1024
+    out.append(
+        Row(
+            section,
+            "server memory per idle stream (RSS growth ÷ streams)",
+            f"{idle['kb_per_stream']:.1f} KB ({grown:.0f} MB)",
+            f"<= {TARGETS['kb_per_stream']:g} KB",
+            "ok" if idle["kb_per_stream"] <= TARGETS["kb_per_stream"] else "MISSED",
+        )
+    )
+    median = fan["median_s"]
+    got = "all received" if fan["all_received"] else f"received {fan['received']}"
+    out.append(
+        Row(
+            section,
+            f"one version to {fan['streams']:,} streams of one game (POST to last arrival)",
+            "n/a"
+            if median is None
+            else f"{median * 1000:.0f} ms (median of {fan['tries']}; {got})",
+            f"<= {TARGETS['fanout_s']:g} s",
+            "ok"
+            if median is not None and fan["all_received"] and median <= TARGETS["fanout_s"]
+            else "MISSED",
+        )
+    )
+    exited = (
+        f"{stop['seconds']:g} s, exit code {stop['exit_code']}"
+        if stop["exited"]
+        else (f"still running after {stop['cap_s']:g} s")
+    )
+    out.append(
+        Row(
+            section,
+            f"SIGTERM with {stop['streams']:,} streams open, until the process exited",
+            exited,
+            f"<= {TARGETS['shutdown_s']:g} s",
+            "ok" if stop["exited"] and stop["seconds"] <= TARGETS["shutdown_s"] else "MISSED",
+        )
+    )
+    return out
