@@ -51,7 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_overflow=settings.db_max_overflow,
     )
     upgrade(settings.database_url, engine=engine)
-    # On PostgreSQL other processes' commits arrive by LISTEN/NOTIFY; the stream's polling is
+    # On PostgreSQL other processes' commits arrive by LISTEN/NOTIFY; the live poller is
     # then only a safety net. On SQLite polling is how another worker's commit is seen.
     listens = is_postgresql(engine)
     poll = settings.live_poll_seconds or (10.0 if listens else 2.0)

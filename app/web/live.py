@@ -3,14 +3,19 @@
 No card data ever crosses this channel: each open page, told that its game changed, asks
 for its own viewer's fragment (which goes through `view_for`). The broadcaster lives in the
 process. Commits made by other processes reach it through PostgreSQL's LISTEN/NOTIFY
-(app/store/notify.py); on SQLite, and as a safety net on PostgreSQL, a stream also re-reads
-the game's version every `poll` seconds (a primary-key read), so pages still catch up within
-that time when another worker process committed the change.
+(app/store/notify.py); on SQLite, and as a safety net on PostgreSQL, one poller per process
+re-reads every `poll` seconds the versions of all the games that have a stream open here, in
+one query, so pages still catch up within that time when another worker process committed
+the change.
 
 A stream starts with the current version when the client is behind — the client says where
 it is with `?v=N` (the version its page was rendered at) or, on the browser's own
-reconnection, with `Last-Event-ID` — and ends after `lifetime` seconds; the browser then
-reconnects by itself and catches up the same way. The route: app/web/pages/live.py.
+reconnection, with `Last-Event-ID` — sends a ping comment after `ping` seconds without a
+message, and ends after `lifetime` seconds, or at once when the server is stopping (SIGTERM:
+app/web/live_shutdown.py); the browser then reconnects by itself (after `retry`) and catches
+up the same way. An idle stream costs little: no task, timer or read of its own (see
+`Broadcaster`). The route, and the lane that serves it past the middleware stack:
+app/web/pages/live.py.
 """
 
 from __future__ import annotations
