@@ -14,12 +14,14 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from types import FrameType
 from typing import IO, TYPE_CHECKING
 
 from app.settings import psycopg_url
@@ -31,6 +33,8 @@ log = logging.getLogger("facedown.cli")
 
 APP_FACTORY = "app.main:get_app"
 DEFAULT_DB = "facedown.db"
+# Seconds uvicorn waits for running requests at SIGTERM before cancelling them.
+GRACEFUL_SHUTDOWN_SECONDS = 8
 ENV_DATABASE_URL = "FACEDOWN_DATABASE_URL"
 # The conventional name, as platforms and docker-compose files set it (read after ours).
 ENV_PLAIN_DATABASE_URL = "DATABASE_URL"
@@ -222,6 +226,10 @@ def serve(args: argparse.Namespace) -> int:
         "" if args.workers == 1 else "s",
         ", reload" if args.reload else "",
     )
+    # Once stopped gracefully, uvicorn raises the signal again for the handler that was in
+    # place before it: Python's default for SIGTERM would then kill the process (status -15)
+    # after a clean stop. A clean stop exits 0.
+    signal.signal(signal.SIGTERM, _exit_cleanly)
     uvicorn.run(
         APP_FACTORY,
         factory=True,
@@ -230,8 +238,16 @@ def serve(args: argparse.Namespace) -> int:
         workers=args.workers if not args.reload else None,
         reload=args.reload,
         log_level="info",
+        # Open live streams end at the signal (app/web/live_shutdown.py); whatever else is
+        # still running after this long is cancelled, before a supervisor's SIGKILL
+        # (Docker's comes after 10 s).
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
     return 0
+
+
+def _exit_cleanly(_signum: int, _frame: FrameType | None) -> None:
+    raise SystemExit(0)
 
 
 class CommandFailed(Exception):

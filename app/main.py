@@ -30,8 +30,10 @@ from app.web.assets import STATIC_DIR, FingerprintedStatic
 from app.web.bench_probe import install_probe
 from app.web.errors import install_error_handlers
 from app.web.live import Broadcaster, NotifyingRepository
+from app.web.live_shutdown import end_streams_on_exit_signals
 from app.web.middleware.install import install_middleware
 from app.web.pages.install import install_pages
+from app.web.pages.live import LiveLane
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +51,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_overflow=settings.db_max_overflow,
     )
     upgrade(settings.database_url, engine=engine)
-    # On PostgreSQL other processes' commits arrive by LISTEN/NOTIFY; the stream's polling is
+    # On PostgreSQL other processes' commits arrive by LISTEN/NOTIFY; the live poller is
     # then only a safety net. On SQLite polling is how another worker's commit is seen.
     listens = is_postgresql(engine)
     poll = settings.live_poll_seconds or (10.0 if listens else 2.0)
@@ -70,12 +72,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if listener is not None:
             listener.start()
+        # Open streams end at SIGTERM/SIGINT, so that the server stops at once.
+        broadcaster.reopen()
+        undo_signals = end_streams_on_exit_signals(broadcaster)
         # Build the card name indexes off the request path: with a full import (30,000 names)
         # that takes a second or two, which the judge's first search would otherwise wait.
         _app.state.catalogs.warm_in_background()
         try:
             yield
         finally:
+            undo_signals()
+            broadcaster.close_streams()  # and its poller
             if listener is not None:
                 listener.stop()
             engine.dispose()
@@ -98,6 +105,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     install_error_handlers(app)
     install_middleware(app, settings)
+    # Outermost: plain live-stream requests skip the stack they would hold for minutes.
+    app.add_middleware(LiveLane)
     app.include_router(api_router)
     app.include_router(cards_router)
     app.include_router(scenarios_router)

@@ -4,7 +4,9 @@
    doing one insert per request into the same database on the same server: the ratio;
 2. a seat's view for games of 10, 1,000 and 10,000 actions, warm and cold: the ratio;
 3. compressed bytes of a seat page's first load and of a typical HTMX action response;
-4. Lighthouse 12.2.3 (mobile) on home, a seat page and a ruling page.
+4. Lighthouse 12.2.3 (mobile) on home, a seat page and a ruling page;
+5. live connections: idle SSE streams per process and their memory, one version's fan-out,
+   SIGTERM with streams open (bench/live_streams.py).
 
 The database is a fresh SQLite file, or with `--database-url postgresql+psycopg://...` a
 throwaway database created on that server and dropped at the end (bench/database.py).
@@ -31,7 +33,7 @@ import orjson
 
 from app.cli import shown_url
 from app.rules.families import family_of
-from bench import database, lighthouse, report, throughput, views, wire
+from bench import database, lighthouse, live_streams, report, throughput, views, wire
 from bench.client import Connection
 from bench.load import JSON, MORPH_CARD
 from bench.server import Server, running
@@ -71,6 +73,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--warm", type=int, default=100, help="warm loads per length")
     parser.add_argument("--quick", action="store_true", help="short slices, one round")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
+    parser.add_argument("--no-streams", action="store_true", help="skip (5) live connections")
+    parser.add_argument("--streams", type=int, default=10_000, help="(5) idle streams to open")
     parser.add_argument(
         "--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page (median)"
     )
@@ -323,6 +327,10 @@ def main(argv: list[str] | None = None) -> int:
             results["meta"]["database_kind"] = db.kind
             log(f"bench: database: {db.label}")
             _measure(args, results, lengths, db, tmp)
+            if args.no_streams:
+                results["streams"] = {"skipped": "--no-streams"}
+            else:  # servers of their own: RSS and SIGTERM are theirs alone
+                results["streams"] = live_streams.measure(db.url, tmp, idle=args.streams, log=log)
     finally:
         if args.keep:
             log(f"bench: kept {tmp}")

@@ -195,6 +195,10 @@ def rows(results: dict[str, Any]) -> list[Row]:
                 )
         if "skipped" in lh:
             out.append(Row("4 lighthouse", "all pages", lh["skipped"], "-", "skipped"))
+    if results.get("streams"):  # targets: bench/live_streams.py
+        from bench import live_streams
+
+        out += live_streams.rows(results["streams"])
     return out
 
 

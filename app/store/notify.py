@@ -6,8 +6,8 @@ commits, in commit order. Each app process keeps one `VersionListener` connectio
 what it hears to a callback (the live pages' broadcaster). The payload is the game id and the
 version only: no card data crosses this channel (DESIGN: hidden information).
 
-On SQLite there is nothing to listen to: the in-process broadcaster and the streams' polling
-carry the news (app/web/live.py).
+On SQLite there is nothing to listen to: the in-process broadcaster and its poller (one read
+of every watched game's version every few seconds) carry the news (app/web/live.py).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class VersionListener:
 
     When the connection drops it reconnects with a growing pause (up to `max_backoff`) and
     calls `on_reconnect`: notifications sent while it was away are lost, so the pages should
-    re-read (the live streams' polling also catches up on its own)."""
+    re-read (the live poller also catches up on its own)."""
 
     def __init__(
         self,

@@ -3,14 +3,19 @@
 No card data ever crosses this channel: each open page, told that its game changed, asks
 for its own viewer's fragment (which goes through `view_for`). The broadcaster lives in the
 process. Commits made by other processes reach it through PostgreSQL's LISTEN/NOTIFY
-(app/store/notify.py); on SQLite, and as a safety net on PostgreSQL, a stream also re-reads
-the game's version every `poll` seconds (a primary-key read), so pages still catch up within
-that time when another worker process committed the change.
+(app/store/notify.py); on SQLite, and as a safety net on PostgreSQL, one poller per process
+re-reads every `poll` seconds the versions of all the games that have a stream open here, in
+one query, so pages still catch up within that time when another worker process committed
+the change.
 
 A stream starts with the current version when the client is behind — the client says where
 it is with `?v=N` (the version its page was rendered at) or, on the browser's own
-reconnection, with `Last-Event-ID` — and ends after `lifetime` seconds; the browser then
-reconnects by itself and catches up the same way. The route: app/web/pages/live.py.
+reconnection, with `Last-Event-ID` — sends a ping comment after `ping` seconds without a
+message, and ends after `lifetime` seconds, or at once when the server is stopping (SIGTERM:
+app/web/live_shutdown.py); the browser then reconnects by itself (after `retry`) and catches
+up the same way. An idle stream costs little: no task, timer or read of its own (see
+`Broadcaster`). The route, and the lane that serves it past the middleware stack:
+app/web/pages/live.py.
 """
 
 from __future__ import annotations
@@ -18,20 +23,58 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
-from collections.abc import AsyncIterator
-from typing import Any
+import logging
+import math
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
-from app.store.repository import ActResult, GameNotFound, GameRepository
+from app.store.game_versions import game_versions
+from app.store.repository import ActResult, GameInfo, GameNotFound, GameRepository
 from app.web.form_numbers import optional_number
+
+log = logging.getLogger(__name__)
 
 RETRY_MS = 2000
 
 
+class _Game:
+    """A game with open streams in this process: its latest version and who waits for it."""
+
+    __slots__ = ("gone", "latest", "streams", "waiters")
+
+    def __init__(self) -> None:
+        self.latest = -1
+        self.streams = 0
+        self.waiters: set[asyncio.Future[None]] = set()
+        self.gone = False
+
+    def wake(self) -> None:
+        waiters, self.waiters = self.waiters, set()
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+
+class VersionSource(Protocol):
+    """What the streams read: one game's head when a stream opens, and every watched game's
+    version at once for the poller (NotifyingRepository)."""
+
+    def info(self, game_id: str) -> GameInfo: ...
+
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int]: ...
+
+
 class Broadcaster:
-    """Per game, the latest committed version, and a way to wait for the next one."""
+    """Per game with open streams, the latest committed version, and a way to wait for the
+    next one.
+
+    Everything a stream waits for is shared: the streams of a game wait on that game's
+    waiters (woken by `publish` or by the poller), their pings and ends are due at ticks
+    shared by all streams due then (one loop timer per tick, not one per stream), one poller
+    task per process re-reads the versions of every watched game in one query, and
+    `close_streams` (SIGTERM, SIGINT: app/web/live_shutdown.py) ends them all at once."""
 
     def __init__(self, lifetime: float = 300.0, poll: float = 2.0, ping: float = 15.0) -> None:
         self.lifetime = lifetime
@@ -39,17 +82,24 @@ class Broadcaster:
         self.poll = poll
         # Send a comment line after this long without a message (keeps proxies from closing).
         self.ping = ping
+        self.closing = False
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._latest: dict[str, int] = {}
-        self._changed: dict[str, asyncio.Event] = {}
+        self._source: VersionSource | None = None
+        self._games: dict[str, _Game] = {}
+        self._ticks: dict[float, list[asyncio.Future[None]]] = {}
+        self._poller: asyncio.Task[None] | None = None
+        self._catching_up: asyncio.Future[None] | None = None
 
-    def attach(self) -> None:
-        """Remember the event loop the streams run on (called from a stream). A server has
-        one; a test client may start a new one per request, and waits are tied to a loop."""
+    def attach(self, source: VersionSource | None = None) -> None:
+        """Remember the event loop the streams run on (called from a stream) and where the
+        poller reads versions. A server has one loop; a test client may start a new one per
+        request, and waits are tied to a loop."""
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             self._loop = loop
-            self._changed = {}
+            self._games, self._ticks, self._poller, self._catching_up = {}, {}, None, None
+        if source is not None:
+            self._source = source
 
     def publish(self, game_id: str, version: int) -> None:
         """Safe from any thread (actions are applied in the threadpool)."""
@@ -67,39 +117,118 @@ class Broadcaster:
                 loop.call_soon_threadsafe(self._set, game_id, version)
 
     def _set(self, game_id: str, version: int) -> None:
-        if version > self._latest.get(game_id, -1):
-            self._latest[game_id] = version
-        event = self._changed.pop(game_id, None)
-        if event is not None:
-            event.set()
+        game = self._games.get(game_id)
+        if game is not None and version > game.latest:
+            game.latest = version
+            game.wake()
 
     def wake_all(self) -> None:
-        """Wake every waiting stream to re-read the store (news may have been missed: the
-        PostgreSQL listener reconnected). Safe from any thread."""
+        """Re-read every watched game now (news may have been missed: the PostgreSQL
+        listener reconnected). Safe from any thread."""
         loop = self._loop
         if loop is None or loop.is_closed():
             return
         with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(self._wake_all)
+            loop.call_soon_threadsafe(self._poll_soon)
 
-    def _wake_all(self) -> None:
-        events, self._changed = self._changed, {}
-        for event in events.values():
-            event.set()
+    def _poll_soon(self) -> None:
+        if self._games and self._source is not None and self._catching_up is None:
+            self._catching_up = asyncio.ensure_future(self._read_once())
+            self._catching_up.add_done_callback(lambda _t: setattr(self, "_catching_up", None))
 
-    async def wait(self, game_id: str, after: int, timeout: float) -> int | None:
-        """The game's version once it is past `after`; None after `timeout` seconds or when
-        woken without news (`wake_all`): the caller then reads the store."""
-        latest = self._latest.get(game_id)
-        if latest is not None and latest > after:
-            return latest
-        event = self._changed.setdefault(game_id, asyncio.Event())
+    def close_streams(self) -> None:
+        """End every open stream now, and refuse new ones (the server is stopping): the
+        browsers reconnect by themselves after `retry`. Safe from any thread, and from a
+        signal handler."""
+        self.closing = True
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._close_all)
+
+    def reopen(self) -> None:
+        """Accept streams again (an app's lifespan starting, again in tests)."""
+        self.closing = False
+
+    def _close_all(self) -> None:
+        for game in self._games.values():
+            game.wake()
+        if self._poller is not None:
+            self._poller.cancel()
+
+    # -- the streams' side ----------------------------------------------------------------
+
+    def watch(self, game_id: str) -> _Game:
+        game = self._games.get(game_id)
+        if game is None:
+            game = self._games[game_id] = _Game()
+        game.streams += 1
+        if self._poller is None and self._source is not None and not self.closing:
+            self._poller = asyncio.ensure_future(self._poll())
+        return game
+
+    def unwatch(self, game_id: str, game: _Game) -> None:
+        game.streams -= 1
+        if game.streams <= 0 and self._games.get(game_id) is game:
+            del self._games[game_id]
+
+    async def sleep(self, game: _Game, until: float) -> None:
+        """Until the game changes, the loop time `until` (rounded up to a shared tick), or
+        `close_streams`."""
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        game.waiters.add(waiter)
+        tick = max(0.005, min(0.25, self.ping / 4, self.lifetime / 4))
+        when = math.ceil(until / tick) * tick
+        due = self._ticks.get(when)
+        if due is None:
+            due = self._ticks[when] = []
+            loop.call_at(when, self._fire, when)
+        due.append(waiter)
         try:
-            await asyncio.wait_for(event.wait(), timeout)
-        except TimeoutError:
-            return None
-        latest = self._latest.get(game_id)
-        return latest if latest is not None and latest > after else None
+            await waiter
+        finally:
+            game.waiters.discard(waiter)
+
+    def _fire(self, when: float) -> None:
+        for waiter in self._ticks.pop(when, ()):
+            if not waiter.done():
+                waiter.set_result(None)
+
+    # -- the poller -------------------------------------------------------------------------
+
+    async def _poll(self) -> None:
+        """Every `poll` seconds while some stream is open: the versions of the watched games,
+        in one read (another worker process may have committed)."""
+        try:
+            while self._games and not self.closing:
+                await asyncio.sleep(self.poll)
+                await self._read_once()
+        finally:
+            if self._poller is asyncio.current_task():
+                self._poller = None
+
+    async def _read_once(self) -> None:
+        source = self._source
+        game_ids = list(self._games)
+        if source is None or not game_ids:
+            return
+        try:
+            versions = await run_in_threadpool(source.versions, game_ids)
+        except Exception:  # a database hiccup: the next poll tries again
+            log.exception("live: reading the versions of %d games failed", len(game_ids))
+            return
+        for game_id in game_ids:
+            version = versions.get(game_id)
+            game = self._games.get(game_id)
+            if game is None:
+                continue
+            if version is None:
+                game.gone = True  # deleted: its streams end
+                game.wake()
+            else:
+                self._set(game_id, version)
 
 
 class NotifyingRepository(GameRepository):
@@ -120,6 +249,10 @@ class NotifyingRepository(GameRepository):
         result = super().take_back(game_id, *args, **kwargs)
         self.broadcaster.publish(game_id, result.version)
         return result
+
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The live poller's read: every watched game's version, in one query."""
+        return game_versions(self._read_engine, game_ids)
 
 
 def sse_message(event: str | None = None, data: str | None = None, id: str | None = None) -> bytes:
@@ -146,31 +279,38 @@ def catch_up_from(v: int | None, last_event_id: str | None) -> int:
 
 
 async def version_stream(
-    repository: GameRepository, broadcaster: Broadcaster, game_id: str, since: int
+    repository: VersionSource, broadcaster: Broadcaster, game_id: str, since: int
 ) -> AsyncIterator[bytes]:
-    """The messages of one stream: catch-up first, then one message per new version."""
-    broadcaster.attach()
+    """The messages of one stream: catch-up first, then one message per new version, a ping
+    after `ping` seconds of silence, and the end after `lifetime` seconds (or at once when
+    the server is stopping)."""
+    broadcaster.attach(repository)
     yield f"retry: {RETRY_MS}\n\n".encode()
-    deadline = time.monotonic() + broadcaster.lifetime
-    last_sent = time.monotonic()
-    current = (await run_in_threadpool(repository.info, game_id)).version
-    while True:
-        if current > since:
-            since = current
-            last_sent = time.monotonic()
-            yield changed(current)
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
+    if broadcaster.closing:
+        return
+    loop = asyncio.get_running_loop()
+    # Watched before the read: a commit published meanwhile is not missed.
+    game = broadcaster.watch(game_id)
+    try:
+        try:
+            read = (await run_in_threadpool(repository.info, game_id)).version
+        except GameNotFound:
             return
-        published = await broadcaster.wait(game_id, since, min(broadcaster.poll, remaining))
-        if published is None:
-            # Nothing told this process: ask the store (another worker may have written).
-            try:
-                current = (await run_in_threadpool(repository.info, game_id)).version
-            except GameNotFound:
+        game.latest = max(game.latest, read)
+        deadline = loop.time() + broadcaster.lifetime
+        quiet_until = loop.time() + broadcaster.ping
+        while not (broadcaster.closing or game.gone):
+            now = loop.time()
+            if game.latest > since:
+                since = game.latest
+                quiet_until = now + broadcaster.ping
+                yield changed(since)
+            elif now >= deadline:
                 return
-            if current <= since and time.monotonic() - last_sent >= broadcaster.ping:
-                last_sent = time.monotonic()
+            elif now >= quiet_until:
+                quiet_until = now + broadcaster.ping
                 yield b": ping\n\n"
-        else:
-            current = published
+            else:
+                await broadcaster.sleep(game, min(deadline, quiet_until))
+    finally:
+        broadcaster.unwatch(game_id, game)

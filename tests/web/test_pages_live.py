@@ -113,6 +113,9 @@ class _Repo:
     def info(self, game_id: str) -> _Info:
         return _Info(self.version)
 
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        return dict.fromkeys(game_ids, self.version)
+
 
 def test_an_open_stream_is_told_of_each_commit_from_another_thread():
     async def scenario() -> list[bytes]:

@@ -1,19 +1,158 @@
 """The live stream of a seat page: "game G is now at version N", and nothing else (the
-broadcaster and the stream's messages: app/web/live.py)."""
+broadcaster and the stream's messages: app/web/live.py).
+
+A stream stays open for minutes, and everything on its call stack stays in memory that long:
+through the middleware stack and FastAPI's routing that came to about 40 KB per stream. So a
+well-formed request from a seat of the game is served by `LiveLane`, a pure-ASGI layer in
+front of the stack: the same seat check as `SeatDep` (the same function), the same security
+headers (`SecurityHeaders`'s own, asked of it once), and nothing else held. Anything it does
+not take (no seat, a malformed `?v=` or Last-Event-ID, a body, another method) goes on to the
+route below, which answers as it always has: a refusal, or the same stream.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.web.deps import RepositoryDep, SeatDep
+from app.web.deps import RepositoryDep, SeatDep, page_seat
 from app.web.form_numbers import MalformedNumber
-from app.web.live import Broadcaster, catch_up_from, version_stream
+from app.web.live import Broadcaster, VersionSource, catch_up_from, version_stream
+from app.web.middleware.headers import SecurityHeaders
 from app.web.pages.chrome import refused
+from app.web.seat_cookie import NoSeat
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
+
+MAX_VERSION = 10**9
+
+
+class VersionStreamResponse(Response):
+    """The stream as a small ASGI response: no task group, one task listening for the
+    client's disconnect (which ends the stream at once rather than at its next message)."""
+
+    media_type = "text/event-stream"
+
+    def __init__(
+        self, repository: VersionSource, broadcaster: Broadcaster, game_id: str, since: int
+    ) -> None:
+        # No body (hence no Content-Length): Response.__init__ would render an empty one.
+        self.status_code = 200
+        self.background = None
+        self.init_headers({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        self.stream = (repository, broadcaster, game_id, since)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        gone = False
+
+        def disconnected(listener: asyncio.Future[None]) -> None:
+            nonlocal gone
+            if not listener.cancelled():
+                gone = True
+                task.cancel()
+
+        listener = asyncio.ensure_future(_until_disconnect(receive))
+        listener.add_done_callback(disconnected)
+        messages = version_stream(*self.stream)
+        try:
+            await send(
+                {"type": "http.response.start", "status": 200, "headers": self.raw_headers}
+            )
+            async for chunk in messages:
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except asyncio.CancelledError:
+            if not gone:
+                raise
+            task.uncancel()  # the client left: a normal end, not an error
+        finally:
+            listener.remove_done_callback(disconnected)
+            listener.cancel()
+            await messages.aclose()
+
+
+async def _until_disconnect(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+_PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,32})/live")
+_QUERY = re.compile(rb"(?:v=([0-9]{1,10}))?")
+_BODY_HEADERS = (b"content-length", b"transfer-encoding")
+
+
+def _since(scope: Scope) -> int | None:
+    """Where a plain stream request's page is (catch_up_from), or None when the request is
+    anything but plain: the route then answers it."""
+    query = _QUERY.fullmatch(scope.get("query_string", b""))
+    if query is None:
+        return None
+    v = int(query[1]) if query[1] else None
+    if v is not None and v > MAX_VERSION:
+        return None
+    last_event_id: str | None = None
+    for name, value in scope["headers"]:
+        if name in _BODY_HEADERS and value != b"0":
+            return None
+        if name == b"last-event-id":
+            if last_event_id is not None:
+                return None
+            last_event_id = value.decode("latin-1")
+    try:
+        return catch_up_from(v, last_event_id)
+    except MalformedNumber:
+        return None
+
+
+class LiveLane:
+    """Pure ASGI, in front of the middleware stack: plain stream requests from a seat."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._security_headers: list[tuple[bytes, bytes]] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "GET":
+            await self.app(scope, receive, send)
+            return
+        path = _PATH.fullmatch(scope["path"])
+        since = _since(scope) if path is not None else None
+        if path is None or since is None:
+            await self.app(scope, receive, send)
+            return
+        state = scope["app"].state
+        try:
+            seat = await run_in_threadpool(page_seat, path[1], Request(scope), state.repository)
+        except NoSeat:
+            await self.app(scope, receive, send)  # the route refuses it, as a page would
+            return
+        response = VersionStreamResponse(state.repository, state.broadcaster, seat.game_id, since)
+        response.raw_headers += await self.security_headers(scope, receive)
+        await response(scope, receive, send)
+
+    async def security_headers(self, scope: Scope, receive: Receive) -> list[tuple[bytes, bytes]]:
+        """What `SecurityHeaders` adds to a response of this route, asked of it once (they
+        do not vary between streams): its frames are then not held by every stream."""
+        if self._security_headers is None:
+            start: Message = {"type": "http.response.start", "status": 200, "headers": []}
+
+            async def respond(_scope: Scope, _receive: Receive, send: Send) -> None:
+                await send(start)
+
+            async def keep(_message: Message) -> None:
+                pass
+
+            await SecurityHeaders(respond)(scope, receive, keep)
+            self._security_headers = list(start["headers"])
+        return self._security_headers
 
 
 @router.get("/g/{game_id}/live")
@@ -21,7 +160,7 @@ async def live(
     seat: SeatDep,
     request: Request,
     repository: RepositoryDep,
-    v: Annotated[int | None, Query(ge=0, le=10**9)] = None,
+    v: Annotated[int | None, Query(ge=0, le=MAX_VERSION)] = None,
     last_event_id: Annotated[str | None, Header()] = None,
 ) -> Response:
     """The version stream of one game, for a page holding a seat of it."""
@@ -30,8 +169,5 @@ async def live(
         since = catch_up_from(v, last_event_id)
     except MalformedNumber:
         return refused(request, "error.invalid", 422, message="Last-Event-ID")
-    return StreamingResponse(
-        version_stream(repository, broadcaster, seat.game_id, since),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
+    source: VersionSource = repository  # type: ignore[assignment]  # NotifyingRepository
+    return VersionStreamResponse(source, broadcaster, seat.game_id, since)
