@@ -18,7 +18,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
-from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.web.deps import RepositoryDep, SeatDep, page_seat
@@ -130,7 +129,8 @@ class LiveLane:
             return
         state = scope["app"].state
         try:
-            seat = await run_in_threadpool(page_seat, path[1], Request(scope), state.repository)
+            # page_seat answers a remembered seat at once and reads an unknown one in the pool.
+            seat = await page_seat(path[1], Request(scope), state.repository)
         except NoSeat:
             await self.app(scope, receive, send)  # the route refuses it, as a page would
             return
