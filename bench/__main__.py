@@ -1,7 +1,10 @@
 """`python -m bench` (or scripts/bench): Facedown's benchmarks, in one run, on 127.0.0.1.
 
-1. action throughput and latency, 50 concurrent clients on 50 games, against a bare endpoint
-   doing one insert per request into the same database on the same server: the ratio;
+1. throughput and latency, 50 concurrent clients, against a truly bare app in its own process
+   (bench/bare_app.py: one sqlite3 insert per request, no middleware): the in-app probe (one
+   insert through our stack), the JSON action mix and the HTMX page action mix, each as a
+   ratio; with `--middleware-costs`, what each part of the middleware costs (bench/
+   middleware_costs.py);
 2. a seat's view for games of 10, 1,000 and 10,000 actions, warm and cold: the ratio;
 3. compressed bytes of a seat page's first load and of a typical HTMX action response;
 4. Lighthouse 12.2.3 (mobile) on home, a seat page and a ruling page.
@@ -31,10 +34,10 @@ import orjson
 
 from app.cli import shown_url
 from app.rules.families import family_of
-from bench import database, lighthouse, report, throughput, views, wire
+from bench import database, lighthouse, middleware_costs, report, throughput, views, wire
 from bench.client import Connection
 from bench.load import JSON, MORPH_CARD
-from bench.server import Server, running
+from bench.server import Server, running, running_bare
 
 SNAPSHOT_EVERY = 50  # the app's default (FACEDOWN_SNAPSHOT_EVERY)
 
@@ -52,7 +55,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--rounds",
         type=int,
         default=6,
-        help="rounds of baseline / action mix pairs, in alternating order (see bench/throughput.py)",
+        help="rounds of bare app / probe / mixes, in alternating order (see bench/throughput.py)",
+    )
+    parser.add_argument(
+        "--middleware-costs",
+        action="store_true",
+        help=(
+            "also measure each middleware part's cost: the app started once per configuration "
+            "(all on, each off, all off), short rounds against the bare app (about 3 minutes)"
+        ),
     )
     parser.add_argument(
         "--database-url",
@@ -364,19 +375,35 @@ def _measure(
             results["wire"] = {"skipped": missing}
         else:
             results["wire"] = asyncio.run(wire.measure(server.base_url))
-        log(f"bench: (1) actions, {args.clients} clients, {args.rounds} rounds")
-        results["throughput"] = _run_uvloop(
-            throughput.measure(
-                server,
-                clients=args.clients,
-                warmup=args.warmup,
-                duration=args.duration,
-                rounds=args.rounds,
-                pages=missing is None,
-                database=db.display_name,
-                log=log,
+        with running_bare(tmp) as bare:
+            log(f"bench: (1) actions, {args.clients} clients, {args.rounds} rounds")
+            t0 = time.perf_counter()
+            results["throughput"] = _run_uvloop(
+                throughput.measure(
+                    server,
+                    bare,
+                    clients=args.clients,
+                    warmup=args.warmup,
+                    duration=args.duration,
+                    rounds=args.rounds,
+                    pages=missing is None,
+                    database=db.display_name,
+                    log=log,
+                )
             )
-        )
+            results["throughput"]["seconds"] = round(time.perf_counter() - t0)
+            if args.middleware_costs:
+                log("bench: (1b) each middleware part's cost (probe ÷ bare, app per config)")
+                results["middleware"] = middleware_costs.measure(
+                    lambda skip: running(db.url, tmp, env={"FACEDOWN_BENCH_SKIP_MIDDLEWARE": skip}),
+                    bare,
+                    _run_uvloop,
+                    clients=args.clients,
+                    rounds=2,
+                    warmup=min(args.warmup, 1.0),
+                    duration=min(args.duration, 3.0),
+                    log=log,
+                )
         if args.no_lighthouse:
             results["lighthouse"] = {"skipped": "--no-lighthouse", "pages": []}
         else:
