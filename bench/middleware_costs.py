@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
-from app.web.middleware.install import PARTS
+from app.web.middleware.edge import PARTS
 from bench.server import Server
 from bench.throughput import probe_mix, ratio_of, run_rounds
 

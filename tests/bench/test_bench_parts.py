@@ -320,7 +320,7 @@ def test_the_bare_app_inserts_one_row_per_request_into_its_own_file(tmp_path):
 
 
 def test_each_middleware_part_is_measured_against_everything_on():
-    from app.web.middleware.install import PARTS
+    from app.web.middleware.edge import PARTS
     from bench.middleware_costs import configurations, costs
 
     configs = list(configurations())

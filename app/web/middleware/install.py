@@ -1,24 +1,18 @@
-"""The middleware stack, in one place: what wraps what, and why in that order."""
+"""The middleware, in one place: one pass over every request (app/web/middleware/edge.py), and
+the bench-only switch that leaves parts of it out (FACEDOWN_BENCH_SKIP_MIDDLEWARE)."""
 
 from __future__ import annotations
 
 import logging
 
 from fastapi import FastAPI
-from starlette.middleware.gzip import GZipMiddleware
 
 from app.settings import Settings
 from app.web.middleware.access_log import install as redact_access_log
-from app.web.middleware.api_cache import PrivateApiResponses
-from app.web.middleware.body_limit import BodySizeLimit
-from app.web.middleware.headers import SecurityHeaders
-from app.web.middleware.nul_guard import RefuseNul
-from app.web.middleware.ratelimit import Rate, RateLimit
+from app.web.middleware.edge import PARTS, Edge
+from app.web.middleware.ratelimit import Rate, RateLimits
 
 log = logging.getLogger(__name__)
-
-# The parts a bench run may leave out one at a time (FACEDOWN_BENCH_SKIP_MIDDLEWARE).
-PARTS = ("nul", "body_limit", "gzip", "headers", "private_api", "rate_limit")
 
 
 def skipped_parts(settings: Settings) -> frozenset[str]:
@@ -43,26 +37,13 @@ def skipped_parts(settings: Settings) -> frozenset[str]:
 
 
 def install_middleware(app: FastAPI, settings: Settings) -> None:
-    """Added innermost first: the last one added sees a request first."""
+    """One pure-ASGI middleware for every HTTP request (app/web/middleware/edge.py), inside
+    Starlette's error handler: its 500s are the server's last word, as before."""
     redact_access_log()
     skip = skipped_parts(settings)
-    # Inside BodySizeLimit (added first = runs later): it sees a body already bounded.
-    if "nul" not in skip:
-        app.add_middleware(RefuseNul)
-    if "body_limit" not in skip:
-        app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
-    # Compresses pages, fragments, JSON and static files; never the event stream.
-    if "gzip" not in skip:
-        app.add_middleware(GZipMiddleware, minimum_size=500)
-    if "headers" not in skip:
-        app.add_middleware(SecurityHeaders)
-    if "private_api" not in skip:
-        app.add_middleware(PrivateApiResponses)
-    if "rate_limit" not in skip:
-        app.add_middleware(
-            RateLimit,
-            limits={
-                "create": Rate.parse(settings.rate_create),
-                "act": Rate.parse(settings.rate_act),
-            },
-        )
+    if skip >= set(PARTS):
+        return
+    limits = RateLimits(
+        {"create": Rate.parse(settings.rate_create), "act": Rate.parse(settings.rate_act)}
+    )
+    app.add_middleware(Edge, max_bytes=settings.max_body_bytes, limits=limits, skip=skip)
