@@ -39,6 +39,10 @@ class Settings(BaseSettings):
     # The benchmark's baseline (bench/, README "Performance"): a bare endpoint doing one SQLite
     # insert per request, POST /_bench/insert. Off in production; never in the OpenAPI page.
     bench_probe: bool = False
+    # Bench only: the parts of the middleware to leave out, comma-separated (names in
+    # app/web/middleware/install.py, or "all"), to measure each one's cost. Honoured only with
+    # bench_probe on; otherwise ignored with a warning, so it can never weaken a deployment.
+    bench_skip_middleware: str = ""
     # Live pages re-read their game's version this often when nothing told them of a change:
     # the only cross-process channel on SQLite, a safety net under LISTEN/NOTIFY on PostgreSQL.
     live_poll_seconds: float | None = Field(default=None, gt=0)

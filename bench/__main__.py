@@ -1,12 +1,18 @@
 """`python -m bench` (or scripts/bench): Facedown's benchmarks, in one run, on 127.0.0.1.
 
-1. action throughput and latency, 50 concurrent clients on 50 games, against a bare endpoint
-   doing one insert per request into the same database on the same server: the ratio;
+1. throughput and latency, 50 concurrent clients, against a truly bare app in its own process
+   (bench/bare_app.py: one sqlite3 insert per request, no middleware): the in-app probe (one
+   insert through our stack), the JSON action mix and the HTMX page action mix, each as a
+   ratio; with `--middleware-costs`, what each part of the middleware costs (bench/
+   middleware_costs.py);
 2. a seat's view for games of 10, 1,000 and 10,000 actions, warm and cold: the ratio;
 3. compressed bytes of a seat page's first load and of a typical HTMX action response;
 4. Lighthouse 12.2.3 (mobile) on home, a seat page and a ruling page;
 5. live connections: idle SSE streams per process and their memory, one version's fan-out,
-   SIGTERM with streams open (bench/live_streams.py).
+   SIGTERM with streams open (bench/live_streams.py);
+6. a live action's full cost: one tap and the three other open pages of its game fetching
+   their fragments, against one bare insert (bench/fanout.py);
+7. where the time goes: py-spy's top frames during the page mix (bench/profile.py).
 
 The database is a fresh SQLite file, or with `--database-url postgresql+psycopg://...` a
 throwaway database created on that server and dropped at the end (bench/database.py).
@@ -33,10 +39,21 @@ import orjson
 
 from app.cli import shown_url
 from app.rules.families import family_of
-from bench import database, lighthouse, live_streams, report, throughput, views, wire
+from bench import (
+    database,
+    fanout,
+    lighthouse,
+    live_streams,
+    middleware_costs,
+    profile,
+    report,
+    throughput,
+    views,
+    wire,
+)
 from bench.client import Connection
 from bench.load import JSON, MORPH_CARD
-from bench.server import Server, running
+from bench.server import Server, running, running_bare
 
 SNAPSHOT_EVERY = 50  # the app's default (FACEDOWN_SNAPSHOT_EVERY)
 
@@ -54,7 +71,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--rounds",
         type=int,
         default=6,
-        help="rounds of baseline / action mix pairs, in alternating order (see bench/throughput.py)",
+        help="rounds of bare app / probe / mixes, in alternating order (see bench/throughput.py)",
+    )
+    parser.add_argument(
+        "--middleware-costs",
+        action="store_true",
+        help=(
+            "also measure each middleware part's cost: the app started once per configuration "
+            "(all on, each off, all off), short rounds against the bare app (about 3 minutes)"
+        ),
     )
     parser.add_argument(
         "--database-url",
@@ -74,6 +99,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="short slices, one round")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--no-streams", action="store_true", help="skip (5) live connections")
+    parser.add_argument(
+        "--fanout-rounds", type=int, default=40, help="(6) live actions measured (one each)"
+    )
+    parser.add_argument(
+        "--no-profile", action="store_true", help="skip (7) py-spy's profile of the page mix"
+    )
+    parser.add_argument(
+        "--profile-seconds", type=float, default=10.0, help="(7) seconds sampled"
+    )
     parser.add_argument("--streams", type=int, default=10_000, help="(5) idle streams to open")
     parser.add_argument(
         "--lighthouse-runs", type=int, default=3, help="Lighthouse runs per page (median)"
@@ -98,6 +132,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.quick:
         args.duration, args.warmup, args.rounds = 4.0, 1.0, 1
         args.cold, args.warm, args.lighthouse_runs = 4, 40, 1
+        args.fanout_rounds, args.profile_seconds = 10, 4.0
     return args
 
 
@@ -372,19 +407,58 @@ def _measure(
             results["wire"] = {"skipped": missing}
         else:
             results["wire"] = asyncio.run(wire.measure(server.base_url))
-        log(f"bench: (1) actions, {args.clients} clients, {args.rounds} rounds")
-        results["throughput"] = _run_uvloop(
-            throughput.measure(
-                server,
-                clients=args.clients,
-                warmup=args.warmup,
-                duration=args.duration,
-                rounds=args.rounds,
-                pages=missing is None,
-                database=db.display_name,
-                log=log,
+        with running_bare(tmp) as bare:
+            log(f"bench: (1) actions, {args.clients} clients, {args.rounds} rounds")
+            t0 = time.perf_counter()
+            results["throughput"] = _run_uvloop(
+                throughput.measure(
+                    server,
+                    bare,
+                    clients=args.clients,
+                    warmup=args.warmup,
+                    duration=args.duration,
+                    rounds=args.rounds,
+                    pages=missing is None,
+                    database=db.display_name,
+                    log=log,
+                )
             )
-        )
+            results["throughput"]["seconds"] = round(time.perf_counter() - t0)
+            if missing:
+                results["fanout"] = {"skipped": missing}
+            else:
+                log(f"bench: (6) a live action's full cost, {args.fanout_rounds} actions")
+                results["fanout"] = _run_uvloop(
+                    fanout.measure(
+                        server.base_url,
+                        server.cpu_seconds,
+                        bare.base_url,
+                        bare.cpu_seconds,
+                        rounds=args.fanout_rounds,
+                    )
+                )
+            if args.middleware_costs:
+                log("bench: (1b) each middleware part's cost (probe ÷ bare, app per config)")
+                results["middleware"] = middleware_costs.measure(
+                    lambda skip: running(db.url, tmp, env={"FACEDOWN_BENCH_SKIP_MIDDLEWARE": skip}),
+                    bare,
+                    _run_uvloop,
+                    clients=args.clients,
+                    rounds=2,
+                    warmup=min(args.warmup, 1.0),
+                    duration=min(args.duration, 3.0),
+                    log=log,
+                )
+        if args.no_profile or missing:
+            results["profile"] = {"skipped": "--no-profile" if args.no_profile else missing}
+        else:
+            log(f"bench: (7) py-spy on the page mix, {args.profile_seconds:.0f} s")
+            try:
+                results["profile"] = _run_uvloop(
+                    profile.profile_page_mix(server, args.profile_seconds)
+                )
+            except profile.ProfilerUnavailable as err:
+                results["profile"] = {"skipped": str(err)}
         if args.no_lighthouse:
             results["lighthouse"] = {"skipped": "--no-lighthouse", "pages": []}
         else:

@@ -215,3 +215,31 @@ async def measure(
         "bytes": sizes,
         "target": TARGET,
     }
+
+
+def rows(result: dict[str, Any]) -> list[Any]:
+    """The table's rows (bench/report.py's Row)."""
+    from bench.report import Row
+
+    section = "6 fan-out"
+    if "skipped" in result:
+        return [Row(section, "a live action's full cost", result["skipped"], "-", "skipped")]
+    sizes = ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in sorted(result["bytes"].items()))
+    return [
+        Row(
+            section,
+            "a tap + 3 other open pages re-rendered (seat, spectator, judge) ÷ one bare insert,"
+            " server CPU",
+            f"{result['cpu_ratio']}× ({result['cpu_ms']:.1f} / {result['bare_cpu_ms']:.2f} ms)",
+            f"< {TARGET:g}×",
+            "ok" if result["cpu_ratio"] is not None and result["cpu_ratio"] < TARGET else "MISSED",
+        ),
+        Row(
+            section,
+            "the same, wall time (tap to the last page's fragment)",
+            f"{result['wall_ratio']}× ({result['wall_ms']:.0f} / {result['bare_wall_ms']:.1f} ms)",
+            "-",
+            "info",
+        ),
+        Row(section, "bytes sent (compressed) per page", sizes, "-", "info"),
+    ]

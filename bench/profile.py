@@ -186,3 +186,14 @@ def markdown(result: dict[str, Any]) -> str:
         b = own[i] if i < len(own) else ["", ""]
         lines.append(f"| {a[1]} | `{a[0]}` | | {b[1]} | `{b[0]}` |")
     return "\n".join(lines) + "\n"
+
+
+def rows(result: dict[str, Any]) -> list[Any]:
+    """One row in the table: the three heaviest frames of ours (the rest in the Markdown)."""
+    from bench.report import Row
+
+    if "skipped" in result:
+        return [Row("7 profile", "py-spy on the page mix", result["skipped"], "-", "skipped")]
+    ours = [f for f in result["inclusive"] if f[0].split(" (")[-1].startswith("app/")][1:4]
+    top = "; ".join(f"{name.split(' (')[0]} {pct}%" for name, pct in ours)
+    return [Row("7 profile", "py-spy on the page mix: heaviest frames of ours", top, "-", "info")]

@@ -1,4 +1,5 @@
-"""Start `facedown serve` on 127.0.0.1 on a given database, and read its CPU time."""
+"""Start `facedown serve` (or the bare anchor app, bench/bare_app.py) on 127.0.0.1, and read
+its CPU time."""
 
 from __future__ import annotations
 
@@ -70,6 +71,8 @@ def _cpu_of(pid: int) -> float:
 # The ways the app reads its database URL: ours first, then the conventional name. Both are
 # set to the bench's database, so that one left in the environment (a real database's) is
 # never what the bench's server writes to.
+ROOT = Path(__file__).resolve().parents[1]
+
 DATABASE_URL_VARIABLES = ("FACEDOWN_DATABASE_URL", "DATABASE_URL")
 
 
@@ -93,10 +96,40 @@ def running(
     full_env = {**os.environ, **BENCH_ENV, **(env or {})}
     for name in DATABASE_URL_VARIABLES:
         full_env[name] = database_url
-    log_path = log_dir / f"server.{port}.log"
+    with _process(command, full_env, port, log_dir / f"server.{port}.log", timeout) as server:
+        yield server
+
+
+@contextmanager
+def running_bare(log_dir: Path, *, timeout: float = 60.0) -> Iterator[Server]:
+    """bench/bare_app.py (the anchor) on a fresh SQLite file of its own in `log_dir`."""
+    port = free_port()
+    db = log_dir / f"bare.{port}.db"
+    command = [sys.executable, "-m", "bench.bare_app", "--port", str(port), "--db", str(db)]
+    log_path = log_dir / f"bare.{port}.log"
+    # From the checkout's root, where `bench` is importable.
+    with _process(command, dict(os.environ), port, log_path, timeout, ROOT) as server:
+        yield server
+
+
+@contextmanager
+def _process(
+    command: list[str],
+    env: dict[str, str],
+    port: int,
+    log_path: Path,
+    timeout: float,
+    cwd: Path | None = None,
+) -> Iterator[Server]:
+    """Run `command` (a server on `port`) until the block ends, once /healthz answers 200."""
     log_file = log_path.open("wb")
     process = subprocess.Popen(
-        command, env=full_env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
+        command,
+        env=env,
+        stdout=log_file,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        cwd=cwd,
     )
     base = f"http://127.0.0.1:{port}"
     try:

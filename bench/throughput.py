@@ -1,13 +1,15 @@
-"""(1) Action throughput and latency under concurrent clients, against the baseline.
+"""(1) Action throughput and latency under concurrent clients, against the bare app.
 
-The baseline (POST /_bench/insert: one insert per request into the same database, through
-the same server, middleware and engine) and the action mix take turns in rounds, each round a
-back-to-back pair whose order alternates (baseline first, then the mix first: B A, A B, ...),
-so that a machine whose speed drifts during the run, or another process's burst, weighs on
-both alike, and so does the place in a pair (measured: the second of a pair came out a few
-percent slower). Each two rounds make a block (B A A B) whose ratio is the geometric mean of
-its two pairs'; the median of the blocks is reported, with the spread of the pairs. The HTMX
-page mix runs after them, for information.
+The anchor is a truly bare app in its own process (bench/bare_app.py: FastAPI, one route, one
+`sqlite3` insert, no middleware, same uvicorn). Against it, in the same rounds: the in-app
+probe (POST /_bench/insert: one insert per request into the app's database, through our
+server, middleware, engine and write path), the JSON API action mix and the HTMX page action
+mix. Each round runs every mix back to back, in an order that alternates (bare, probe, JSON,
+page; then page, JSON, probe, bare; ...), so that a machine whose speed drifts during the run,
+or another process's burst, weighs on all alike, and so does the place in a round (measured:
+the later slices of a round came out a few percent slower). Each two rounds make a block whose
+ratio is the geometric mean of its two rounds'; the median of the blocks is reported, with the
+spread of the rounds.
 """
 
 from __future__ import annotations
@@ -44,7 +46,12 @@ async def create_games(base_url: str, count: int) -> list[BenchGame]:
     conn = Connection(base_url)
     games = []
     body = orjson.dumps(
-        {"ruleset": "mtg", "players": PLAYERS, "setup": family_of("mtg").starter(PLAYERS), "title": "bench"}
+        {
+            "ruleset": "mtg",
+            "players": PLAYERS,
+            "setup": family_of("mtg").starter(PLAYERS),
+            "title": "bench",
+        }
     )
     try:
         for _ in range(count):
@@ -58,16 +65,20 @@ async def create_games(base_url: str, count: int) -> list[BenchGame]:
 
 
 class Mix:
-    """One kind of load: its clients (kept across rounds) and its results per round."""
+    """One kind of load on one server: its clients (kept across rounds) and its results per
+    round."""
 
-    def __init__(self, name: str, make: Callable[[Recorder], Sequence[Client]]) -> None:
+    def __init__(
+        self, name: str, server: Server, make: Callable[[Recorder], Sequence[Client]]
+    ) -> None:
         self.name = name
+        self.server = server
         self.make = make
         self.clients: Sequence[Client] = []
         self.rounds: list[PhaseResult] = []
         self.latencies: list[float] = []
 
-    async def run(self, server: Server, warmup: float, duration: float) -> PhaseResult:
+    async def run(self, warmup: float, duration: float) -> PhaseResult:
         recorder = Recorder(Window(0, 0))
         if not self.clients:
             self.clients = self.make(recorder)
@@ -79,7 +90,7 @@ class Mix:
             recorder,
             warmup=warmup,
             duration=duration,
-            server_cpu=server.cpu_seconds,
+            server_cpu=self.server.cpu_seconds,
         )
         self.rounds.append(result)
         self.latencies += recorder.latencies
@@ -110,8 +121,52 @@ class Mix:
         }
 
 
+def probe_mix(name: str, server: Server, clients: int) -> Mix:
+    """`clients` ProbeClients (one insert per request) on `server`: the bare app or ours."""
+    return Mix(
+        name, server, lambda rec: [ProbeClient(server.base_url, rec) for _ in range(clients)]
+    )
+
+
+def round_orders(mixes: Sequence[Mix], rounds: int) -> list[list[Mix]]:
+    """Every mix once per round; odd rounds in the given order, even rounds reversed."""
+    return [list(mixes) if n % 2 else list(reversed(mixes)) for n in range(1, rounds + 1)]
+
+
+async def run_rounds(
+    mixes: Sequence[Mix],
+    rounds: int,
+    warmup: float,
+    duration: float,
+    log: Callable[[str], None],
+) -> None:
+    for number, order in enumerate(round_orders(mixes, rounds), start=1):
+        for mix in order:
+            phase = await mix.run(warmup, duration)
+            log(
+                f"  round {number}/{rounds} {mix.name}: {phase.throughput} req/s, "
+                f"p50 {phase.p50_ms} ms, p95 {phase.p95_ms} ms, "
+                f"server CPU {phase.server_cpu_ms} ms/request"
+            )
+
+
+def ratio_of(mix: Mix, anchor: Mix) -> dict[str, Any]:
+    """mix ÷ anchor throughput, round by round (same rounds): the block ratio and spread."""
+    ratios = [
+        a.throughput / b.throughput if b.throughput else 0.0
+        for a, b in zip(mix.rounds, anchor.rounds, strict=True)
+    ]
+    return {
+        "ratio": round(block_ratio(ratios), 3),
+        "per_round": [round(r, 3) for r in ratios],
+        "min": round(min(ratios), 3),
+        "max": round(max(ratios), 3),
+    }
+
+
 async def measure(
     server: Server,
+    bare: Server,
     *,
     clients: int,
     warmup: float,
@@ -121,18 +176,18 @@ async def measure(
     database: str = "SQLite",
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
+    """The bare app, the in-app probe, the JSON mix and the page mix in alternating rounds."""
     base = server.base_url
     api_games = await create_games(base, clients)
     page_games = await create_games(base, clients) if pages else []
 
-    baseline = Mix(
-        f"baseline: one {database} insert",
-        lambda rec: [ProbeClient(base, rec) for _ in range(clients)],
-    )
+    bare_mix = probe_mix("bare app: one sqlite3 insert, no middleware", bare, clients)
+    probe = probe_mix(f"in-app probe: one {database} insert", server, clients)
     players = [ApiPlayer(base, Recorder(Window(0, 0)), g) for g in api_games]
     await asyncio.gather(*(p.setup() for p in players))
-    api = Mix("JSON API action mix", lambda rec: players)
-    mixes = [baseline, api]
+    api = Mix("JSON API action mix", server, lambda rec: players)
+    mixes = [bare_mix, probe, api]
+    page_mix: Mix | None = None
     if pages:
         page_players: list[PagePlayer] = []
         helpers = [ApiPlayer(base, Recorder(Window(0, 0)), g) for g in page_games]
@@ -142,55 +197,32 @@ async def measure(
             await page_player.setup(helper)
             await helper.conn.close()
             page_players.append(page_player)
-        mixes.append(Mix("HTMX page action mix", lambda rec: page_players))
+        page_mix = Mix("HTMX page action mix", server, lambda rec: page_players)
+        mixes.append(page_mix)
 
-    slices = []
-    for number in range(1, rounds + 1):
-        pair = [baseline, api] if number % 2 else [api, baseline]
-        slices += [(f"round {number}/{rounds}", mix) for mix in pair]
-    page_rounds = max(1, rounds // 2)
-    if pages:
-        slices += [(f"page round {n}/{page_rounds}", mixes[2]) for n in range(1, page_rounds + 1)]
-    for label, mix in slices:
-        phase = await mix.run(server, warmup, duration)
-        log(
-            f"  {label} {mix.name}: {phase.throughput} req/s, "
-            f"p50 {phase.p50_ms} ms, p99 {phase.p99_ms} ms, "
-            f"server CPU {phase.server_cpu_ms} ms/request"
-        )
-    ratios = [a.throughput / b.throughput for a, b in zip(api.rounds, baseline.rounds, strict=True)]
-    cpu_ratios = [
-        b.server_cpu_ms / a.server_cpu_ms for a, b in zip(api.rounds, baseline.rounds, strict=True)
-    ]
+    await run_rounds(mixes, rounds, warmup, duration, log)
     result: dict[str, Any] = {
         "clients": clients,
         "games": len(api_games),
         "rounds": rounds,
         "warmup_s": warmup,
         "duration_s": duration,
-        "baseline": baseline.summary(),
+        "bare": bare_mix.summary(),
+        "probe": probe.summary(),
         "api": api.summary(),
-        "ratio": round(block_ratio(ratios), 3),
-        "ratio_per_round": [round(r, 3) for r in ratios],
-        "ratio_min": round(min(ratios), 3),
-        "ratio_max": round(max(ratios), 3),
-        "cpu_ratio": round(statistics.median(cpu_ratios), 3),
-        "pages": None,
-        "pages_ratio": None,
+        "pages": page_mix.summary() if page_mix else None,
+        "ratios": {
+            "probe": ratio_of(probe, bare_mix),
+            "api": ratio_of(api, bare_mix),
+            "pages": ratio_of(page_mix, bare_mix) if page_mix else None,
+            "api_probe": ratio_of(api, probe),
+        },
     }
-    if pages:
-        page_mix = mixes[2]
-        result["pages"] = page_mix.summary()
-        result["pages_ratio"] = round(
-            statistics.median(p.throughput for p in page_mix.rounds)
-            / statistics.median(b.throughput for b in baseline.rounds),
-            3,
-        )
     return result
 
 
 def block_ratio(ratios: Sequence[float]) -> float:
-    """The median over blocks of two rounds (baseline first, then the mix first) of the
+    """The median over blocks of two rounds (one in each order) of the
     geometric mean of their ratios; a last round without its partner is a block alone."""
     blocks = [
         math.sqrt(ratios[i] * ratios[i + 1]) if i + 1 < len(ratios) else ratios[i]
@@ -202,17 +234,17 @@ def block_ratio(ratios: Sequence[float]) -> float:
 async def concurrency_curve(
     server: Server, levels: Sequence[int], warmup: float, duration: float
 ) -> list[dict[str, Any]]:
-    """The JSON API mix and the baseline at several numbers of concurrent clients."""
+    """The JSON API mix and the in-app probe at several numbers of concurrent clients."""
     base = server.base_url
     games = await create_games(base, max(levels))
     players = [ApiPlayer(base, Recorder(Window(0, 0)), g) for g in games]
     await asyncio.gather(*(p.setup() for p in players))
     out = []
     for level in levels:
-        baseline = Mix("baseline", lambda rec, n=level: [ProbeClient(base, rec) for _ in range(n)])
-        api = Mix("api", lambda rec, n=level: players[:n])
-        b = await baseline.run(server, warmup, duration)
-        a = await api.run(server, warmup, duration)
+        baseline = probe_mix("baseline", server, level)
+        api = Mix("api", server, lambda rec, n=level: players[:n])
+        b = await baseline.run(warmup, duration)
+        a = await api.run(warmup, duration)
         out.append(
             {
                 "clients": level,

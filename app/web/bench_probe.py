@@ -1,4 +1,5 @@
-"""The benchmark's baseline: a bare endpoint that does one insert per request.
+"""The bench's in-app probe: an endpoint that does one insert per request through our stack
+(compared with the bare app, bench/bare_app.py).
 
 Mounted only with FACEDOWN_BENCH_PROBE=1 (bench/ turns it on), and kept out of the OpenAPI
 page. It goes through the same middleware, threadpool, engine and write path (`begin_write`:
@@ -6,6 +7,8 @@ on SQLite this process's write lock, then BEGIN IMMEDIATE; on PostgreSQL a plain
 transaction) as the real routes, into the app's own database, so `bench` can compare our
 action throughput with the cost of one write there. Its table is not part of the migrated
 schema: each database gets the column types it needs for an id the database assigns.
+Its router is included first (app/main.py), where the API's own write routes are matched, so
+that it pays the routing of a JSON action rather than that of every route after it.
 """
 
 from __future__ import annotations

@@ -48,8 +48,26 @@ def test_percentiles_pick_an_observed_value():
     assert percentile([3.0], 95) == 3.0
 
 
+def _mix(name: str, cpu_ms: float) -> dict:
+    return {
+        "name": name,
+        "throughput": 100.0,
+        "p50_ms": 1.0,
+        "p95_ms": 2.0,
+        "p99_ms": 3.0,
+        "server_cpu": 1,
+        "server_cpu_ms": cpu_ms,
+        "by_kind": {},
+        "unexpected": {},
+    }
+
+
+def _ratio(value: float) -> dict:
+    return {"ratio": value, "per_round": [value], "min": value, "max": value}
+
+
 def _results(ratio: float, view_ratio: float, first_load: int) -> dict:
-    mix = {"name": "m", "throughput": 100.0, "p50_ms": 1.0, "p95_ms": 2.0, "p99_ms": 3.0}
+    """`ratio` is the JSON mix ÷ bare app; the probe ÷ bare is 0.85, the pages ÷ bare 0.3."""
     return {
         "meta": {
             "started": "2026-11-30T01:02:03+00:00",
@@ -65,18 +83,16 @@ def _results(ratio: float, view_ratio: float, first_load: int) -> dict:
             "rounds": 3,
             "warmup_s": 2,
             "duration_s": 10,
-            "ratio": ratio,
-            "ratio_per_round": [ratio],
-            "cpu_ratio": ratio,
-            "api": {**mix, "server_cpu": 1, "server_cpu_ms": 2, "by_kind": {}, "unexpected": {}},
-            "baseline": {
-                **mix,
-                "server_cpu": 1,
-                "server_cpu_ms": 1,
-                "by_kind": {},
-                "unexpected": {},
+            "bare": _mix("bare", 0.5),
+            "probe": _mix("probe", 0.6),
+            "api": _mix("api", 2),
+            "pages": _mix("pages", 9),
+            "ratios": {
+                "probe": _ratio(0.85),
+                "api": _ratio(ratio),
+                "pages": _ratio(0.3),
+                "api_probe": _ratio(ratio / 0.85),
             },
-            "pages": None,
         },
         "views": {
             "lengths": [10, 1000, 10000],
@@ -110,7 +126,10 @@ def _results(ratio: float, view_ratio: float, first_load: int) -> dict:
 def test_the_table_says_which_targets_are_met(tmp_path):
     rows = report.rows(_results(ratio=0.62, view_ratio=1.01, first_load=24_000))
     status = {r.measure: r.status for r in rows}
-    assert status["action mix ÷ one-insert baseline, throughput (50 clients)"] == "ok"
+    assert status["JSON action mix ÷ bare app, throughput (50 clients)"] == "ok"
+    assert status["in-app probe ÷ bare app, throughput"] == "ok"
+    assert status["HTMX page action mix ÷ bare app, throughput"] == "ok"
+    assert status["JSON action mix ÷ in-app probe (the old ratio)"] == "info"
     assert status["seat view (JSON), warm, 10k ÷ 10 actions"] == "ok"
     assert status["home: best-practices"] == "MISSED"
     assert status["ruling page"] == "skipped"
@@ -130,7 +149,7 @@ def test_the_table_says_which_targets_are_met(tmp_path):
 def test_missed_targets_show_as_missed():
     rows = report.rows(_results(ratio=0.3, view_ratio=2.0, first_load=70_000))
     missed = {r.measure for r in rows if r.status == "MISSED"}
-    assert "action mix ÷ one-insert baseline, throughput (50 clients)" in missed
+    assert "JSON action mix ÷ bare app, throughput (50 clients)" in missed
     assert "seat view (JSON), warm, 10k ÷ 10 actions" in missed
     assert "seat page first load, compressed (1 files)" in missed
 
@@ -166,15 +185,17 @@ def test_the_server_process_tunes_the_garbage_collector(tmp_path):
 def test_the_table_names_the_database_and_the_spread_of_the_rounds():
     results = _results(ratio=0.62, view_ratio=1.01, first_load=24_000)
     results["meta"]["database"] = "PostgreSQL 15.4 (throwaway database facedown_bench_x on h)"
-    results["throughput"] |= {
-        "ratio_per_round": [0.6, 0.62, 0.7],
-        "ratio_min": 0.6,
-        "ratio_max": 0.7,
+    results["throughput"]["ratios"]["api"] = {
+        "ratio": 0.62,
+        "per_round": [0.6, 0.62, 0.7],
+        "min": 0.6,
+        "max": 0.7,
     }
     rows = report.rows(results)
-    assert rows[0].measure == "database (app and baseline)"
+    assert rows[0].measure == "database (app and in-app probe)"
     assert rows[0].result.startswith("PostgreSQL 15.4")
-    assert "3 rounds 0.60–0.70" in rows[1].result
+    json_row = next(r for r in rows if r.measure.startswith("JSON action mix ÷ bare app"))
+    assert "3 rounds 0.60–0.70" in json_row.result
     assert "database: PostgreSQL 15.4" in report.markdown(results, rows)
 
 
@@ -257,3 +278,72 @@ def test_a_postgresql_run_keeps_its_own_latest(tmp_path):
         "latest-postgresql.json",
         "latest-postgresql.md",
     ]
+
+
+def test_rounds_run_every_mix_once_in_an_order_that_alternates():
+    from bench.throughput import round_orders
+
+    assert round_orders(["bare", "probe", "api"], 3) == [  # type: ignore[arg-type]
+        ["bare", "probe", "api"],
+        ["api", "probe", "bare"],
+        ["bare", "probe", "api"],
+    ]
+
+
+def test_the_bare_app_inserts_one_row_per_request_into_its_own_file(tmp_path):
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+
+    from bench.bare_app import PATH, create_app
+    from bench.load import ProbeClient
+
+    db = tmp_path / "bare.db"
+    with TestClient(create_app(str(db))) as client:
+        ids = [
+            client.post(
+                PATH, content=ProbeClient.BODY, headers={"Content-Type": "application/json"}
+            ).json()["id"]
+            for _ in range(3)
+        ]
+        assert client.get("/healthz").json() == {"ok": True}
+        # Nothing else: no middleware headers, no docs.
+        assert "content-security-policy" not in client.post(PATH, json={}).headers
+        assert client.get("/docs").status_code == 404
+    assert ids == [1, 2, 3]
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert conn.execute("SELECT count(*) FROM probe").fetchone()[0] == 4
+    finally:
+        conn.close()
+
+
+def test_each_middleware_part_is_measured_against_everything_on():
+    from app.web.middleware.edge import PARTS
+    from bench.middleware_costs import configurations, costs
+
+    configs = list(configurations())
+    assert configs[0] == ("all on", "") and configs[-1] == ("all off", "all")
+    assert [skip for _, skip in configs[1:-1]] == list(PARTS)
+    measured = [
+        {"name": "all on", "skip": "", "ratio": 0.55, "probe_cpu_ms": 1.0},
+        {"name": "without gzip", "skip": "gzip", "ratio": 0.6, "probe_cpu_ms": 0.9},
+        {"name": "all off", "skip": "all", "ratio": 0.8, "probe_cpu_ms": 0.6},
+    ]
+    assert costs(measured) == [
+        {"name": "gzip", "ratio_gain": 0.05, "cpu_ms_saved": 0.1},
+        {"name": "all", "ratio_gain": 0.25, "cpu_ms_saved": 0.4},
+    ]
+    results = _results(0.62, 1.01, 24_000)
+    results["middleware"] = {
+        "clients": 50,
+        "rounds": 2,
+        "warmup_s": 1,
+        "duration_s": 3,
+        "configs": [{**c, "probe_rps": 1, "bare_rps": 2} for c in measured],
+        "costs": costs(measured),
+    }
+    rows = report.rows(results)
+    assert any(r.measure == "cost of gzip: probe ÷ bare without it" for r in rows)
+    assert "## 1b. What each middleware part costs" in report.markdown(results, rows)

@@ -1,84 +1,63 @@
-"""413 for a request body above the configured size, before anything acts on it."""
+"""The request body, read once and bounded, before anything acts on it.
+
+413 for a body above the configured size, by Content-Length or by counting a streamed body;
+400 for a Content-Length that is not a number. The body read here is what the NUL guard
+checks and what the app then receives (app/web/middleware/edge.py).
+"""
 
 from __future__ import annotations
 
 import re
 
-from fastapi.responses import JSONResponse
-from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.responses import JSONResponse
+from starlette.types import Receive, Scope, Send
 
-from app.web.middleware.http_middleware import HttpMiddleware
+# ASCII digits only: str.isdigit() accepts "²", which int() refuses.
+_LENGTH = re.compile(rb"[0-9]{1,18}")
 
 
-class BodySizeLimit(HttpMiddleware):
-    """413 for a body above `max_bytes`, by Content-Length or by counting a streamed body.
+class TooLarge(Exception):
+    """The body is above the limit."""
 
-    The body (at most max_bytes) is read before the app runs, so a request is refused before
-    anything acts on it.
-    """
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        super().__init__(app)
-        self.max_bytes = max_bytes
+class Disconnected(Exception):
+    """The client left before its body arrived."""
 
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        declared = Headers(scope=scope).get("content-length")
-        if declared is not None:
-            # ASCII digits only: str.isdigit() accepts "²", which int() refuses.
-            if not re.fullmatch(r"[0-9]{1,18}", declared.strip()):
-                await self._refuse(scope, receive, send, 400, "bad_request", "Bad Content-Length.")
-                return
-            if int(declared) > self.max_bytes:
-                await self._too_large(scope, receive, send)
-                return
-        if scope.get("method") in ("GET", "HEAD", "OPTIONS") and declared is None:
-            await self.app(scope, receive, send)
-            return
 
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_bytes:
-                await self._too_large(scope, receive, send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
+def bad_length(declared: bytes) -> bool:
+    return _LENGTH.fullmatch(declared.strip()) is None
 
-        body = b"".join(chunks)
-        delivered = False
 
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
+async def read_body(receive: Receive, max_bytes: int) -> bytes:
+    """The whole body, at most `max_bytes`; TooLarge beyond, Disconnected if the client left."""
+    body = b""
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise Disconnected
+        chunk = message.get("body", b"")
+        if len(body) + len(chunk) > max_bytes:
+            raise TooLarge
+        body += chunk
+        if not message.get("more_body", False):
+            return body
 
-        await self.app(scope, replay, send)
 
-    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await self._refuse(
-            scope,
-            receive,
-            send,
-            413,
-            "too_large",
-            f"The request body is larger than the {self.max_bytes} bytes allowed.",
-        )
+async def refuse(
+    scope: Scope, receive: Receive, send: Send, status: int, error: str, message: str
+) -> None:
+    response = JSONResponse(
+        {"error": error, "message": message}, status_code=status, headers={"Connection": "close"}
+    )
+    await response(scope, receive, send)
 
-    async def _refuse(
-        self, scope: Scope, receive: Receive, send: Send, status: int, error: str, message: str
-    ) -> None:
-        response = JSONResponse(
-            {"error": error, "message": message},
-            status_code=status,
-            headers={"Connection": "close"},
-        )
-        await response(scope, receive, send)
+
+async def refuse_too_large(scope: Scope, receive: Receive, send: Send, max_bytes: int) -> None:
+    await refuse(
+        scope,
+        receive,
+        send,
+        413,
+        "too_large",
+        f"The request body is larger than the {max_bytes} bytes allowed.",
+    )

@@ -3,13 +3,10 @@
 The Content-Security-Policy allows scripts and styles from this origin only: no inline
 script, no inline style (htmx's own indicator style is switched off by a meta tag), no
 frames. FastAPI's /docs page loads its UI from a CDN, so it keeps its own policy.
+Added by app/web/middleware/compress.py, each only where the response set none.
 """
 
 from __future__ import annotations
-
-from starlette.types import Receive, Scope, Send
-
-from app.web.middleware.http_middleware import HttpMiddleware, with_headers
 
 CSP = "; ".join(
     [
@@ -36,9 +33,13 @@ _ALWAYS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
 }
 
+# Pre-encoded, lower-case names (as ASGI carries them).
+ALWAYS_RAW: tuple[tuple[bytes, bytes], ...] = tuple(
+    (name.lower().encode(), value.encode()) for name, value in _ALWAYS.items()
+)
+WITH_CSP_RAW = (*ALWAYS_RAW, (b"content-security-policy", CSP.encode()))
 
-class SecurityHeaders(HttpMiddleware):
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        with_csp = not str(scope.get("path", "")).startswith(_NO_CSP_PREFIXES)
-        headers = {**_ALWAYS, "Content-Security-Policy": CSP} if with_csp else _ALWAYS
-        await self.app(scope, receive, with_headers(send, headers, replace=False))
+
+def security_headers(path: str) -> tuple[tuple[bytes, bytes], ...]:
+    """The headers a response on `path` gets: the CSP everywhere but /docs and /redoc."""
+    return ALWAYS_RAW if path.startswith(_NO_CSP_PREFIXES) else WITH_CSP_RAW

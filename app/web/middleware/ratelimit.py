@@ -14,10 +14,9 @@ import threading
 import time
 from dataclasses import dataclass
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Scope, Send
 
 from app.web.client_address import client_address
-from app.web.middleware.http_middleware import HttpMiddleware
 
 _UNITS = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(second|minute|hour)\s*$")
@@ -86,33 +85,38 @@ class _Buckets:
             return wait
 
 
-class RateLimit(HttpMiddleware):
-    def __init__(self, app: ASGIApp, limits: dict[str, Rate | None]) -> None:
-        super().__init__(app)
+class RateLimits:
+    """The buckets of each limited kind of route; consulted by app/web/middleware/edge.py
+    for POST requests only (every limited route is a POST)."""
+
+    def __init__(self, limits: dict[str, Rate | None]) -> None:
         self.buckets = {kind: _Buckets(rate) for kind, rate in limits.items() if rate is not None}
 
-    def _kind(self, scope: Scope) -> str | None:
-        method, path = scope.get("method", ""), str(scope.get("path", ""))
+    def __bool__(self) -> bool:
+        return bool(self.buckets)
+
+    def kind(self, method: str, path: str) -> str | None:
         for kind, route_method, pattern in ROUTES:
             if method == route_method and pattern.match(path):
                 return kind
         return None
 
-    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = self._kind(scope)
+    def retry_after(self, scope: Scope) -> int:
+        """0 when this request may go on; else the seconds to wait, at least 1."""
+        kind = self.kind(scope["method"], scope["path"])
         buckets = self.buckets.get(kind) if kind else None
         if buckets is None:
-            await self.app(scope, receive, send)
-            return
+            return 0
         wait = buckets.take(client_address(scope), time.monotonic())
-        if wait <= 0:
-            await self.app(scope, receive, send)
-            return
-        retry = max(1, int(wait + 0.999))
-        if str(scope.get("path", "")).startswith("/api/"):
-            await _send_429(send, retry, _json_body(retry), b"application/json")
-        else:
-            await _send_429(send, retry, _html_body(retry), b"text/html; charset=utf-8", True)
+        return 0 if wait <= 0 else max(1, int(wait + 0.999))
+
+
+async def refuse(scope: Scope, send: Send, retry: int) -> None:
+    """429 with Retry-After: JSON for the API, a short bilingual notice for pages."""
+    if str(scope.get("path", "")).startswith("/api/"):
+        await _send_429(send, retry, _json_body(retry), b"application/json")
+    else:
+        await _send_429(send, retry, _html_body(retry), b"text/html; charset=utf-8", True)
 
 
 def _json_body(retry: int) -> bytes:

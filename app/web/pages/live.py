@@ -5,7 +5,7 @@ A stream stays open for minutes, and everything on its call stack stays in memor
 through the middleware stack and FastAPI's routing that came to about 40 KB per stream. So a
 well-formed request from a seat of the game is served by `LiveLane`, a pure-ASGI layer in
 front of the stack: the same seat check as `SeatDep` (the same function), the same security
-headers (`SecurityHeaders`'s own, asked of it once), and nothing else held. Anything it does
+headers (app/web/middleware/headers.py's), and nothing else held. Anything it does
 not take (no seat, a malformed `?v=` or Last-Event-ID, a body, another method) goes on to the
 route below, which answers as it always has: a refusal, or the same stream.
 """
@@ -18,12 +18,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web.deps import RepositoryDep, SeatDep, page_seat
 from app.web.form_numbers import MalformedNumber
 from app.web.live import Broadcaster, VersionSource, catch_up_from, version_stream
-from app.web.middleware.headers import SecurityHeaders
+from app.web.middleware.headers import security_headers
 from app.web.pages.chrome import refused
 from app.web.seat_cookie import NoSeat
 
@@ -116,7 +116,6 @@ class LiveLane:
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self._security_headers: list[tuple[bytes, bytes]] | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "GET":
@@ -139,20 +138,9 @@ class LiveLane:
         await response(scope, receive, send)
 
     async def security_headers(self, scope: Scope, receive: Receive) -> list[tuple[bytes, bytes]]:
-        """What `SecurityHeaders` adds to a response of this route, asked of it once (they
-        do not vary between streams): its frames are then not held by every stream."""
-        if self._security_headers is None:
-            start: Message = {"type": "http.response.start", "status": 200, "headers": []}
-
-            async def respond(_scope: Scope, _receive: Receive, send: Send) -> None:
-                await send(start)
-
-            async def keep(_message: Message) -> None:
-                pass
-
-            await SecurityHeaders(respond)(scope, receive, keep)
-            self._security_headers = list(start["headers"])
-        return self._security_headers
+        """The security headers every response gets (app/web/middleware/headers.py): the
+        stream skips the middleware that adds them, so it adds them itself."""
+        return list(security_headers(str(scope.get("path", ""))))
 
 
 @router.get("/g/{game_id}/live")
