@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from fastapi_offline import FastAPIOffline
@@ -55,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # then only a safety net. On SQLite polling is how another worker's commit is seen.
     listens = is_postgresql(engine)
     poll = settings.live_poll_seconds or (10.0 if listens else 2.0)
+    threads = settings.threads or (16 if listens else 4)
     broadcaster = Broadcaster(poll=poll)
     # Every committed action, from the API or a page, tells the live pages (app/web/live.py).
     repository: GameRepository = NotifyingRepository(
@@ -72,6 +74,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if listener is not None:
             listener.start()
+        # The routes' threadpool (settings.threads): set on the loop that serves them.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         # Open streams end at SIGTERM/SIGINT, so that the server stops at once.
         broadcaster.reopen()
         undo_signals = end_streams_on_exit_signals(broadcaster)
