@@ -251,9 +251,12 @@ def _quoted(text: str) -> str:
 
 def default_subjects(state: GameState, action: ActionModel) -> list[GameObject]:
     """The objects an action acts on: its `object` and `objects` (those that exist)."""
-    single = getattr(action, "object", None)
+    # The model's own fields: getattr on a field a model lacks goes through pydantic's
+    # __getattr__ and an exception, a fifth of a page's candidates (issue 18's profile).
+    fields = action.__dict__
+    single = fields.get("object")
     ids: list[str] = [single] if single else []
-    ids += getattr(action, "objects", None) or []
+    ids += fields.get("objects") or []
     found = (state.get(i) for i in ids)
     return [o for o in found if o is not None]
 
