@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser.test_morph_game import create_game, open_seat, press, wait_connected
+from tests.browser.test_morph_game import press, two_seats
 
 pytestmark = pytest.mark.browser
 
@@ -26,13 +26,7 @@ def fragment_gets(requests: list[tuple[str, str, dict[str, str]]], game_id: str)
 
 
 def test_changed_for_the_version_shown_fetches_nothing(server, phone):
-    game = create_game(server)
-    tokens = game["tokens"]
-    alice_ctx, bob_ctx = phone(), phone()
-    alice = open_seat(alice_ctx, server, tokens["Alice"])
-    bob = open_seat(bob_ctx, server, tokens["Bob"])
-    for page in (alice, bob):
-        wait_connected(page)
+    game, _alice_ctx, alice, _bob_ctx, bob = two_seats(server, phone)
     seen: dict[str, list[tuple[str, str, dict[str, str]]]] = {"alice": [], "bob": []}
     alice.on("request", lambda r: seen["alice"].append((r.method, r.url, r.headers)))
     bob.on("request", lambda r: seen["bob"].append((r.method, r.url, r.headers)))

@@ -293,7 +293,9 @@ def test_rule_and_log_pages_pass_axe_and_fit_a_phone(server, phone):
     check_axe(stranger, "refusal page")
 
 
-def test_a_page_that_lost_its_connection_catches_up(server, phone):
+def two_seats(server: str, phone) -> tuple[dict[str, Any], Any, Any, Any, Any]:
+    """A new game with Alice's and Bob's pages open on two phones, their streams connected:
+    (game, Alice's context, her page, Bob's context, his page)."""
     game = create_game(server)
     tokens = game["tokens"]
     alice_ctx, bob_ctx = phone(), phone()
@@ -301,6 +303,11 @@ def test_a_page_that_lost_its_connection_catches_up(server, phone):
     bob = open_seat(bob_ctx, server, tokens["Bob"])
     for page in (alice, bob):
         wait_connected(page)
+    return game, alice_ctx, alice, bob_ctx, bob
+
+
+def test_a_page_that_lost_its_connection_catches_up(server, phone):
+    _game, _alice_ctx, alice, bob_ctx, bob = two_seats(server, phone)
     mark_page(bob)
     bob_ctx.set_offline(True)
     press(alice, "End the turn")
