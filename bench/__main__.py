@@ -52,7 +52,7 @@ from bench import (
     wire,
 )
 from bench.client import Connection
-from bench.load import JSON, MORPH_CARD
+from bench.load import JSON, cast_morph
 from bench.server import Server, running, running_bare
 
 SNAPSHOT_EVERY = 50  # the app's default (FACEDOWN_SNAPSHOT_EVERY)
@@ -212,20 +212,7 @@ async def lighthouse_targets(base_url: str) -> list[dict[str, Any]]:
             )
         ).json()
         game_id, alice = created["id"], created["seats"][0]["token"]
-        headers = {**JSON, "Authorization": f"Bearer {alice}"}
-        view: Any = (await conn.request("GET", f"/api/games/{game_id}/view", headers)).json()
-        card = next(
-            o["id"]
-            for o in view["objects"]
-            if o["zone"] == "hand" and o["owner"] == "Alice" and o["name"] == MORPH_CARD
-        )
-        for action in (
-            {"type": "cast_face_down", "object": card, "via": "morph"},
-            {"type": "resolve"},
-        ):
-            await conn.request(
-                "POST", f"/api/games/{game_id}/actions", headers, orjson.dumps(action)
-            )
+        await cast_morph(conn, game_id, "Alice", alice)
         targets.append({"name": "seat page", "path": f"/g/{game_id}", "cookie": f"fd_seat={alice}"})
         judge = {**JSON, "Authorization": f"Bearer {created['judge']['token']}"}
         ruling = await conn.request(

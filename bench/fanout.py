@@ -26,9 +26,10 @@ import orjson
 
 from app.rules.families import family_of
 from bench.client import Connection
-from bench.load import JSON, MORPH_CARD, ProbeClient, csrf_of
+from bench.live_streams import Stream, open_stream
+from bench.load import JSON, ProbeClient, cast_morph, csrf_of
+from bench.throughput import PLAYERS
 
-PLAYERS = ["Alice", "Bob"]
 TARGET = 8.0  # issue 18: under 8 bare inserts
 # The bare app's insert route (bench/bare_app.py answers the same path as the in-app probe).
 PROBE_PATH = "/_bench/insert"
@@ -36,46 +37,22 @@ PROBE_PATH = "/_bench/insert"
 
 @dataclass
 class Page:
-    """One open page: its cookie, its connection for fragments, and its live stream."""
+    """One open page: whose cookie (name, token), its connection for fragments, its stream."""
 
     name: str
     cookie: str
+    token: str
     conn: Connection
-    reader: asyncio.StreamReader | None = None
-    writer: asyncio.StreamWriter | None = None
+    stream: Stream | None = None
 
-    async def open_stream(self, host: str, port: int, game_id: str, since: int) -> None:
-        self.reader, self.writer = await asyncio.open_connection(host, port)
-        request = (
-            f"GET /g/{game_id}/live?v={since} HTTP/1.1\r\nHost: {host}:{port}\r\n"
-            f"Cookie: {self.cookie}\r\nAccept: text/event-stream\r\n\r\n"
-        )
-        self.writer.write(request.encode())
-        await self.writer.drain()
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        if not head.startswith(b"HTTP/1.1 200"):
-            raise RuntimeError(f"{self.name}: the live stream answered {head[:40]!r}")
-
-    async def next_version(self) -> int:
-        """Read the stream until its next `changed` (the chunked framing and the other SSE
-        lines are skipped: only the data lines matter here)."""
-        assert self.reader is not None
-        while True:
-            line = await self.reader.readline()
-            if not line:
-                raise RuntimeError(f"{self.name}: the live stream closed")
-            if line.startswith(b"data: "):
-                return int(orjson.loads(line[6:])["version"])
-
-    async def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        await self.conn.close()
+    @property
+    def header(self) -> str:
+        return f"{self.cookie}={self.token}"
 
 
-async def _game(base: str) -> tuple[str, dict[str, str], str, int]:
-    """A starter game with Alice's morph creature on the battlefield: (id, cookies, object,
-    version)."""
+async def _game(base: str) -> tuple[str, list[Page], str, int]:
+    """A starter game with Alice's morph creature on the battlefield: (id, its four pages,
+    the creature, the version now)."""
     conn = Connection(base)
     try:
         body = orjson.dumps(
@@ -83,28 +60,14 @@ async def _game(base: str) -> tuple[str, dict[str, str], str, int]:
         )
         created: Any = (await conn.request("POST", "/api/games", JSON, body)).json()
         seats = {s["player"]: s["token"] for s in created["seats"]}
-        alice = {**JSON, "Authorization": f"Bearer {seats['Alice']}"}
-        view: Any = (await conn.request("GET", f"/api/games/{created['id']}/view", alice)).json()
-        card = next(
-            o["id"]
-            for o in view["objects"]
-            if o["zone"] == "hand" and o["owner"] == "Alice" and o["name"] == MORPH_CARD
-        )
-        path = f"/api/games/{created['id']}/actions"
-        await conn.request(
-            "POST", path, alice, orjson.dumps({"type": "cast_face_down", "object": card, "via": "morph"})
-        )
-        resolved: Any = (
-            await conn.request("POST", path, alice, orjson.dumps({"type": "resolve"}))
-        ).json()
-        creature = resolved["events"][-1]["objects"][0]
-        cookies = {
-            "Alice": f"fd_seat={seats['Alice']}",
-            "Bob": f"fd_seat={seats['Bob']}",
-            "spectator": f"fd_watch={created['spectator']['token']}",
-            "judge": f"fd_judge={created['judge']['token']}",
-        }
-        return created["id"], cookies, creature, int(resolved["version"])
+        resolved = await cast_morph(conn, created["id"], "Alice", seats["Alice"])
+        pages = [
+            Page("Alice", "fd_seat", seats["Alice"], Connection(base)),
+            Page("Bob", "fd_seat", seats["Bob"], Connection(base)),
+            Page("spectator", "fd_watch", created["spectator"]["token"], Connection(base)),
+            Page("judge", "fd_judge", created["judge"]["token"], Connection(base)),
+        ]
+        return created["id"], pages, resolved["events"][-1]["objects"][0], resolved["version"]
     finally:
         await conn.close()
 
@@ -141,35 +104,32 @@ async def measure(
     bare_path: str = PROBE_PATH,
 ) -> dict[str, Any]:
     bare = await bare_insert_cost(bare_url, bare_cpu_seconds, max(100, rounds * 5), bare_path)
-    game_id, cookies, creature, version = await _game(base_url)
-    pages = {name: Page(name, cookie, Connection(base_url)) for name, cookie in cookies.items()}
-    alice = pages["Alice"]
+    game_id, pages, creature, version = await _game(base_url)
+    alice, *watchers = pages
     first: Any = await alice.conn.request(
-        "GET", f"/g/{game_id}", {"Cookie": alice.cookie, "Accept-Encoding": "gzip"}
+        "GET", f"/g/{game_id}", {"Cookie": alice.header, "Accept-Encoding": "gzip"}
     )
     headers = {
-        "Cookie": alice.cookie,
+        "Cookie": alice.header,
         "HX-Request": "true",
         "X-CSRF-Token": csrf_of(first.text()),
         "Sec-Fetch-Site": "same-origin",
         "Content-Type": "application/x-www-form-urlencoded",
         "Accept-Encoding": "gzip",
     }
-    watchers = [pages[n] for n in ("Bob", "spectator", "judge")]
-    host, port = alice.conn.host, alice.conn.port
     for page in watchers:
         # At the version now: no catch-up message, only the versions to come.
-        await page.open_stream(host, port, game_id, version)
+        page.stream = await open_stream(base_url, game_id, page.token, version, page.cookie)
     walls: list[float] = []
     cpus: list[float] = []
     sizes: dict[str, int] = {}
 
-    async def catch_up(page: Page) -> None:
-        await page.next_version()
+    async def catch_up(page: Page, told: asyncio.Future[float]) -> None:
+        await told
         response = await page.conn.request(
             "GET",
             f"/g/{game_id}",
-            {"Cookie": page.cookie, "HX-Request": "true", "Accept-Encoding": "gzip"},
+            {"Cookie": page.header, "HX-Request": "true", "Accept-Encoding": "gzip"},
         )
         if response.status != 200:
             raise RuntimeError(f"{page.name}'s fragment: {response.status}")
@@ -189,8 +149,12 @@ async def measure(
             kind = "tap" if number % 2 == 0 else "untap"
             started = time.perf_counter()
             cpu0 = cpu_seconds()
-            # Only Alice's taps change this game: each watcher's next "changed" is this one.
-            waits = [asyncio.ensure_future(catch_up(p)) for p in watchers]
+            # Only Alice's taps change this game: each tap is the next version.
+            version += 1
+            waits = [
+                asyncio.ensure_future(catch_up(p, p.stream.expect(version)))  # type: ignore[union-attr]
+                for p in watchers
+            ]
             await tap(kind)
             await asyncio.gather(*waits)
             wall = time.perf_counter() - started
@@ -199,8 +163,10 @@ async def measure(
                 walls.append(wall)
                 cpus.append(cpu)
     finally:
-        for page in pages.values():
-            await page.close()
+        for page in pages:
+            if page.stream is not None:
+                page.stream.close()
+            await page.conn.close()
     cpu_ms = statistics.mean(cpus) * 1000
     wall_ms = statistics.median(walls) * 1000
     return {

@@ -90,7 +90,11 @@ class Stream(asyncio.Protocol):
             self.transport.close()
 
 
-async def open_stream(base_url: str, game_id: str, token: str, since: int | None) -> Stream:
+async def open_stream(
+    base_url: str, game_id: str, token: str, since: int | None, cookie: str = "fd_seat"
+) -> Stream:
+    """One stream, as a page holding `token` in its `cookie` (a seat's, the judge's
+    `fd_judge`, a spectator's `fd_watch`) opens it."""
     parts = urlsplit(base_url)
     loop = asyncio.get_running_loop()
     _, stream = await loop.create_connection(Stream, parts.hostname, parts.port)
@@ -99,7 +103,7 @@ async def open_stream(base_url: str, game_id: str, token: str, since: int | None
         f"GET /g/{game_id}/live{query} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
         # What a browser sends (a gzip encoder held per stream would count).
         f"Accept: text/event-stream\r\nAccept-Encoding: gzip, deflate, br\r\n"
-        f"Cookie: fd_seat={token}\r\n\r\n".encode()
+        f"Cookie: {cookie}={token}\r\n\r\n".encode()
     )
     await asyncio.wait_for(stream.opened, 120)
     return stream

@@ -146,6 +146,26 @@ class BenchGame:
 MORPH_CARD = "Exalted Angel"
 
 
+def morph_in_hand(view: Any, player: str) -> str:
+    """The id of `player`'s MORPH_CARD in hand, read off a JSON view."""
+    for obj in view["objects"]:
+        if obj["zone"] == "hand" and obj["owner"] == player and obj["name"] == MORPH_CARD:
+            return str(obj["id"])
+    raise RuntimeError(f"{MORPH_CARD} is not in {player}'s hand")
+
+
+async def cast_morph(conn: Connection, game_id: str, player: str, token: str) -> Any:
+    """`player` casts their MORPH_CARD face down and resolves it: the resolve's JSON answer
+    (its last event names the face-down creature; `version` is the game's now)."""
+    headers = {**JSON, "Authorization": f"Bearer {token}"}
+    view: Any = (await conn.request("GET", f"/api/games/{game_id}/view", headers)).json()
+    path = f"/api/games/{game_id}/actions"
+    card = morph_in_hand(view, player)
+    cast = {"type": "cast_face_down", "object": card, "via": "morph"}
+    await conn.request("POST", path, headers, orjson.dumps(cast))
+    return (await conn.request("POST", path, headers, orjson.dumps({"type": "resolve"}))).json()
+
+
 class ApiPlayer(Client):
     """One game over the JSON API. A round is one player's turn:
 
@@ -170,12 +190,7 @@ class ApiPlayer(Client):
         response = await self.call(
             "view", "GET", f"/api/games/{self.game.id}/view", self.headers[player]
         )
-        view: Any = response.json()
-        for obj in view["objects"]:
-            if obj["zone"] == "hand" and obj["owner"] == player and obj["name"] == MORPH_CARD:
-                self.hand[player] = obj["id"]
-                return
-        raise RuntimeError(f"{MORPH_CARD} is not in {player}'s hand in game {self.game.id}")
+        self.hand[player] = morph_in_hand(response.json(), player)
 
     async def act(self, player: str, action: dict[str, Any], expected: int = 200) -> Any:
         response = await self.call(

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import throughput
-from bench.load import ApiPlayer, PagePlayer, Recorder, Window, run_phase
+from bench.load import Recorder, Window, run_phase
 from bench.server import Server
 
 # Frames that only carry a request to our code: left out of the inclusive list.
@@ -125,22 +125,10 @@ def record(pid: int, seconds: float, rate: int = 200) -> str:
         shutil.rmtree(out.parent, ignore_errors=True)
 
 
-async def _page_players(base: str, clients: int) -> list[PagePlayer]:
-    games = await throughput.create_games(base, clients)
-    helpers = [ApiPlayer(base, Recorder(Window(0, 0)), g) for g in games]
-    await asyncio.gather(*(h.setup() for h in helpers))
-    players = []
-    for helper, game in zip(helpers, games, strict=True):
-        player = PagePlayer(base, helper.recorder, game)
-        await player.setup(helper)
-        await helper.conn.close()
-        players.append(player)
-    return players
-
-
 async def profile_page_mix(server: Server, seconds: float, clients: int = 20) -> dict[str, Any]:
     """Sample the server while the HTMX page action mix runs for `seconds`."""
-    players = await _page_players(server.base_url, clients)
+    base = server.base_url
+    players = await throughput.page_players(base, await throughput.create_games(base, clients))
     recorder = Recorder(Window(0, 0))
     for player in players:
         player.recorder = recorder

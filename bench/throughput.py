@@ -64,6 +64,19 @@ async def create_games(base_url: str, count: int) -> list[BenchGame]:
     return games
 
 
+async def page_players(base_url: str, games: list[BenchGame]) -> list[PagePlayer]:
+    """One PagePlayer per game, each with its face-down creatures cast through the API."""
+    helpers = [ApiPlayer(base_url, Recorder(Window(0, 0)), g) for g in games]
+    await asyncio.gather(*(h.setup() for h in helpers))
+    players = []
+    for helper, game in zip(helpers, games, strict=True):
+        player = PagePlayer(base_url, helper.recorder, game)
+        await player.setup(helper)
+        await helper.conn.close()
+        players.append(player)
+    return players
+
+
 class Mix:
     """One kind of load on one server: its clients (kept across rounds) and its results per
     round."""
@@ -189,15 +202,8 @@ async def measure(
     mixes = [bare_mix, probe, api]
     page_mix: Mix | None = None
     if pages:
-        page_players: list[PagePlayer] = []
-        helpers = [ApiPlayer(base, Recorder(Window(0, 0)), g) for g in page_games]
-        await asyncio.gather(*(h.setup() for h in helpers))
-        for helper, game in zip(helpers, page_games, strict=True):
-            page_player = PagePlayer(base, helper.recorder, game)
-            await page_player.setup(helper)
-            await helper.conn.close()
-            page_players.append(page_player)
-        page_mix = Mix("HTMX page action mix", server, lambda rec: page_players)
+        on_pages = await page_players(base, page_games)
+        page_mix = Mix("HTMX page action mix", server, lambda rec: on_pages)
         mixes.append(page_mix)
 
     await run_rounds(mixes, rounds, warmup, duration, log)

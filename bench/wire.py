@@ -11,7 +11,7 @@ from urllib.parse import urlencode, urlsplit
 import orjson
 
 from bench.client import Connection, Response
-from bench.load import JSON, MORPH_CARD, BenchGame, csrf_of
+from bench.load import JSON, BenchGame, csrf_of, morph_in_hand
 from bench.throughput import create_games
 
 # What a phone's browser offers; the server picks what it supports.
@@ -110,11 +110,7 @@ async def _action_responses(
     """A few everyday taps, posted the way htmx posts them from Alice's page."""
     api = {**JSON, "Authorization": f"Bearer {alice}"}
     view: Any = (await conn.request("GET", f"/api/games/{game.id}/view", api)).json()
-    card = next(
-        o["id"]
-        for o in view["objects"]
-        if o["zone"] == "hand" and o["owner"] == "Alice" and o["name"] == MORPH_CARD
-    )
+    card = morph_in_hand(view, "Alice")
     headers = {
         **BROWSER,
         "Cookie": f"fd_seat={alice}",

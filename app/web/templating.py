@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2.filters import do_urlencode
 from jinja2_fragments import render_block, render_blocks
 from markupsafe import Markup
 from starlette.responses import HTMLResponse
@@ -49,9 +50,6 @@ def _json_attr(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-_jinja_urlencode = Environment().filters["urlencode"]
-
-
 @lru_cache(maxsize=4096)
 def _quoted(text: str) -> str:
     return quote(text, safe="/")
@@ -62,7 +60,7 @@ def _urlencode(value: Any) -> str:
     ids over and over (each log entry's rules), which was 5% of a page action (issue 18)."""
     if isinstance(value, str):
         return _quoted(value)
-    return _jinja_urlencode(value)
+    return do_urlencode(value)
 
 
 def make_environment() -> Environment:

@@ -306,6 +306,19 @@ def two_seats(server: str, phone) -> tuple[dict[str, Any], Any, Any, Any, Any]:
     return game, alice_ctx, alice, bob_ctx, bob
 
 
+def alice_and_recorded_bob(server: str, phone, tokens: dict[str, str]) -> tuple[Any, Any, Any]:
+    """Alice's page, and Bob's with every byte his browser receives recorded, both streams
+    connected: (Alice's page, Bob's Recorder, Bob's page)."""
+    alice = open_seat(phone(), server, tokens["Alice"])
+    bob_ctx = phone()
+    bob_page = bob_ctx.new_page()
+    bob = Recorder(bob_ctx, bob_page)
+    bob_page.goto(f"{server}/join/{tokens['Bob']}")
+    for page in (alice, bob_page):
+        wait_connected(page)
+    return alice, bob, bob_page
+
+
 def test_a_page_that_lost_its_connection_catches_up(server, phone):
     _game, _alice_ctx, alice, bob_ctx, bob = two_seats(server, phone)
     mark_page(bob)

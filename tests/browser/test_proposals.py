@@ -12,14 +12,12 @@ import pytest
 
 from tests.browser.test_morph_game import (
     LIVE_TIMEOUT_MS,
-    Recorder,
+    alice_and_recorded_bob,
     check_axe,
     check_layout,
     live_text,
-    open_seat,
     shoot,
     tap_tile,
-    wait_connected,
 )
 
 pytestmark = pytest.mark.browser
@@ -59,13 +57,7 @@ def _propose(page) -> None:
 
 def test_bob_proposes_alice_refuses_then_accepts(server, phone):
     tokens = _game(server)
-    alice_ctx, bob_ctx = phone(), phone()
-    alice = open_seat(alice_ctx, server, tokens["Alice"])
-    bob_page = bob_ctx.new_page()
-    bob = Recorder(bob_ctx, bob_page)
-    bob_page.goto(f"{server}/join/{tokens['Bob']}")
-    for page in (alice, bob_page):
-        wait_connected(page)
+    alice, bob, bob_page = alice_and_recorded_bob(server, phone, tokens)
 
     # Bob's sheet on Alice's face-down creature offers only proposals, and asks by what.
     tap_tile(bob_page, "Face-down 2/2 (Alice)")

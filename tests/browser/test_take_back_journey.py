@@ -16,6 +16,7 @@ from tests.browser.test_morph_game import (
     LIVE_TIMEOUT_MS,
     SECOND,
     Recorder,
+    alice_and_recorded_bob,
     assert_not_reloaded,
     check_axe,
     check_layout,
@@ -120,13 +121,7 @@ def test_the_judge_takes_back_and_both_seats_follow_live(server, phone):
 def test_a_players_request_shows_live_and_the_other_seat_agrees(server, phone):
     game = create_game(server)
     game_id, tokens = game["id"], game["tokens"]
-    alice_ctx, bob_ctx = phone(), phone()
-    alice = open_seat(alice_ctx, server, tokens["Alice"])
-    bob_page = bob_ctx.new_page()
-    bob = Recorder(bob_ctx, bob_page)
-    bob_page.goto(f"{server}/join/{tokens['Bob']}")
-    for page in (alice, bob_page):
-        wait_connected(page)
+    alice, bob, bob_page = alice_and_recorded_bob(server, phone, tokens)
     _cast_both_face_down(alice)
     mark_page(bob_page)
 
