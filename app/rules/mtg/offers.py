@@ -14,6 +14,7 @@ from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text
 from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.manifest_offers import MANIFEST_TYPES, describe_manifest, manifest_candidates
+from app.rules.mtg.permissions import describe_grant
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.table_offers import TABLE_PROPOSABLE, describe_table_action, table_candidates
 from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
@@ -135,6 +136,18 @@ def _object_candidates(
             "Put onto the battlefield face down (an effect)",
             "Mettre sur le champ de bataille face cachée (un effet)",
         )
+        if state.permissions:
+            # Issue 27: cast or play it where a permission effect allows (Gonti, Cemetery
+            # Illuminator); the engine's trial keeps only what the actor may do.
+            for via in ("morph", "megamorph", "disguise"):
+                if getattr(obj.card, via):
+                    add(
+                        {"type": "cast_face_down", "object": obj.id, "via": via},
+                        f"Cast face down ({via})",
+                        f"Lancer face cachée ({via_fr(via)})",
+                    )
+            simple("cast")
+            simple("play_land")
     return out
 
 
@@ -276,6 +289,8 @@ PROPOSABLE |= frozenset({"apply_effect"})
 PROPOSABLE |= frozenset({"exile_face_down", "cast_from_exile", "return_from_exile"})
 # Issue 16, turning up and dying: another player's creature at toughness 0 (704.5f).
 PROPOSABLE |= frozenset({"state_based_actions"})
+# Issue 27: a permission to cast another player's card (Gonti) is theirs to accept.
+PROPOSABLE |= frozenset({"grant_permission"})
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
@@ -328,6 +343,8 @@ def describe_action(state: MtgGame, action: Any) -> Text:
             en=f"forbid {action.player} to cast spells with the name of {what_en}",
             fr=f"interdire à {action.player} de lancer des sorts du nom de {what_fr}",
         )
+    if kind == "grant_permission":  # Gonti: the permission in public words
+        return describe_grant(action)
     if kind == "move":
         en, fr = _MOVES[action.to]
     elif kind == "turn_face_down":
