@@ -209,15 +209,20 @@ def test_708_4_illuminator_a_land_with_morph_cast_face_down_is_a_creature_spell(
 
 
 def test_601_3_illuminator_once_each_turn_and_only_what_shares_a_card_type():
-    game = _illuminator("Sagu Mauler", "Lightning Bolt", "Grizzly Bears")
-    game.do("Alice", type="look_top", player="Alice", count=2)
+    game = _illuminator("Sagu Mauler", "Llanowar Elves", "Lightning Bolt")
+    game.do("Alice", type="look_top", player="Alice", count=3)
     game.do("Alice", type="cast", object=game.id("Sagu Mauler"))
     assert game.find("Sagu Mauler").controller == "Alice"
-    bolt = game.id("Lightning Bolt")
-    err = game.refused("Alice", type="cast", object=bolt)
-    assert "601.3" in err.rules  # once each turn (and an instant shares no type)
+    elves = game.id("Llanowar Elves")
+    err = game.refused("Alice", type="cast", object=elves)
+    assert "601.3" in err.rules  # once each turn
     game.do("Alice", type="next_turn")
-    err = game.refused("Alice", type="cast", object=bolt)
+    game.do("Bob", type="next_turn")
+    game.do("Alice", type="cast", object=elves)
+    game.do(None, type="resolve")
+    game.do(None, type="resolve")
+    game.do("Alice", type="next_turn")
+    err = game.refused("Alice", type="cast", object=game.id("Lightning Bolt"))
     assert "601.3" in err.rules  # an instant: no card type in common with Grizzly Bears
 
 
@@ -247,7 +252,7 @@ def _winnower() -> Game:
     game = (
         Table()
         .battlefield("Alice", VOID_WINNOWER)
-        .hand("Bob", "Exalted Angel", "Lightning Bolt", "Grizzly Bears", "Sagu Mauler")
+        .hand("Bob", "Gathan Raiders", "Lightning Bolt", "Grizzly Bears", "Sagu Mauler")
         .start()
     )
     game.do("Alice", type="restrict_casting", player="Bob", kind="even_mana_value",
@@ -257,11 +262,11 @@ def _winnower() -> Game:
 
 def test_708_4_void_winnower_stops_a_face_down_spell_mana_value_0_is_even():
     game = _winnower()
-    # Exalted Angel's mana value is 6; face down it is 0: even either way, but the refusal
-    # speaks only of the face-down spell.
-    err = game.refused("Bob", type="cast_face_down", object=game.id("Exalted Angel"), via="morph")
+    # Gathan Raiders' mana value is 5, odd: face down it is 0, even (708.4, 202.3).
+    raiders = game.id("Gathan Raiders")
+    err = game.refused("Bob", type="cast_face_down", object=raiders, via="morph")
     assert err.rules == ["601.3", "202.3", "707.4"]
-    assert "mana value 0" in err.message_en and "Exalted Angel" not in err.message_en
+    assert "mana value 0" in err.message_en and "Gathan Raiders" not in err.message_en
     err = game.refused("Bob", type="cast", object=game.id("Grizzly Bears"))
     assert "mana value is 2" in err.message_en
     game.do("Bob", type="cast", object=game.id("Lightning Bolt"))  # 1 is odd
@@ -271,13 +276,22 @@ def test_708_4_void_winnower_stops_a_face_down_spell_mana_value_0_is_even():
 
 def test_601_3_the_refusal_is_the_same_whatever_the_face_down_card():
     game = _winnower()
-    one = game.refused("Bob", type="cast_face_down", object=game.id("Exalted Angel"), via="morph")
+    one = game.refused("Bob", type="cast_face_down", object=game.id("Gathan Raiders"), via="morph")
     two = game.refused("Bob", type="cast_face_down", object=game.id("Sagu Mauler"), via="morph")
     assert (one.rules, one.message_en, one.message_fr) == (
         two.rules,
         two.message_en,
         two.message_fr,
     )
+
+
+def test_202_3_odd_mana_value_forbidden_a_face_down_spell_of_an_odd_card_is_cast():
+    game = Table().hand("Bob", "Gathan Raiders").start()
+    game.do(None, type="restrict_casting", player="Bob", kind="odd_mana_value", source="a test")
+    err = game.refused("Bob", type="cast", object=game.id("Gathan Raiders"))
+    assert "mana value is 5" in err.message_en
+    game.do("Bob", type="cast_face_down", object=game.id("Gathan Raiders"), via="morph")
+    assert game.find("Gathan Raiders").zone == Zone.STACK
 
 
 def test_601_3_cant_cast_creature_spells_stops_face_down_spells_too():
