@@ -311,3 +311,30 @@ def test_601_3_only_the_winnowers_player_ends_its_restriction():
     assert err.kind == "forbidden"
     game.do("Alice", type="end_restriction", restriction=restriction.id)
     game.do("Bob", type="cast", object=game.id("Grizzly Bears"))
+
+
+# --- A permission is its player's, with its own card types ----------------------------------
+
+
+def test_601_3_a_permission_over_bobs_graveyard_is_alices_not_bobs():
+    game = (
+        Table()
+        .put("Bob", "graveyard", "Lightning Bolt")
+        .put("Bob", "graveyard", "Grizzly Bears")
+        .start()
+    )
+    game.do(None, type="grant_permission", player="Alice", zone="graveyard", from_player="Bob",
+            allows=["cast"], except_types=["Creature"], source="Dire Fleet Daredevil")  # fmt: skip
+    bolt = game.id("Lightning Bolt")
+    err = game.refused("Bob", type="cast", object=bolt)
+    assert "601.3" in err.rules  # his own card, but the permission is Alice's
+    err = game.refused("Alice", type="cast", object=game.id("Grizzly Bears"))
+    assert "601.3" in err.rules  # a creature: not what it lets her cast
+    game.do("Alice", type="cast", object=bolt)
+    spell = game.find("Lightning Bolt")
+    assert (spell.controller, spell.owner) == ("Alice", "Bob")
+    assert "Alice casts Lightning Bolt from Bob's graveyard (Bob's card), as Dire Fleet Daredevil" in (
+        game.last_text("Bob")
+    )
+    game.do(None, type="resolve")
+    assert game.find("Lightning Bolt").zone == Zone.GRAVEYARD  # its owner's graveyard

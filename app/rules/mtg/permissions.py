@@ -15,7 +15,7 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg.permission_actions import EndPermission, GrantPermission
 from app.rules.mtg.permission_record import CastPermission, PermissionKind
-from app.rules.mtg.state import ZONE_FR, MtgGame, MtgObject, Zone
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.visibility import face_known_to
 
 # Where a spell can be cast (a land played) from: a hand, or as an effect allows.
@@ -174,7 +174,8 @@ def origin_text(obj: MtgObject, perm: CastPermission | None) -> Text:
             f" depuis le dessus de la bibliothèque de {obj.owner}",
         ),
         Zone.HAND: (f" from {obj.owner}'s hand", f" depuis la main de {obj.owner}"),
-    }.get(obj.zone, (f" from {obj.zone.value}", f" depuis {ZONE_FR[obj.zone]}"))
+        Zone.GRAVEYARD: (f" from {obj.owner}'s graveyard", f" depuis le cimetière de {obj.owner}"),
+    }.get(obj.zone, (" from exile", " depuis l'exil"))
     owned = "" if obj.owner == perm.player else f" ({obj.owner}'s card)"
     owned_fr = "" if obj.owner == perm.player else f" (carte de {obj.owner})"
     by = f", as {perm.source} allows" if perm.source else ", as an effect allows"
