@@ -22,7 +22,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
-from app.rules.mtg.actions import HideawayExile, HideawayPlay
+from app.rules.mtg.actions import HideawayExile, HideawayPlay, HideawayTrigger
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.labels import describe, via_fr
@@ -182,7 +182,10 @@ def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
     for card in looked:
         if player not in card.known_to:
             card.known_to.append(player)
-    link = ctx.new_id()
+    # A trigger that happens again for the same permanent (Panharmonicon, Yarok: its enters
+    # trigger twice) exiles one more card with it: every card it exiled stays linked to it
+    # (607.2a), each with who may look.
+    link = permanent.hideaway_link or ctx.new_id()
     ctx.state.hideaway_pending = HideawayPending(
         player=player,
         source=permanent.id,
@@ -351,6 +354,61 @@ def control_changed(ctx: Ctx, permanent: MtgObject, before: str, new_controller:
 # --- Playing the hidden card -----------------------------------------------------------
 
 
+def hidden_cards(state: MtgGame, link: str | None) -> list[MtgObject]:
+    """The cards a hideaway permanent exiled and still holds, in the order they were hidden
+    (one per time its ability triggered)."""
+    if link is None:
+        return []
+    return sorted(
+        (o for o in state.in_zone(Zone.EXILE) if o.face_down and o.hideaway_link == link),
+        key=lambda o: o.position,
+    )
+
+
+def hideaway_trigger(ctx: Ctx, action: HideawayTrigger) -> None:
+    """The hideaway ability triggers once more for the same permanent (an effect makes its
+    enters trigger happen twice: Panharmonicon, Yarok the Desecrated): one more card is
+    exiled face down with it, linked to it like the first."""
+    source = on_battlefield(ctx, action.source)
+    values = characteristics.current(source, ctx.state)
+    if not values.hideaway:
+        raise RuleError(
+            ["702.75"],
+            "That permanent has no hideaway ability.",
+            "Ce permanent n'a pas la capacité de cachette.",
+        )
+    ctx.require_controller(
+        source, ["702.75"], Text(en="have its ability trigger", fr="faire déclencher sa capacité")
+    )
+    if is_2004(ctx):
+        raise RuleError(
+            ["702.75"],
+            "Hideaway did not exist under the January 2004 rules.",
+            "La cachette n'existait pas dans les règles de janvier 2004.",
+        )
+    _trigger(ctx, source, values.hideaway)
+
+
+def _chosen_card(ctx: Ctx, source: MtgObject, card: str | None) -> str | None:
+    """With more than one hidden card, its player says which one the ability plays."""
+    cards = hidden_cards(ctx.state, source.hideaway_link)
+    if card is not None:
+        if card not in {c.id for c in cards}:
+            raise RuleError(
+                ["702.75-linked"],
+                "That is not a card this permanent hid.",
+                "Ce n'est pas une carte que ce permanent a mise en cachette.",
+            )
+        return card
+    if len(cards) > 1:
+        raise RuleError(
+            ["702.75-linked"],
+            f"This permanent hid {len(cards)} cards: say which one to play (card).",
+            f"Ce permanent a mis {len(cards)} cartes en cachette : indiquez laquelle jouer (card).",
+        )
+    return None
+
+
 def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
     """Activate (or, for a triggered one, put on the stack) the ability that plays the card
     this permanent hid. Its cost: {T} when the ability says so (mana is shown only)."""
@@ -370,6 +428,7 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
     )
     player = ctx.acting_for(source.controller)
     require_phased_in(source)
+    chosen = _chosen_card(ctx, source, action.card)
     if action.via is not None:
         raise RuleError(
             ["702.75-no-alt-costs"],
@@ -428,6 +487,7 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
         position=ctx.next_position(),
         condition=condition,
         condition_met=action.condition_met,
+        card=chosen,
     )
     ctx.state.abilities.append(stacked)
     cond = condition_text(condition)
@@ -459,17 +519,11 @@ def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
     state = ctx.state
     state.abilities.remove(ability)
     player = ability.controller
-    card = next(
-        (
-            o
-            for o in state.objects
-            if ability.link is not None
-            and o.zone == Zone.EXILE
-            and o.face_down
-            and o.hideaway_link == ability.link
-        ),
-        None,
-    )
+    linked = hidden_cards(state, ability.link)
+    if ability.card is not None:
+        # The card its player chose among several (gone if it left exile: 702.75).
+        linked = [o for o in linked if o.id == ability.card]
+    card = linked[0] if linked else None
     name_en, name_fr = ability.source_name, ability.source_name_fr
     if card is None:
         ctx.emit(

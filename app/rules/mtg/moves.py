@@ -62,6 +62,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.HideawayExile, hideaway.hideaway_exile),
     Move(a.HideawayPlay, hideaway.hideaway_play),
     Move(a.HideawayDecline, stack.decline),
+    Move(a.HideawayTrigger, hideaway.hideaway_trigger),
     Move(NextTurn, turns.next_turn),
     Move(EndGame, turns.end_game),
     Move(Concede, turns.concede),

@@ -11,7 +11,7 @@ from app.rules.core.proposals import default_subjects
 from app.rules.mtg import characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
-from app.rules.mtg.hideaway import condition_text
+from app.rules.mtg.hideaway import condition_text, hidden_cards
 from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.manifest_offers import MANIFEST_TYPES, describe_manifest, manifest_candidates
 from app.rules.mtg.permissions import describe_grant
@@ -157,22 +157,29 @@ def _hideaway_play_candidates(state: MtgGame, obj: MtgObject, add: Any) -> None:
     ability = values.hideaway_ability
     if ability is None or not values.hideaway:
         return
-    base = {"type": "hideaway_play", "source": obj.id}
-    condition = ability.condition
-    if condition is not None and condition.kind in UNTRACKED_CONDITIONS:
-        text = condition_text(condition)
-        add(
-            {**base, "condition_met": True},
-            f"Play the hidden card ({text.en})",
-            f"Jouer la carte cachée ({text.fr})",
-        )
-        add(
-            {**base, "condition_met": False},
-            "Try to play the hidden card (condition not met)",
-            "Essayer de jouer la carte cachée (condition non remplie)",
-        )
-        return
-    add(base, "Play the hidden card", "Jouer la carte cachée")
+    # One button per hidden card when it hid more than one (its trigger happened twice).
+    cards = hidden_cards(state, obj.hideaway_link)
+    for number, card in enumerate(cards if len(cards) > 1 else [None], start=1):
+        base: dict[str, Any] = {"type": "hideaway_play", "source": obj.id}
+        which_en = which_fr = ""
+        if card is not None:
+            base["card"] = card.id
+            which_en, which_fr = f" #{number}", f" n° {number}"
+        condition = ability.condition
+        if condition is not None and condition.kind in UNTRACKED_CONDITIONS:
+            text = condition_text(condition)
+            add(
+                {**base, "condition_met": True},
+                f"Play the hidden card{which_en} ({text.en})",
+                f"Jouer la carte cachée{which_fr} ({text.fr})",
+            )
+            add(
+                {**base, "condition_met": False},
+                f"Try to play the hidden card{which_en} (condition not met)",
+                f"Essayer de jouer la carte cachée{which_fr} (condition non remplie)",
+            )
+            continue
+        add(base, f"Play the hidden card{which_en}", f"Jouer la carte cachée{which_fr}")
 
 
 def _hideaway_exile_candidates(

@@ -189,6 +189,8 @@ class StackAbility(BaseModel):
     condition: HideawayCondition | None = None
     # The player's word on a condition the engine doesn't track (damage dealt, ...).
     condition_met: bool | None = None
+    # The hidden card it plays, chosen when the permanent hid more than one.
+    card: str | None = None
 
 
 class NameBan(BaseModel):
