@@ -5,61 +5,18 @@ and a spell that remembers it was foretold (702.143c). Each from each viewer's s
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.rules.mtg.state import Zone
 from app.rules.redact import Viewer, actions_for
 from tests.rules.table import Game, Table
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")
 
-COSMOS_CHARGER: dict[str, Any] = {
-    "name": "Cosmos Charger",
-    "name_fr": "Batailleur du cosmos",
-    "types": ["Creature"],
-    "subtypes": ["Horse", "Spirit"],
-    "mana_cost": "{3}{U}",
-    "power": 3,
-    "toughness": 3,
-    "foretell": "{2}{U}",
-    "text": "Flash\nFlying\nForetelling cards from your hand costs {1} less and can be done on "
-    "any player's turn.\nForetell {2}{U}",
-}
-ALRUND: dict[str, Any] = {
-    "name": "Alrund, God of the Cosmos",
-    "types": ["Creature"],
-    "supertypes": ["Legendary"],
-    "subtypes": ["God"],
-    "mana_cost": "{3}{U}{U}",
-    "power": 1,
-    "toughness": 1,
-    # "gets +1/+1 for each card in your hand and each foretold card you own in exile"
-    "pt_cda": {"count": "cards_in_hand_and_foretold", "power_plus": 1, "toughness_plus": 1},
-    "text": "Alrund gets +1/+1 for each card in your hand and each foretold card you own in exile.",
-}
-ETHEREAL_VALKYRIE: dict[str, Any] = {
-    "name": "Ethereal Valkyrie",
-    "types": ["Creature"],
-    "subtypes": ["Spirit", "Angel"],
-    "mana_cost": "{4}{W}{U}",
-    "power": 4,
-    "toughness": 4,
-    "text": "Flying\nWhenever Ethereal Valkyrie enters the battlefield or attacks, draw a card, "
-    "then exile a card from your hand face down. It becomes foretold. Its foretell cost is its "
-    "mana cost reduced by {2}.",
-}
-DREAM_DEVOURER: dict[str, Any] = {
-    "name": "Dream Devourer",
-    "name_fr": "Onirovore",
-    "types": ["Creature"],
-    "subtypes": ["Demon", "Cleric"],
-    "mana_cost": "{1}{B}",
-    "power": 0,
-    "toughness": 3,
-    "text": "Each nonland card in your hand without foretell has foretell. Its foretell cost is "
-    "equal to its mana cost reduced by {2}.\nWhenever you foretell a card, Dream Devourer gets "
-    "+2/+0 until end of turn.",
-}
+# Shipped catalog cards (app/rules/mtg/catalog.json; Kaldheim and Kaldheim Commander). Alrund's
+# "+1/+1 for each card in your hand and each foretold card you own in exile" is its pt_cda.
+COSMOS_CHARGER = "Cosmos Charger"
+ALRUND = "Alrund, God of the Cosmos"
+ETHEREAL_VALKYRIE = "Ethereal Valkyrie"
+DREAM_DEVOURER = "Dream Devourer"
 
 
 def _two_turns_later(game: Game) -> None:

@@ -5,57 +5,19 @@ side: a hidden card's permission never names it to anyone who may not see it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.rules.mtg.state import Zone
 from tests.rules.table import Game, Table
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")
 
-GONTI: dict[str, Any] = {
-    "name": "Gonti, Lord of Luxury",
-    "types": ["Creature"],
-    "supertypes": ["Legendary"],
-    "subtypes": ["Aetherborn", "Rogue"],
-    "mana_cost": "{2}{B}{B}",
-    "power": 2,
-    "toughness": 3,
-    "text": "Deathtouch\nWhen Gonti, Lord of Luxury enters the battlefield, look at the top "
-    "four cards of target opponent's library, exile one of them face down, then put the rest "
-    "on the bottom of that library in a random order. You may look at and cast that card for "
-    "as long as it remains exiled, and you may spend mana as though it were mana of any type "
-    "to cast that spell.",
-}
-ILLUMINATOR: dict[str, Any] = {
-    "name": "Cemetery Illuminator",
-    "types": ["Creature"],
-    "subtypes": ["Spirit"],
-    "mana_cost": "{1}{W}{W}",
-    "power": 2,
-    "toughness": 3,
-    "text": "Flying\nWhenever Cemetery Illuminator enters the battlefield or attacks, exile a "
-    "card from a graveyard.\nYou may look at the top card of your library any time.\nOnce each "
-    "turn, you may cast a spell from the top of your library if it shares a card type with a "
-    "card exiled with Cemetery Illuminator.",
-}
-# A land with morph (Time Spiral): cast face down it is a creature spell (708.4).
-ZOETIC_CAVERN: dict[str, Any] = {
-    "name": "Zoetic Cavern",
-    "types": ["Land"],
-    "text": "{T}: Add {C}.\nMorph {2}",
-    "morph": "{2}",
-}
-VOID_WINNOWER: dict[str, Any] = {
-    "name": "Void Winnower",
-    "types": ["Creature"],
-    "subtypes": ["Eldrazi"],
-    "mana_cost": "{9}",
-    "power": 11,
-    "toughness": 9,
-    "text": "Devoid\nYour opponents can't cast spells with even mana value.\nYour opponents "
-    "can't block with creatures with even mana value.",
-}
-GONTI_SAYS = "Gonti, Lord of Luxury"
+# Shipped catalog cards (app/rules/mtg/catalog.json). Zoetic Cavern is a land with morph (Time
+# Spiral): cast face down it is a creature spell (708.4).
+GONTI = "Gonti, Lord of Luxury"
+ILLUMINATOR = "Cemetery Illuminator"
+ZOETIC_CAVERN = "Zoetic Cavern"
+VOID_WINNOWER = "Void Winnower"
+
+GONTI_SAYS = GONTI
 
 
 def _gonti(top: str = "Exalted Angel") -> tuple[Game, str]:
@@ -183,7 +145,7 @@ def test_gonti_twins_bob_cannot_tell_which_card_alice_cast_face_down():
 # --- Cemetery Illuminator: the top of the library ------------------------------------------
 
 
-def _illuminator(*library: str | dict[str, Any]) -> Game:
+def _illuminator(*library: str) -> Game:
     table = Table().battlefield("Alice", ILLUMINATOR).put("Alice", "exile", "Grizzly Bears")
     for card in library:
         table.put("Alice", "library", card)
@@ -333,8 +295,9 @@ def test_601_3_a_permission_over_bobs_graveyard_is_alices_not_bobs():
     game.do("Alice", type="cast", object=bolt)
     spell = game.find("Lightning Bolt")
     assert (spell.controller, spell.owner) == ("Alice", "Bob")
-    assert "Alice casts Lightning Bolt from Bob's graveyard (Bob's card), as Dire Fleet Daredevil" in (
-        game.last_text("Bob")
+    assert (
+        "Alice casts Lightning Bolt from Bob's graveyard (Bob's card), as Dire Fleet Daredevil"
+        in (game.last_text("Bob"))
     )
     game.do(None, type="resolve")
     assert game.find("Lightning Bolt").zone == Zone.GRAVEYARD  # its owner's graveyard
