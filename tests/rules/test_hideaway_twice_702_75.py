@@ -86,3 +86,33 @@ def test_702_75_bob_cannot_tell_which_second_card_was_hidden():
         return game.view_json("Bob") + game.log_text("Bob")
 
     assert seen("Divination") == seen("Llanowar Elves")
+
+
+@pytest.mark.parametrize("edition", ["current", "lorwyn"])
+def test_702_75_a_flickered_land_hides_a_second_card_the_first_stays_exiled(edition):
+    """Flickered (exiled and returned), the land is a new object (400.7): its new trigger
+    hides a second card; the first is no longer linked to it, and who may look at it
+    follows the edition (today 406.3 keeps Alice looking; Lorwyn: nobody once it left)."""
+    table = Table(hideaway_edition=edition).hand("Alice", "Shelldock Isle")
+    game = table.library("Alice", *LIBRARY).start()
+    game.do("Alice", type="play_land", object=game.id("Shelldock Isle"))
+    game.do("Alice", type="hideaway_exile", object=game.id("Serra Angel", Zone.LIBRARY))
+    game.do("Alice", type="move", object=game.id("Shelldock Isle"), to="exile")
+    game.do("Alice", type="return_from_exile", object=game.id("Shelldock Isle"))
+    game.do("Alice", type="hideaway_exile", object=game.id("Divination", Zone.LIBRARY))
+    land = game.find("Shelldock Isle")
+    first, second = game.find("Serra Angel"), game.find("Divination", Zone.EXILE)
+    assert second.hideaway_link == land.hideaway_link != first.hideaway_link
+    assert game.obj_view("Alice", second.id).name == "Divination"
+    assert game.obj_view("Alice", first.id).name == (
+        "Serra Angel" if edition == "current" else None
+    )
+    for who in ("Bob", "spectator"):
+        assert game.obj_view(who, first.id).name is None
+        assert game.obj_view(who, second.id).name is None
+    # Its ability plays only its own card: no choice to make, the second one.
+    game.do(None, type="untap", object=land.id)
+    game.do("Alice", type="hideaway_play", source=land.id)
+    game.do(None, type="resolve")
+    assert game.find("Divination").zone == Zone.STACK
+    assert game.find("Serra Angel").zone == Zone.EXILE
