@@ -301,3 +301,20 @@ def test_601_3_a_permission_over_bobs_graveyard_is_alices_not_bobs():
     )
     game.do(None, type="resolve")
     assert game.find("Lightning Bolt").zone == Zone.GRAVEYARD  # its owner's graveyard
+
+
+def test_406_3b_a_typed_permission_tells_bob_nothing_of_a_card_he_may_not_look_at():
+    """Bob holds a permission for Alice's exiled creature cards; whether her face-down card
+    is a creature must not show in his refusal: both twins answer 406.3b, word for word."""
+
+    def refusal(card: str):
+        game = Table().hand("Alice", card).start()
+        game.do("Alice", type="exile_face_down", object=game.id(card), look="exiler",
+                source="Bane Alley Broker")  # fmt: skip
+        game.do(None, type="grant_permission", player="Bob", zone="exile", from_player="Alice",
+                allows=["cast"], types=["Creature"], source="a test")  # fmt: skip
+        err = game.refused("Bob", type="cast", object=game.id(card))
+        return err.rules, err.message_en, err.message_fr
+
+    assert refusal("Grizzly Bears") == refusal("Lightning Bolt")
+    assert "406.3b" in refusal("Lightning Bolt")[0]

@@ -136,6 +136,10 @@ def source_of_cast(
     (406.3b). A seat reaches a library's top card only once it may look at it (visibility)."""
     if obj.zone == Zone.HAND and (ctx.actor is None or ctx.actor == obj.owner):
         return obj.owner, None
+    if obj.zone == Zone.EXILE and ctx.actor is not None:
+        # First, before any permission is read: whether one covers a hidden card depends on
+        # its card types, which a seat that may not look must not learn from the answer.
+        _may_look(ctx, obj, ctx.actor)
     perm = permission_for(ctx, obj, kind, face_down=face_down)
     if perm is None:
         if obj.zone == Zone.HAND:
@@ -153,7 +157,14 @@ def source_of_cast(
             f"{_KIND_WORDS[kind][1]} depuis là.",
         )
     caster = perm.player
-    if obj.zone == Zone.EXILE and caster not in face_known_to(ctx.state, obj)[0]:
+    if obj.zone == Zone.EXILE:
+        _may_look(ctx, obj, caster)
+    return caster, perm
+
+
+def _may_look(ctx: Ctx, obj: MtgObject, caster: str) -> None:
+    """406.3b: a card exiled face down is cast only by a player allowed to look at it."""
+    if obj.face_down and caster not in face_known_to(ctx.state, obj)[0]:
         raise RuleError(
             ["406.3b", "601.3"],
             "You may cast a card exiled face down only if you are allowed to look at it.",
@@ -161,7 +172,6 @@ def source_of_cast(
             "regarder.",
             kind="rule",
         )
-    return caster, perm
 
 
 def origin_text(obj: MtgObject, perm: CastPermission | None) -> Text:
