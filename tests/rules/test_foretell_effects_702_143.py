@@ -164,6 +164,11 @@ def test_702_143a_dream_devourer_a_nonland_card_has_foretell_for_its_mana_cost_m
     angel = game.id("Serra Angel")
     labels = {o.label for o in actions_for(game.state, Viewer.seat("Alice")) if o.object == angel}
     assert "Foretell ({2})" in labels
+    notes = [n.en for n in game.obj_view("Alice", angel).permissions]
+    assert notes == [
+        "Alice may foretell (foretell cost: mana cost minus {2}) cards in Alice's hand (not "
+        "land), until the effect ends (Dream Devourer)."
+    ]
     game.do("Alice", type="foretell", object=angel)
     assert "It is Serra Angel (foretell {1}{W}{W})." in game.log_text("Alice")
     assert "{1}{W}{W}" not in game.view_json("Bob") + game.log_text("Bob")

@@ -335,7 +335,6 @@ def notes_for(state: MtgGame, obj: MtgObject, sees_face: bool) -> list[Text]:
             continue
         if not sees_face:
             continue
-        kinds = [k for k in perm.allows if k in ("cast", "cast_face_down", "play_land")]
-        if any(covers(state, perm, obj, k, k == "cast_face_down") for k in kinds):
+        if any(covers(state, perm, obj, k, k == "cast_face_down") for k in perm.allows):
             out.append(describe(perm))
     return out
