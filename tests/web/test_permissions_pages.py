@@ -85,3 +85,18 @@ def test_601_3_gonti_the_permission_on_the_sheet_and_the_face_down_cast(client, 
             assert not any(word in text for word in HIDDEN), who
         log = read(get(seats[who], f"/g/{game_id}/log"))
         assert "Alice casts a face-down creature spell from exile (Bob's card), as Gonti" in log
+
+
+def test_702_143c_the_foretold_count_is_on_the_board_for_everyone(client, make_game):
+    setup = [{"owner": "Alice", "zone": "hand", "card": "Saw It Coming"}]
+    game_id, tokens = make_game(client, setup=setup)
+    view = client.get(f"/api/games/{game_id}/view", headers=bearer(tokens["Alice"])).json()
+    card = next(o["id"] for o in view["objects"] if o["name"] == "Saw It Coming")
+    assert (
+        api_act(client, game_id, tokens["Alice"], {"type": "foretell", "object": card}).status_code
+        == 200
+    )
+    for who in ("Alice", "Bob", "spectator"):
+        seat = seat_client(client.app, tokens[who])
+        assert "foretold 1" in read(get(seat, f"/g/{game_id}")), who
+        assert "prédites 1" in read(get(seat, f"/g/{game_id}", lang="fr")), who
