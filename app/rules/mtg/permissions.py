@@ -244,9 +244,12 @@ def _record(
 
 def describe_grant(action: GrantPermission) -> Text:
     """A proposed permission in public words (the card it names stays "this card")."""
-    player = action.player or "the proposer"
-    perm = _record(action, "", player, action.from_player or player, 0)
-    return describe(perm)
+    if action.player is not None:
+        return describe(_record(action, "", action.player, action.from_player or action.player, 0))
+    # Without `player`, it is the proposer's own permission.
+    en = describe(_record(action, "", "the proposer", action.from_player or "the proposer", 0))
+    fr = describe(_record(action, "", "le proposant", action.from_player or "le proposant", 0))
+    return Text(en=en.en, fr=fr.fr)
 
 
 def grant_permission(ctx: Ctx, action: GrantPermission) -> None:
