@@ -6,6 +6,7 @@ side: a hidden card's permission never names it to anyone who may not see it."""
 from __future__ import annotations
 
 from app.rules.mtg.state import Zone
+from app.rules.redact import Viewer, actions_for
 from tests.rules.table import Game, Table
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")
@@ -160,6 +161,8 @@ def test_708_4_illuminator_a_land_with_morph_cast_face_down_is_a_creature_spell(
     game = _illuminator(ZOETIC_CAVERN, "Sagu Mauler")
     game.do("Alice", type="look_top", player="Alice", count=1)
     top = game.id("Zoetic Cavern")
+    offered = {o.label for o in actions_for(game.state, Viewer.seat("Alice")) if o.object == top}
+    assert "Cast face down (morph)" in offered and "Cast" not in offered
     err = game.refused("Alice", type="cast", object=top)
     assert "601.3" in err.rules  # a land card: no creature spell face up
     game.do("Alice", type="cast_face_down", object=top, via="morph")
