@@ -1,4 +1,5 @@
-"""MTGJSON AtomicCards (`{"meta": …, "data": {name: [face, …]}}`), read card by card.
+"""MTGJSON AtomicCards (`{"meta": …, "data": {name: [face, …]}}`) and set files (their
+printings grouped into the same shape, mtgjson_set.py), read card by card.
 
 Fields read (docs/card-data.md): name, faceName, side, layout, manaCost, type, power,
 toughness (strings: "*" and "1+*" stay as printed), text, keywords, and foreignData's French
@@ -7,6 +8,7 @@ name. Everything else is skipped by the parser without being kept.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO
@@ -16,6 +18,7 @@ from pydantic import ValidationError
 
 from app.catalog.importers.imported import CardDataError, ImportedCard
 from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
+from app.catalog.importers.mtgjson_set import atomic_entries, is_set_key
 
 log = logging.getLogger(__name__)
 
@@ -24,18 +27,36 @@ SOURCE = "MTGJSON"
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
     entries = 0
-    for name, faces in ijson.kvitems(stream, "data", use_float=True):
+    for name, faces in _entries(stream, file_name):
         entries += 1
         if not isinstance(faces, list) or not faces or not all(isinstance(f, dict) for f in faces):
             raise CardDataError(
                 f"{file_name}: data[{str(name)[:80]!r}] is not a list of card faces: "
-                "not an MTGJSON AtomicCards file?"
+                "not an MTGJSON AtomicCards or set file?"
             )
         card = _card(str(name), faces)
         if card is not None:
             yield card
     if entries == 0:
-        raise CardDataError(f'{file_name}: no cards under "data": not an MTGJSON AtomicCards file?')
+        raise CardDataError(
+            f'{file_name}: no cards under "data": not an MTGJSON AtomicCards or set file?'
+        )
+
+
+def _entries(stream: BinaryIO, file_name: str) -> Iterator[tuple[str, Any]]:
+    """(name, faces) pairs: AtomicCards' own, or a set file's printings grouped the same way,
+    told apart by the first key under "data" (mtgjson_set.py)."""
+    events = ijson.parse(stream, use_float=True)
+    seen: list[tuple[str, str, Any]] = []
+    for prefix, event, value in events:
+        seen.append((prefix, event, value))
+        if prefix == "data" and event != "start_map":  # its first key, or not an object
+            break
+    replay = itertools.chain(seen, events)
+    if seen and seen[-1][:2] == ("data", "map_key") and is_set_key(str(seen[-1][2])):
+        yield from atomic_entries(replay, file_name)
+    else:
+        yield from ijson.kvitems(replay, "data", use_float=True)
 
 
 def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:

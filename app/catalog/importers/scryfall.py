@@ -27,10 +27,16 @@ def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
     entries = 0
     for entry in ijson.items(stream, "item", use_float=True):
         entries += 1
-        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        # A Scryfall card says so itself ("object": "card", an oracle_id): a list of other
+        # objects with a name (a grocery list, a Riftbound export) is not read as cards.
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("name"), str)
+            and (entry.get("object") == "card" or "oracle_id" in entry)
+        ):
             raise CardDataError(
-                f"{file_name}: item {entries} is not a card object with a name: "
-                "not a Scryfall oracle-cards file?"
+                f"{file_name}: item {entries} is not a Scryfall card object "
+                '("object": "card" with a name): not a Scryfall oracle-cards file?'
             )
         card = _card(entry)
         if card is not None:
