@@ -364,16 +364,19 @@ def cards_import(args: argparse.Namespace) -> int:
     started = time.monotonic()
     paths = [Path(p) for p in args.paths]
     rows: list[CardRow] = []
+    skipped = _SkippedCards()
     for path in paths:
         progress = _Progress(f"facedown cards import: reading {path.name}")
         try:
             # Read every file to the end first: a damaged one fails here, with no database
             # touched and none of the files imported.
-            rows.extend(read_rows(path, args.format, progress=progress))
+            with skipped:
+                rows.extend(read_rows(path, args.format, progress=progress))
         except CardDataError as exc:
             progress.done()
             raise CommandFailed(str(exc)) from exc
         progress.done()
+    skipped.report("cards import")
     _store_cards("cards import", rows, ", ".join(p.name for p in paths), args.db, started)
     return 0
 
@@ -408,11 +411,13 @@ def cards_fetch(args: argparse.Namespace) -> int:
         )
         progress = _Progress(f"facedown cards fetch: reading {name}")
         try:
-            rows = read_rows(fetched.path, "mtgjson", progress=progress)
+            with _SkippedCards() as skipped:
+                rows = read_rows(fetched.path, "mtgjson", progress=progress)
         except CardDataError as exc:
             progress.done()
             raise CommandFailed(str(exc)) from exc
         progress.done()
+    skipped.report("cards fetch")
     _store_cards("cards fetch", rows, name, args.db, started)
     return 0
 
@@ -460,6 +465,34 @@ class _Progress:
     def done(self) -> None:
         if self._tty and self._shown:
             print(file=sys.stderr)
+
+
+class _SkippedCards(logging.Handler):
+    """Counts the importers' "skipped" warnings (one line per card, logged as it is read)
+    while installed, so the command ends with the total."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "skipped" in record.getMessage():
+            self.count += 1
+
+    def __enter__(self) -> _SkippedCards:
+        logging.getLogger("app.catalog.importers").addHandler(self)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        logging.getLogger("app.catalog.importers").removeHandler(self)
+
+    def report(self, command: str) -> None:
+        if self.count:
+            print(
+                f"facedown {command}: {self.count} card{'s' if self.count != 1 else ''} "
+                "skipped (a line each above): the others are imported",
+                file=sys.stderr,
+            )
 
 
 class _DownloadProgress:

@@ -209,3 +209,57 @@ def test_a_riftbound_export_is_not_scryfall():
     with pytest.raises(CardDataError, match="item 1 is not a Scryfall card object"):
         list(read_cards(OGN_EXPORT, "scryfall"))
     assert all(c.ruleset == "riftbound" for c in read_cards(OGN_EXPORT))
+
+
+# -- what a real file gets wrong, without losing the card ------------------------------------
+
+
+def _atomic(tmp_path: Path, **faces: dict[str, object]) -> Path:
+    doc = {"meta": {}, "data": {name: [face] for name, face in faces.items()}}
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_a_malformed_mana_cost_is_left_out_not_stored_as_a_python_list(tmp_path):
+    path = _atomic(
+        tmp_path,
+        Odd={"name": "Odd", "type": "Creature — Elf", "layout": "normal", "manaCost": ["{G}"]},
+    )
+    card = names(path)["Odd"]
+    assert isinstance(card, MtgCard)
+    assert card.mana_cost is None
+
+
+def test_a_french_name_too_long_loses_the_french_name_not_the_card(tmp_path):
+    long_fr = "Un nom français " * 10
+    path = _atomic(
+        tmp_path,
+        Elf={
+            "name": "Elf",
+            "type": "Creature — Elf",
+            "layout": "normal",
+            "foreignData": [{"language": "French", "name": long_fr}],
+        },
+    )
+    card = names(path)["Elf"]
+    assert (card.name, card.name_fr) == ("Elf", None)
+
+
+def test_a_skipped_card_is_one_warning_line_and_the_command_counts_them(tmp_path, capsys, caplog):
+    from app import cli
+
+    long_name = "Our Market Research Shows " + "Really " * 20 + "Long Names"
+    path = _atomic(
+        tmp_path,
+        **{long_name: {"name": long_name, "type": "Creature", "layout": "normal"}},
+        Elf={"name": "Elf", "type": "Creature — Elf", "layout": "normal"},
+    )
+    db = tmp_path / "cards.db"
+    assert cli.main(["cards", "import", "--db", str(db), str(path)]) == 0
+    warnings = [r.getMessage() for r in caplog.records if "skipped" in r.getMessage()]
+    assert len(warnings) == 1 and "\n" not in warnings[0]
+    assert "name: String should have at most 120 characters" in warnings[0]
+    err = capsys.readouterr().err
+    assert "facedown cards import: 1 card skipped (a line each above)" in err
+    assert "1 cards read from AtomicCards.json" in err

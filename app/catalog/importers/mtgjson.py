@@ -16,13 +16,15 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.imported import CardDataError, ImportedCard
+from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
 from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
 from app.catalog.importers.mtgjson_set import atomic_entries, is_set_key
 
 log = logging.getLogger(__name__)
 
 SOURCE = "MTGJSON"
+# The card model's longest name (app/rules/core/cards.py, CardDef.name_fr).
+MAX_FRENCH_NAME = 120
 
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
@@ -71,7 +73,13 @@ def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:
     try:
         card = build_card(layout, printed, name, printed[0].name_fr, SOURCE)
     except ValidationError as exc:
-        log.warning("%s: %r skipped: it does not fit the card model (%s)", SOURCE, name, exc)
+        # One line per card (a real file has a few), and a count once the file is read.
+        log.warning(
+            "%s: %r skipped: it does not fit the card model (%s)",
+            SOURCE,
+            name[:120],
+            first_problem(exc),
+        )
         return None
     return ImportedCard(ruleset="mtg", card=card)
 
@@ -86,7 +94,7 @@ def _face(face: Mapping[str, Any], index: int, full_name: str) -> PrintedFace:
         toughness=_text(face.get("toughness")),
         text=str(face.get("text") or ""),
         keywords=tuple(str(k) for k in face.get("keywords") or ()),
-        name_fr=_french_name(face, index),
+        name_fr=_fitting(_french_name(face, index)),
     )
 
 
@@ -102,7 +110,14 @@ def _french_name(face: Mapping[str, Any], index: int) -> str | None:
     return None
 
 
+def _fitting(name_fr: str | None) -> str | None:
+    """A French name the card model can hold; a longer one is left out, not the card."""
+    return name_fr if name_fr is None or len(name_fr) <= MAX_FRENCH_NAME else None
+
+
 def _text(value: Any) -> str | None:
-    if value is None or value == "":
+    # A cost, power or toughness is a string (or a number); anything else in its place (a
+    # list, an object) is malformed and left out rather than stored as Python's repr.
+    if isinstance(value, bool) or not isinstance(value, str | int | float) or value == "":
         return None
     return str(value)

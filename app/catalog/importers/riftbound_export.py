@@ -19,7 +19,7 @@ import ijson
 from pydantic import ValidationError
 
 from app.catalog.importers.card_file import RIFTBOUND_EXPORT_KEYS, WHAT_TO_DOWNLOAD
-from app.catalog.importers.imported import CardDataError, ImportedCard
+from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
 from app.catalog.importers.riftbound import riftbound_card
 
 # Paragraph breaks of rulesHtml, then any other tag.
@@ -84,10 +84,8 @@ def _card(record: Mapping[str, Any], file_name: str) -> ImportedCard:
     try:
         card = riftbound_card(facedown_record)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "card"
         raise CardDataError(
-            f"{file_name}: card {record['name'][:80]!r} is not valid ({where}: {first['msg']})."
+            f"{file_name}: card {record['name'][:80]!r} is not valid ({first_problem(exc)})."
         ) from exc
     return ImportedCard(ruleset="riftbound", card=card)
 

@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.imported import CardDataError, ImportedCard
+from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
 from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
 
 log = logging.getLogger(__name__)
@@ -56,7 +56,13 @@ def _card(entry: Mapping[str, Any]) -> ImportedCard | None:
     try:
         card = build_card(layout, printed, name, None, SOURCE)
     except ValidationError as exc:
-        log.warning("%s: %r skipped: it does not fit the card model (%s)", SOURCE, name, exc)
+        # One line per card (a real file has a few), and a count once the file is read.
+        log.warning(
+            "%s: %r skipped: it does not fit the card model (%s)",
+            SOURCE,
+            name[:120],
+            first_problem(exc),
+        )
         return None
     return ImportedCard(ruleset="mtg", card=card)
 
@@ -74,6 +80,8 @@ def _face(face: Mapping[str, Any], keywords: tuple[str, ...]) -> PrintedFace:
 
 
 def _text(value: Any) -> str | None:
-    if value is None or value == "":
+    # A cost, power or toughness is a string (or a number); anything else in its place (a
+    # list, an object) is malformed and left out rather than stored as Python's repr.
+    if isinstance(value, bool) or not isinstance(value, str | int | float) or value == "":
         return None
     return str(value)
