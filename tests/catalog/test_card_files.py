@@ -157,6 +157,19 @@ def test_a_riftbound_export_card_missing_its_keys_is_refused_in_one_line(tmp_pat
     assert "\n" not in str(err.value)
 
 
+def test_a_riftbound_export_card_out_of_range_names_itself_in_one_line(tmp_path):
+    records = json.loads(OGN_EXPORT.read_text(encoding="utf-8"))
+    records[0]["might"] = 150
+    path = tmp_path / "OGN.en-us.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    with pytest.raises(CardDataError) as err:
+        list(read_cards(path, "riftbound"))
+    assert "card 'Blazing Scorcher' is not valid (might: Input should be less than" in str(
+        err.value
+    )
+    assert "\n" not in str(err.value)
+
+
 # -- strict sniffing ----------------------------------------------------------------------
 
 
