@@ -403,6 +403,9 @@ def cards_fetch(args: argparse.Namespace) -> int:
         except FetchError as exc:
             downloading.done()
             raise CommandFailed(str(exc)) from exc
+        except KeyboardInterrupt:  # Ctrl-C: the partial file goes with its directory
+            downloading.done()
+            raise CommandFailed(f"the download of {name} was interrupted") from None
         downloading.done()
         print(
             f"facedown cards fetch: {name} ({_size(fetched.size)}) matches its "
@@ -503,14 +506,14 @@ class _DownloadProgress:
         self._label = label
         self._tty = sys.stderr.isatty()
         self._shown = -1
-        self._last: tuple[int, int | None] = (0, None)
 
     def __call__(self, size: int, total: int | None) -> None:
-        self._last = (size, total)
         step = total // 4 if total else 16_000_000
         if self._tty:
-            print(f"\r{self._line(size, total)}", end="", file=sys.stderr, flush=True)
-            self._shown = size
+            # Rewritten in place, but not for every 64 kB chunk of a 100 MB file.
+            if self._shown < 0 or size - self._shown >= 1_000_000 or size == total:
+                print(f"\r{self._line(size, total)}", end="", file=sys.stderr, flush=True)
+                self._shown = size
         elif self._shown < 0 or size - self._shown >= max(step, 1) or size == total:
             print(self._line(size, total), file=sys.stderr, flush=True)
             self._shown = size

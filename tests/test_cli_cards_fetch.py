@@ -165,6 +165,50 @@ def test_an_interrupted_download_writes_nothing_and_exits_1_in_one_line(
     assert not db.exists()
 
 
+@pytest.fixture
+def temp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Where the command's temporary download goes: checked empty after a refusal."""
+    import tempfile
+
+    where = tmp_path / "tmp"
+    where.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(where))
+    return where
+
+
+def test_a_download_interrupted_by_ctrl_c_leaves_nothing_and_says_so_in_one_line(
+    served: Served, tmp_path: Path, temp_dir: Path, monkeypatch, capsys
+):
+    url = publish(served, gzip.compress(ATOMIC.read_bytes()))
+
+    def interrupt(self, size: int, total: int | None) -> None:
+        assert list(temp_dir.glob("facedown-cards-*/AtomicCards.json.gz"))  # mid-download
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli._DownloadProgress, "__call__", interrupt)
+    db = tmp_path / "cards.db"
+    assert cli.main(["cards", "fetch", "--db", str(db), "--url", url]) == 1
+    line = one_line(capsys.readouterr().err)
+    assert line == (
+        "facedown cards fetch: refused: the download of AtomicCards.json.gz was interrupted; "
+        "nothing was imported"
+    )
+    assert list(temp_dir.iterdir()) == [] and not db.exists()
+
+
+@pytest.mark.parametrize("fault", ["tampered", "cut"])
+def test_a_refused_download_leaves_no_file_behind(
+    served: Served, tmp_path: Path, temp_dir: Path, capsys, fault: str
+):
+    url = publish(served, gzip.compress(ATOMIC.read_bytes()))
+    if fault == "tampered":
+        served.files["/api/v5/AtomicCards.json.gz"] = gzip.compress(KHM_EXCERPT.read_bytes())
+    else:
+        served.cut.add("/api/v5/AtomicCards.json.gz")
+    assert cli.main(["cards", "fetch", "--db", str(tmp_path / "x.db"), "--url", url]) == 1
+    assert list(temp_dir.iterdir()) == []
+
+
 def test_a_failed_fetch_keeps_the_cards_already_imported(
     served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ):
