@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,20 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "cards"
 KHM_EXCERPT = FIXTURES / "KHM.excerpt.json"
 OGN_EXPORT = FIXTURES / "OGN.en-us.sample.json"
 SCRYFALL = FIXTURES / "oracle-cards.sample.json"
+
+
 # Real, unmodified MTGJSON set files (their README gives provenance and terms); the tests on
 # them run where the shared data is, and the excerpt above runs everywhere.
-REAL_SETS = Path(__file__).resolve().parents[4] / "shared" / "data" / "mtgjson"
+def _real_sets() -> Path:
+    """The shared data beside the repository (`../shared/data/mtgjson`), or beside the folder
+    of worktrees a branch is checked out in; $FACEDOWN_TEST_MTGJSON names another place."""
+    repo = Path(__file__).resolve().parents[2]
+    candidates = [Path(p) for p in [os.environ.get("FACEDOWN_TEST_MTGJSON", "")] if p]
+    candidates += [up / "shared" / "data" / "mtgjson" for up in (repo.parent, repo.parent.parent)]
+    return next((c for c in candidates if (c / "KHM.json.gz").is_file()), candidates[-1])
+
+
+REAL_SETS = _real_sets()
 SET_CODES = ("ONS", "LGN", "KTK", "DTK", "FRF", "KHM", "CHK", "LRW", "10E")
 needs_real_sets = pytest.mark.skipif(
     not (REAL_SETS / "KHM.json.gz").is_file(), reason=f"no real MTGJSON set files in {REAL_SETS}"
