@@ -127,7 +127,7 @@ def _array_format(events: Iterator[tuple[str, str, Any]], name: str) -> CardForm
         return "scryfall"
     if keys.keys() >= RIFTBOUND_EXPORT_KEYS and keys.keys() & {"rulesText", "rulesHtml"}:
         return "riftbound"
-    shown = ", ".join(list(keys)[:6]) or "none"
+    shown = ", ".join(k[:40] for k in list(keys)[:6]) or "none"
     raise CardDataError(
         f"{name}: a list of objects that are not cards Facedown knows (first keys: {shown}); "
         f"{WHAT_TO_DOWNLOAD}."
