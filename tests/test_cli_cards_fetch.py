@@ -209,6 +209,18 @@ def test_a_refused_download_leaves_no_file_behind(
     assert list(temp_dir.iterdir()) == []
 
 
+def test_an_address_sending_far_more_than_a_card_file_is_refused(
+    served: Served, tmp_path: Path, temp_dir: Path, monkeypatch, capsys
+):
+    from app.catalog import card_fetch
+
+    url = publish(served, gzip.compress(ATOMIC.read_bytes()))
+    monkeypatch.setattr(card_fetch, "MAX_BYTES", 100)
+    assert cli.main(["cards", "fetch", "--db", str(tmp_path / "x.db"), "--url", url]) == 1
+    assert "more than a card file (100" in one_line(capsys.readouterr().err)
+    assert list(temp_dir.iterdir()) == []
+
+
 def test_a_failed_fetch_keeps_the_cards_already_imported(
     served: Served, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ):

@@ -27,6 +27,9 @@ CHECKSUM_SUFFIX = ".sha256"
 CHUNK = 1 << 16
 # Seconds without a byte before the download is given up.
 TIMEOUT_SECONDS = 60
+# AtomicCards.json.gz is tens of MB: an address that sends far more is not it (and must not
+# fill the disk).
+MAX_BYTES = 1_000_000_000
 _SHA256 = re.compile(r"\b([0-9a-fA-F]{64})\b")
 
 # (bytes so far, total bytes or None when the server doesn't say)
@@ -64,8 +67,12 @@ def fetch(url: str, directory: Path, progress: Progress | None = None) -> Fetche
         with urllib.request.urlopen(url, timeout=TIMEOUT_SECONDS) as response:
             length = response.headers.get("Content-Length")
             total = int(length) if length and length.isdigit() else None
+            if total is not None and total > MAX_BYTES:
+                raise FetchError(f"{url} is {total} bytes, more than a card file ({MAX_BYTES})")
             with target.open("wb") as out:
                 while chunk := response.read(CHUNK):
+                    if size + len(chunk) > MAX_BYTES:
+                        raise FetchError(f"{url} sends more than a card file ({MAX_BYTES} bytes)")
                     out.write(chunk)
                     digest.update(chunk)
                     size += len(chunk)
