@@ -288,3 +288,25 @@ def test_a_skipped_card_is_one_warning_line_and_the_command_counts_them(tmp_path
     err = capsys.readouterr().err
     assert "facedown cards import: 1 card skipped (a line each above)" in err
     assert "1 cards read from AtomicCards.json" in err
+
+
+@needs_real_sets
+def test_the_nine_real_set_files_import_at_once_into_one_card_table(tmp_path, capsys):
+    from app import cli
+    from app.catalog.stored import CardCatalogs
+    from app.store.db import make_engine
+
+    db = tmp_path / "cards.db"
+    files = [str(REAL_SETS / f"{code}.json.gz") for code in SET_CODES]
+    assert cli.main(["cards", "import", "--db", str(db), *files]) == 0
+    err = capsys.readouterr().err
+    assert "skipped" not in err
+    engine = make_engine(f"sqlite:///{db}")
+    try:
+        catalog = CardCatalogs(engine).for_ruleset("mtg")
+        # A card of each file, found by its French name; a reprint (Plains) stored once.
+        assert catalog.resolve("Île enneigée").name == "Snow-Covered Island"
+        assert catalog.resolve("Prêtre de bataille abzan").name == "Abzan Battle Priest"
+        assert catalog.resolve("Souffle béni").name == "Blessed Breath"
+    finally:
+        engine.dispose()
