@@ -304,7 +304,7 @@ def test_the_nine_real_set_files_import_at_once_into_one_card_table(tmp_path, ca
     engine = make_engine(f"sqlite:///{db}")
     try:
         catalog = CardCatalogs(engine).for_ruleset("mtg")
-        # A card of each file, found by its French name; a reprint (Plains) stored once.
+        # Cards of three of the files, each found by its French name.
         assert catalog.resolve("Île enneigée").name == "Snow-Covered Island"
         assert catalog.resolve("Prêtre de bataille abzan").name == "Abzan Battle Priest"
         assert catalog.resolve("Souffle béni").name == "Blessed Breath"
