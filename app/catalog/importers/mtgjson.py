@@ -1,4 +1,5 @@
-"""MTGJSON AtomicCards (`{"meta": …, "data": {name: [face, …]}}`), read card by card.
+"""MTGJSON AtomicCards (`{"meta": …, "data": {name: [face, …]}}`) and set files (their
+printings grouped into the same shape, mtgjson_set.py), read card by card.
 
 Fields read (docs/card-data.md): name, faceName, side, layout, manaCost, type, power,
 toughness (strings: "*" and "1+*" stay as printed), text, keywords, and foreignData's French
@@ -7,6 +8,7 @@ name. Everything else is skipped by the parser without being kept.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO
@@ -14,28 +16,49 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.imported import CardDataError, ImportedCard
+from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
 from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
+from app.catalog.importers.mtgjson_set import atomic_entries, is_set_key
 
 log = logging.getLogger(__name__)
 
 SOURCE = "MTGJSON"
+# The card model's longest name (app/rules/core/cards.py, CardDef.name_fr).
+MAX_FRENCH_NAME = 120
 
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
     entries = 0
-    for name, faces in ijson.kvitems(stream, "data", use_float=True):
+    for name, faces in _entries(stream, file_name):
         entries += 1
         if not isinstance(faces, list) or not faces or not all(isinstance(f, dict) for f in faces):
             raise CardDataError(
                 f"{file_name}: data[{str(name)[:80]!r}] is not a list of card faces: "
-                "not an MTGJSON AtomicCards file?"
+                "not an MTGJSON AtomicCards or set file?"
             )
         card = _card(str(name), faces)
         if card is not None:
             yield card
     if entries == 0:
-        raise CardDataError(f'{file_name}: no cards under "data": not an MTGJSON AtomicCards file?')
+        raise CardDataError(
+            f'{file_name}: no cards under "data": not an MTGJSON AtomicCards or set file?'
+        )
+
+
+def _entries(stream: BinaryIO, file_name: str) -> Iterator[tuple[str, Any]]:
+    """(name, faces) pairs: AtomicCards' own, or a set file's printings grouped the same way,
+    told apart by the first key under "data" (mtgjson_set.py)."""
+    events = ijson.parse(stream, use_float=True)
+    seen: list[tuple[str, str, Any]] = []
+    for prefix, event, value in events:
+        seen.append((prefix, event, value))
+        if prefix == "data" and event != "start_map":  # its first key, or not an object
+            break
+    replay = itertools.chain(seen, events)
+    if seen and seen[-1][:2] == ("data", "map_key") and is_set_key(str(seen[-1][2])):
+        yield from atomic_entries(replay, file_name)
+    else:
+        yield from ijson.kvitems(replay, "data", use_float=True)
 
 
 def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:
@@ -50,7 +73,13 @@ def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:
     try:
         card = build_card(layout, printed, name, printed[0].name_fr, SOURCE)
     except ValidationError as exc:
-        log.warning("%s: %r skipped: it does not fit the card model (%s)", SOURCE, name, exc)
+        # One line per card (a real file has a few), and a count once the file is read.
+        log.warning(
+            "%s: %r skipped: it does not fit the card model (%s)",
+            SOURCE,
+            name[:120],
+            first_problem(exc),
+        )
         return None
     return ImportedCard(ruleset="mtg", card=card)
 
@@ -65,7 +94,7 @@ def _face(face: Mapping[str, Any], index: int, full_name: str) -> PrintedFace:
         toughness=_text(face.get("toughness")),
         text=str(face.get("text") or ""),
         keywords=tuple(str(k) for k in face.get("keywords") or ()),
-        name_fr=_french_name(face, index),
+        name_fr=_fitting(_french_name(face, index)),
     )
 
 
@@ -81,7 +110,14 @@ def _french_name(face: Mapping[str, Any], index: int) -> str | None:
     return None
 
 
+def _fitting(name_fr: str | None) -> str | None:
+    """A French name the card model can hold; a longer one is left out, not the card."""
+    return name_fr if name_fr is None or len(name_fr) <= MAX_FRENCH_NAME else None
+
+
 def _text(value: Any) -> str | None:
-    if value is None or value == "":
+    # A cost, power or toughness is a string (or a number); anything else in its place (a
+    # list, an object) is malformed and left out rather than stored as Python's repr.
+    if isinstance(value, bool) or not isinstance(value, str | int | float) or value == "":
         return None
     return str(value)
