@@ -141,3 +141,16 @@ def test_701_62a_manifest_dread_waits_for_its_player_the_same_whatever_the_cards
     assert a.state.dread_pending is not None and a.state.dread_pending.player == "Alice"
     err = a.refused("Bob", type="next_turn")
     assert "waits for Alice" in err.message_en
+
+
+def test_702_75_a_decline_reads_as_an_unplayable_land_after_control_of_the_land_changed():
+    """Bob took the Isle in response (702.75: Alice still plays it, 702.75-lose-control is
+    public): her "no" to the Bolt and her "yes" to a land carry the same rules too. (Bob,
+    now a controller of the Isle, may look at the card: 702.75a; the spectator may not.)"""
+    bolt, land = _activated("Lightning Bolt"), _activated("Forest")
+    for game, choice in ((bolt, "hideaway_decline"), (land, "hideaway_accept")):
+        game.do(None, type="gain_control", object=game.id("Shelldock Isle"), player="Bob")
+        game.do("Bob", type="resolve")
+        game.do("Alice", type=choice, ability=game.state.abilities[0].id)
+        assert "702.75-lose-control" in game.last[0].rules
+    assert _seen_by(bolt, "spectator") == _seen_by(land, "spectator")
