@@ -1,12 +1,14 @@
 """The hostile-seat differential harness, for the resolution of every "you may" about a card
-others can't see (issue 25, finding 6; 608.2d): hideaway's "you may play" (702.75) and
+others can't see (issue 25, finding 6; 608.2d): hideaway's "you may play" (702.75), the
+hideaway trigger's look at the top cards (one exiled face down, the rest to the bottom) and
 manifest dread's look (701.62a). Twin games differ only in Alice's hidden card; Bob (the
 hostile seat, over the API and through his page's buttons) and the judge resolve the ability
 and press whatever they can while Alice's choice waits. For Bob and the spectator every
 channel of tests/security/test_hostile_seat.py (JSON view, log, page, fragment, sheets, log
 page, SSE, export, editions, time travel, each action's answer) must be byte-identical between
 the twins, and stay so after Alice's choice where it tells nothing (she declines a Lightning
-Bolt / she tries to play a land that can't be played on Bob's turn; she manifests one card).
+Bolt / she tries to play a land that can't be played on Bob's turn; she hides or manifests
+one card).
 
 The helpers are the harness's own (tests/security/test_hostile_seat.py); this module only
 adds the situations. FACEDOWN_HYPOTHESIS=long runs more and longer sequences.
@@ -86,6 +88,17 @@ SITUATIONS = {
         resolve=True,
         # "No" to the Bolt reads as "yes" to a land that can't be played now.
         choices=({"type": "hideaway_decline"}, {"type": "hideaway_accept"}),
+    ),
+    # 702.75 (the trigger): Alice looks at the top four and must exile one face down, the
+    # rest to the bottom in a random order: her choice, whatever Bob presses meanwhile.
+    "hideaway look": MaySituation(
+        (_hideaway("Lightning Bolt"), _hideaway("Forest")),
+        [{"type": "play_land", "object": "@Shelldock Isle"}],
+        resolve=False,
+        choices=(
+            {"type": "hideaway_exile", "object": "@Lightning Bolt"},
+            {"type": "hideaway_exile", "object": "@Forest"},
+        ),
     ),
     # 701.62a: Alice looks at the top two; she manifests the first, the Forest is binned.
     "manifest dread": MaySituation(
@@ -183,10 +196,16 @@ def play_may(client, monkeypatch, situation: MaySituation, data: st.DataObject) 
         compare(f"{resolver} resolves", payload(got[0]), payload(got[1]), a, b, set())
         _compare_watchers(a, b)
         _bob_moves(a, b, data, data.draw(st.integers(1, STEPS)), "while she chooses")
-    # Alice's choice, where it tells the others nothing: still Bob's turn, still waiting.
+    # Alice's choice, where it tells the others nothing: still waiting, and for hideaway's
+    # play still Bob's turn (on hers, the land could be played: it would be public).
     state = a.table.state()
-    waiting = any(x.choosing for x in state.abilities) or state.dread_pending is not None
-    if waiting and state.active_player == "Bob" and not state.finished:
+    waiting = (
+        any(x.choosing for x in state.abilities)
+        or state.dread_pending is not None
+        or state.hideaway_pending is not None
+    )
+    bobs_turn = state.active_player == "Bob" or not situation.resolve
+    if waiting and bobs_turn and not state.finished:
         ability = _top_ability(a)
         choices = [
             _resolved(twin, dict(choice) | ({"ability": ability_id} if ability_id else {}))
