@@ -215,6 +215,8 @@ def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameSt
         obj.position = by_place[obj.id]
         if obj.id in hidden:
             obj.hide_face(family.placeholder)
+    # The list itself in the new order too: the original's order is when each card last moved.
+    fork.objects = list(order)
     fork.position_counter = len(order)
     fork.version = 0
     fork.finished = False

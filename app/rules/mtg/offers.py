@@ -200,8 +200,17 @@ def _game_candidates(state: MtgGame) -> list[tuple[dict[str, Any], Text]]:
         ),
         ({"type": "next_turn"}, Text(en="End the turn", fr="Finir le tour")),
     ]
-    # 702.75 "you may play": a hideaway ability's player may resolve it without playing.
+    # 702.75 "you may play": a hideaway ability's player chooses, as it resolves.
     for ability in state.abilities:
+        out.append(
+            (
+                {"type": "hideaway_accept", "ability": ability.id},
+                Text(
+                    en=f"{ability.source_name}: play the hidden card",
+                    fr=f"{ability.source_name_fr} : jouer la carte cachée",
+                ),
+            )
+        )
         out.append(
             (
                 {"type": "hideaway_decline", "ability": ability.id},

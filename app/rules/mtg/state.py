@@ -179,6 +179,9 @@ class StackAbility(BaseModel):
     condition: HideawayCondition | None = None
     # The player's word on a condition the engine doesn't track (damage dealt, ...).
     condition_met: bool | None = None
+    # 702.75 "you may play": it is resolving and waits for its controller's choice
+    # (hideaway_accept / hideaway_decline); whoever resolved it chose nothing (608.2d).
+    choosing: bool = False
 
 
 class NameBan(BaseModel):
