@@ -98,6 +98,10 @@ class FlipFace(BaseModel):
 CounterName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9+\-/ ]{1,30}$")]
 
 
+# A power/toughness pair a choice may set: "5/1".
+PtValue = Annotated[str, StringConstraints(pattern=r"^\d{1,2}/\d{1,2}$")]
+
+
 class AsTurnedFaceUp(BaseModel):
     """An "as this is turned face up" effect (708.11; seed 707.11), as data: it applies
     while the permanent turns, so nothing ever sees it face up without it."""
@@ -116,6 +120,12 @@ class AsTurnedFaceUp(BaseModel):
     # What its controller chooses as it turns, when that is no object: "a color",
     # "a creature type" (stated when turning it up).
     choice: str | None = Field(default=None, min_length=1, max_length=120)
+    # 613.4b: a choice that sets its power and toughness (Aquamorph Entity: "it becomes your
+    # choice of 5/1 or 1/5"): the controller states one of these as it turns.
+    pt_choice: tuple[PtValue, ...] = Field(default=(), max_length=4)
+    # 614.1e: what it does as it turns when the engine does not apply it itself (Gift of Doom:
+    # "you may attach it to a creature"): shown as applying while it turns, never as a trigger.
+    text: str | None = Field(default=None, min_length=1, max_length=300)
 
 
 TriggerEvent = Literal["dies", "put_into_graveyard_from_anywhere", "leaves_battlefield"]
