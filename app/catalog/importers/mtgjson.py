@@ -15,7 +15,8 @@ import ijson
 from pydantic import ValidationError
 
 from app.catalog.importers.imported import CardDataError, ImportedCard
-from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
+from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
+from app.catalog.importers.skipped import Skipped
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +25,7 @@ SOURCE = "MTGJSON"
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
     entries = 0
+    skipped = Skipped(SOURCE, file_name)
     for name, faces in ijson.kvitems(stream, "data", use_float=True):
         entries += 1
         if not isinstance(faces, list) or not faces or not all(isinstance(f, dict) for f in faces):
@@ -31,14 +33,15 @@ def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
                 f"{file_name}: data[{str(name)[:80]!r}] is not a list of card faces: "
                 "not an MTGJSON AtomicCards file?"
             )
-        card = _card(str(name), faces)
+        card = _card(str(name), faces, skipped)
         if card is not None:
             yield card
+    skipped.tell_count()
     if entries == 0:
         raise CardDataError(f'{file_name}: no cards under "data": not an MTGJSON AtomicCards file?')
 
 
-def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:
+def _card(name: str, faces: list[dict[str, Any]], skipped: Skipped) -> ImportedCard | None:
     layout = str(faces[0].get("layout") or "normal")
     if layout in NOT_GAME_CARDS:
         return None
@@ -50,22 +53,26 @@ def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:
     try:
         card = build_card(layout, printed, name, printed[0].name_fr, SOURCE)
     except ValidationError as exc:
-        log.warning("%s: %r skipped: it does not fit the card model (%s)", SOURCE, name, exc)
+        skipped.card(name, exc)
         return None
-    return ImportedCard(ruleset="mtg", card=card)
+    # A reversible card (Propaganda // Propaganda) reprints a card that has its own entry:
+    # it never replaces it (app/catalog/card_import.py).
+    return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
 
 
 def _face(face: Mapping[str, Any], index: int, full_name: str) -> PrintedFace:
     face_name = face.get("faceName") or full_name
+    mana_cost, mana_note = mana_cost_of(face.get("manaCost"))
     return PrintedFace(
         name=str(face_name),
-        mana_cost=_text(face.get("manaCost")),
+        mana_cost=mana_cost,
         type_line=str(face.get("type") or ""),
         power=_text(face.get("power")),
         toughness=_text(face.get("toughness")),
         text=str(face.get("text") or ""),
         keywords=tuple(str(k) for k in face.get("keywords") or ()),
         name_fr=_french_name(face, index),
+        notes=(mana_note,) if mana_note else (),
     )
 
 
@@ -77,7 +84,8 @@ def _french_name(face: Mapping[str, Any], index: int) -> str | None:
             return str(foreign["faceName"])
         name = str(foreign.get("name") or "")
         halves = name.split(" // ")
-        return halves[index] if index < len(halves) else (halves[0] or None)
+        # A back face never takes the front's French name (one name for two faces).
+        return (halves[index] or None) if index < len(halves) else None
     return None
 
 

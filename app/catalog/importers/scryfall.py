@@ -16,7 +16,8 @@ import ijson
 from pydantic import ValidationError
 
 from app.catalog.importers.imported import CardDataError, ImportedCard
-from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
+from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
+from app.catalog.importers.skipped import Skipped
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,7 @@ SOURCE = "Scryfall"
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
     entries = 0
+    skipped = Skipped(SOURCE, file_name)
     for entry in ijson.items(stream, "item", use_float=True):
         entries += 1
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
@@ -32,14 +34,15 @@ def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
                 f"{file_name}: item {entries} is not a card object with a name: "
                 "not a Scryfall oracle-cards file?"
             )
-        card = _card(entry)
+        card = _card(entry, skipped)
         if card is not None:
             yield card
+    skipped.tell_count()
     if entries == 0:
         raise CardDataError(f"{file_name}: no card objects: not a Scryfall oracle-cards file?")
 
 
-def _card(entry: Mapping[str, Any]) -> ImportedCard | None:
+def _card(entry: Mapping[str, Any], skipped: Skipped) -> ImportedCard | None:
     layout = str(entry.get("layout") or "normal")
     if layout in NOT_GAME_CARDS:
         return None
@@ -50,20 +53,22 @@ def _card(entry: Mapping[str, Any]) -> ImportedCard | None:
     try:
         card = build_card(layout, printed, name, None, SOURCE)
     except ValidationError as exc:
-        log.warning("%s: %r skipped: it does not fit the card model (%s)", SOURCE, name, exc)
+        skipped.card(name, exc)
         return None
-    return ImportedCard(ruleset="mtg", card=card)
+    return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
 
 
 def _face(face: Mapping[str, Any], keywords: tuple[str, ...]) -> PrintedFace:
+    mana_cost, mana_note = mana_cost_of(face.get("mana_cost"))
     return PrintedFace(
         name=str(face.get("name") or ""),
-        mana_cost=_text(face.get("mana_cost")),
+        mana_cost=mana_cost,
         type_line=str(face.get("type_line") or ""),
         power=_text(face.get("power")),
         toughness=_text(face.get("toughness")),
         text=str(face.get("oracle_text") or ""),
         keywords=keywords,
+        notes=(mana_note,) if mana_note else (),
     )
 
 
