@@ -116,7 +116,7 @@ def build_card(
         others = "\n".join(f"// {f.name}: {f.text}" for f in faces[1:])
         text = f"{front.text}\n{others}"
         other_faces = tuple(OtherFace(name=f.name, name_fr=f.name_fr) for f in faces[1:4])
-        notes.append(f"{layout} card: only the first face is modelled; the other is in its text")
+        notes.append(f"{layout} card: only the first face is modelled (the others are in its text)")
     else:
         name, flip, text = front.name, None, front.text
     supertypes, types, subtypes = split_type_line(front.type_line)

@@ -136,17 +136,20 @@ def parse_oracle(text: str, name: str, keywords: tuple[str, ...] = ()) -> Oracle
     and Scryfall list them) cross-check the text: a keyword the text doesn't explain is
     noted, not invented."""
     facts = OracleFacts()
+    unread: list[str] = []
     for line in normalized_lines(text, self_references(name)):
         _read_line(line, facts)
         if _FACE_WORDS.search(line) and not _reads_face_words(line):
             # A morph cost explains its own line, not Pine Walker's "whenever ~ or another
             # creature you control is turned face up": each such line is read or noted.
             said = line.replace("~", name)
-            said = said if len(said) <= 90 else said[:89] + "…"
-            facts.unverified.append(
-                f"its text turns cards face down or up in a way the importer does not model "
-                f"({said})"
-            )
+            unread.append(said if len(said) <= 70 else said[:69] + "…")
+    if unread:
+        facts.unverified.append(
+            "its text turns cards face down or up in a way the importer does not model ("
+            + " / ".join(unread)
+            + ")"
+        )
     _cross_check(keywords, facts)
     # The abilities kept as text name the card again, as printed.
     for kept in ("enters_ability", "turned_face_up_ability"):
@@ -187,6 +190,9 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
     if hideaway:
         if hideaway.group(1) is None:
             facts.hideaway = _LORWYN_HIDEAWAY
+            # 502.75a (Lorwyn): the keyword itself said the land enters tapped; today's
+            # oracle text of those lands says it on its own line.
+            facts.enters_tapped = True
             facts.unverified.append("hideaway without a number: read as Lorwyn's hideaway 4")
         else:
             facts.hideaway = min(max(int(hideaway.group(1)), 1), 10)
