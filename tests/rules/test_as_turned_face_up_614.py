@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.catalog.importers.mtg_card import PrintedFace, build_card
+from app.rules.core.viewer import Viewer
 from app.rules.mtg.state import Zone
+from app.rules.options import actions_for, candidates_for
 from tests.rules.table import Table
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")
@@ -70,6 +72,34 @@ def test_614_1e_aquamorph_entity_becomes_its_controller_s_choice_as_it_turns_fac
         assert "trigger" not in said and "chooses 1/5" in said, (who, said)
         # Its enters half applies too (the same replacement): not "does not trigger".
         assert "enters ability does not trigger" not in said, who
+
+
+def test_708_5_only_who_may_see_aquamorph_entity_gets_a_button_per_choice():
+    entity = imported("Aquamorph Entity", "Creature — Shapeshifter", AQUAMORPH, ("*", "*"))
+    game, entity_id = face_down_game(entity)
+    viewers = {
+        "Alice": Viewer.seat("Alice"),
+        "Bob": Viewer.seat("Bob"),
+        "spectator": Viewer.spectator(),
+        "judge": Viewer.judge(),
+    }
+    for who, viewer in viewers.items():
+        options = actions_for(game.state, viewer)
+        chosen = {o.label: o.action for o in options if "stated_choice" in o.action}
+        if who in ("Alice", "judge"):
+            assert chosen == {
+                f"Turn face up as a {pt}": {
+                    "type": "turn_face_up", "object": entity_id, "stated_choice": pt
+                }
+                for pt in ("5/1", "1/5")
+            }, who  # fmt: skip
+        else:
+            # A button per choice would tell Bob which card it is (708.5).
+            assert chosen == {}, who
+            # Not even as a candidate tried for Bob (a proposal's words are his to read).
+            tried = candidates_for(game.state, viewer)
+            assert not any("5/1" in str(c) for c in tried), who
+            assert "5/1" not in game.view_json(who), who
 
 
 def test_614_1e_an_as_turned_face_up_effect_the_engine_does_not_apply_is_never_a_trigger():

@@ -11,14 +11,15 @@ told as applying while it turns (614.1e: a replacement effect, never a trigger).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
 from app.rules.mtg.labels import describe
-from app.rules.mtg.state import MtgObject, Zone
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.visibility import can_see_face
 
 _NUMBER_WORDS = {1: ("one", "un"), 2: ("two", "deux"), 3: ("three", "trois"),
                  4: ("four", "quatre"), 5: ("five", "cinq")}  # fmt: skip
@@ -34,6 +35,26 @@ class Turning(NamedTuple):
 def _amount(n: int) -> Text:
     en, fr = _NUMBER_WORDS.get(n, (str(n), str(n)))
     return Text(en=en, fr=fr)
+
+
+def choice_candidates(
+    state: MtgGame, obj: MtgObject, actor: str | None
+) -> list[tuple[dict[str, Any], Text]]:
+    """One "turn face up" button per power and toughness its controller may choose as it
+    turns (Aquamorph Entity: 5/1, 1/5), offered only to a viewer who may see its face (its
+    controller, the judge: 708.5): another seat's buttons must not tell the card apart."""
+    if not obj.face_down or (actor is not None and not can_see_face(state, obj, actor)):
+        return []
+    effect = characteristics.if_face_up(obj).as_turned_face_up
+    if effect is None or not effect.pt_choice:
+        return []
+    return [
+        (
+            {"type": "turn_face_up", "object": obj.id, "stated_choice": pt},
+            Text(en=f"Turn face up as a {pt}", fr=f"Retourner face visible en {pt}"),
+        )
+        for pt in effect.pt_choice
+    ]
 
 
 def apply(
