@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from app.catalog.card_import import card_row
+from app.catalog.card_import import card_row, read_rows
 from app.rules.mtg.cards import FlipFace, MtgCard, OtherFace
 from app.store.card_store import CardStore
+from tests.catalog.test_importer_card_facts import FIRE_ICE, atomic
 
 CARDS = [
     MtgCard(name="Fire // Ice", name_fr="Feu // Glace", types=("Instant",)),
@@ -47,3 +48,19 @@ def test_imported_halves_and_faces_are_searched_in_both_languages(
     assert response.status_code == 200, response.text
     first = response.json()[0]
     assert (first["name"], first["matched"]) == (card, matched)
+
+
+def test_a_split_card_imported_from_mtgjson_is_stored_with_both_french_halves_and_found(
+    client: TestClient, tmp_path
+):
+    rows = read_rows(atomic(tmp_path, {"Fire // Ice": FIRE_ICE}))
+    assert [(r.name, r.name_fr) for r in rows] == [("Fire // Ice", "Feu // Glace")]
+    CardStore(client.app.state.engine).upsert(rows)
+    client.app.state.catalogs.refresh()
+    for typed, matched in (("Glace", "Glace"), ("Feu", "Feu"), ("ice", "Ice")):
+        first = client.get("/api/cards", params={"q": typed}).json()[0]
+        assert (first["name"], first["name_fr"], first["matched"]) == (
+            "Fire // Ice",
+            "Feu // Glace",
+            matched,
+        ), typed
