@@ -1,7 +1,7 @@
 """The real MTGJSON set files of `../shared/data/mtgjson/` (its README says which and why),
 as the importer's card builder reads them: each set's printings grouped into AtomicCards'
-`{name: [face, …]}` shape here, by the test itself, so these tests check the parser on real
-text whatever reads set files in the app.
+`{name: [face, …]}` shape here, by the test itself, so these tests check the card builder on
+real text (test_card_files.py reads the files as `facedown cards import` does).
 
 Run as a script for what the importer still can't read in them, with counts:
 `python -m tests.catalog.real_sets`.
@@ -16,22 +16,11 @@ import logging
 import re
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from app.catalog.importers.mtgjson import _card as mtgjson_card
-from app.catalog.importers.skipped import Skipped
 from app.rules.mtg.cards import MtgCard
-
-_ROOT = Path(__file__).resolve().parents[2]
-# The repository's ../shared (CI copies shared/ beside the clone); a worktree under wt/ is
-# one level further down.
-CANDIDATES = (_ROOT.parent / "shared", _ROOT.parent.parent / "shared")
-REAL_SETS = next(
-    (c / "data" / "mtgjson" for c in CANDIDATES if (c / "data" / "mtgjson").is_dir()),
-    CANDIDATES[0] / "data" / "mtgjson",
-)
-SET_CODES = ("ONS", "LGN", "KTK", "DTK", "FRF", "KHM", "CHK", "LRW", "10E")
+from tests.catalog.test_card_files import REAL_SETS, SET_CODES
 
 
 def available() -> bool:
@@ -63,9 +52,8 @@ def atomic(code: str) -> dict[str, list[dict[str, Any]]]:
 def imported(code: str) -> dict[str, MtgCard]:
     """The set's cards as the importer builds them, by the name the file gives the card."""
     cards: dict[str, MtgCard] = {}
-    skipped = Skipped("MTGJSON", f"{code}.json.gz")
     for name, faces in atomic(code).items():
-        card = mtgjson_card(name, faces, skipped)
+        card = mtgjson_card(name, faces)
         if card is not None:
             cards[name] = card.card  # type: ignore[assignment]
     return cards

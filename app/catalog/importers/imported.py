@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pydantic import ValidationError
+
 from app.rules.core.cards import CardDef
 
 # The formats `facedown cards import` reads (docs/card-data.md).
@@ -32,3 +34,11 @@ class CardDataError(ValueError):
     def __init__(self, message: str) -> None:
         super().__init__(" ".join(message.split()))
         self.message = str(self)
+
+
+def first_problem(exc: ValidationError) -> str:
+    """A validation error as one short phrase: its first field and message ("name: String
+    should have at most 120 characters"), never pydantic's multi-line dump."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "card"
+    return f"{where}: {first['msg']}"[:200]

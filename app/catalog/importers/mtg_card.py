@@ -49,12 +49,10 @@ class PrintedFace:
 
 def mana_cost_of(value: Any) -> tuple[str | None, str | None]:
     """A data file's mana cost as the card model holds it, and a note when it was not one:
-    a list of symbols is joined ("{2}", "{U}" -> "{2}{U}"), anything that is not mana
-    symbols is dropped (never stored as the text of a Python list)."""
-    if value is None or value == "" or value == []:
+    anything that is not mana symbols (a list, "2U") is left out and noted, never stored as
+    the text of a Python list."""
+    if value is None or value == "":
         return None, None
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        value = "".join(v.strip() for v in value)
     if isinstance(value, str):
         cost = "".join(value.split())
         if _MANA_COST.match(cost) and len(cost) <= _MAX_MANA_COST:

@@ -1,4 +1,5 @@
-"""MTGJSON AtomicCards (`{"meta": …, "data": {name: [face, …]}}`), read card by card.
+"""MTGJSON AtomicCards (`{"meta": …, "data": {name: [face, …]}}`) and set files (their
+printings grouped into the same shape, mtgjson_set.py), read card by card.
 
 Fields read (docs/card-data.md): name, faceName, side, layout, manaCost, type, power,
 toughness (strings: "*" and "1+*" stay as printed), text, keywords, and foreignData's French
@@ -7,6 +8,7 @@ name. Everything else is skipped by the parser without being kept.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO
@@ -14,9 +16,9 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.imported import CardDataError, ImportedCard
+from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
 from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
-from app.catalog.importers.skipped import Skipped
+from app.catalog.importers.mtgjson_set import atomic_entries, is_set_key
 
 log = logging.getLogger(__name__)
 
@@ -25,23 +27,39 @@ SOURCE = "MTGJSON"
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
     entries = 0
-    skipped = Skipped(SOURCE, file_name)
-    for name, faces in ijson.kvitems(stream, "data", use_float=True):
+    for name, faces in _entries(stream, file_name):
         entries += 1
         if not isinstance(faces, list) or not faces or not all(isinstance(f, dict) for f in faces):
             raise CardDataError(
                 f"{file_name}: data[{str(name)[:80]!r}] is not a list of card faces: "
-                "not an MTGJSON AtomicCards file?"
+                "not an MTGJSON AtomicCards or set file?"
             )
-        card = _card(str(name), faces, skipped)
+        card = _card(str(name), faces)
         if card is not None:
             yield card
-    skipped.tell_count()
     if entries == 0:
-        raise CardDataError(f'{file_name}: no cards under "data": not an MTGJSON AtomicCards file?')
+        raise CardDataError(
+            f'{file_name}: no cards under "data": not an MTGJSON AtomicCards or set file?'
+        )
 
 
-def _card(name: str, faces: list[dict[str, Any]], skipped: Skipped) -> ImportedCard | None:
+def _entries(stream: BinaryIO, file_name: str) -> Iterator[tuple[str, Any]]:
+    """(name, faces) pairs: AtomicCards' own, or a set file's printings grouped the same way,
+    told apart by the first key under "data" (mtgjson_set.py)."""
+    events = ijson.parse(stream, use_float=True)
+    seen: list[tuple[str, str, Any]] = []
+    for prefix, event, value in events:
+        seen.append((prefix, event, value))
+        if prefix == "data" and event != "start_map":  # its first key, or not an object
+            break
+    replay = itertools.chain(seen, events)
+    if seen and seen[-1][:2] == ("data", "map_key") and is_set_key(str(seen[-1][2])):
+        yield from atomic_entries(replay, file_name)
+    else:
+        yield from ijson.kvitems(replay, "data", use_float=True)
+
+
+def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:
     layout = str(faces[0].get("layout") or "normal")
     if layout in NOT_GAME_CARDS:
         return None
@@ -53,7 +71,13 @@ def _card(name: str, faces: list[dict[str, Any]], skipped: Skipped) -> ImportedC
     try:
         card = build_card(layout, printed, name, printed[0].name_fr, SOURCE)
     except ValidationError as exc:
-        skipped.card(name, exc)
+        # One line per card (a real file has a few), and a count once the file is read.
+        log.warning(
+            "%s: %r skipped: it does not fit the card model (%s)",
+            SOURCE,
+            name[:120],
+            first_problem(exc),
+        )
         return None
     # A reversible card (Propaganda // Propaganda) reprints a card that has its own entry:
     # it never replaces it (app/catalog/card_import.py).
@@ -71,6 +95,7 @@ def _face(face: Mapping[str, Any], index: int, full_name: str) -> PrintedFace:
         toughness=_text(face.get("toughness")),
         text=str(face.get("text") or ""),
         keywords=tuple(str(k) for k in face.get("keywords") or ()),
+        # A French name longer than the model's is left out, not the card (build_card).
         name_fr=_french_name(face, index),
         notes=(mana_note,) if mana_note else (),
     )
@@ -90,6 +115,8 @@ def _french_name(face: Mapping[str, Any], index: int) -> str | None:
 
 
 def _text(value: Any) -> str | None:
-    if value is None or value == "":
+    # A cost, power or toughness is a string (or a number); anything else in its place (a
+    # list, an object) is malformed and left out rather than stored as Python's repr.
+    if isinstance(value, bool) or not isinstance(value, str | int | float) or value == "":
         return None
     return str(value)

@@ -15,9 +15,8 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.imported import CardDataError, ImportedCard
+from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
 from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
-from app.catalog.importers.skipped import Skipped
 
 log = logging.getLogger(__name__)
 
@@ -26,23 +25,27 @@ SOURCE = "Scryfall"
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
     entries = 0
-    skipped = Skipped(SOURCE, file_name)
     for entry in ijson.items(stream, "item", use_float=True):
         entries += 1
-        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        # A Scryfall card says so itself ("object": "card", an oracle_id): a list of other
+        # objects with a name (a grocery list, a Riftbound export) is not read as cards.
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("name"), str)
+            and (entry.get("object") == "card" or "oracle_id" in entry)
+        ):
             raise CardDataError(
-                f"{file_name}: item {entries} is not a card object with a name: "
-                "not a Scryfall oracle-cards file?"
+                f"{file_name}: item {entries} is not a Scryfall card object "
+                '("object": "card" with a name): not a Scryfall oracle-cards file?'
             )
-        card = _card(entry, skipped)
+        card = _card(entry)
         if card is not None:
             yield card
-    skipped.tell_count()
     if entries == 0:
         raise CardDataError(f"{file_name}: no card objects: not a Scryfall oracle-cards file?")
 
 
-def _card(entry: Mapping[str, Any], skipped: Skipped) -> ImportedCard | None:
+def _card(entry: Mapping[str, Any]) -> ImportedCard | None:
     layout = str(entry.get("layout") or "normal")
     if layout in NOT_GAME_CARDS:
         return None
@@ -53,7 +56,13 @@ def _card(entry: Mapping[str, Any], skipped: Skipped) -> ImportedCard | None:
     try:
         card = build_card(layout, printed, name, None, SOURCE)
     except ValidationError as exc:
-        skipped.card(name, exc)
+        # One line per card (a real file has a few), and a count once the file is read.
+        log.warning(
+            "%s: %r skipped: it does not fit the card model (%s)",
+            SOURCE,
+            name[:120],
+            first_problem(exc),
+        )
         return None
     return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
 
@@ -73,6 +82,8 @@ def _face(face: Mapping[str, Any], keywords: tuple[str, ...]) -> PrintedFace:
 
 
 def _text(value: Any) -> str | None:
-    if value is None or value == "":
+    # A cost, power or toughness is a string (or a number); anything else in its place (a
+    # list, an object) is malformed and left out rather than stored as Python's repr.
+    if isinstance(value, bool) or not isinstance(value, str | int | float) or value == "":
         return None
     return str(value)
