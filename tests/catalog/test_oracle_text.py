@@ -214,6 +214,21 @@ def test_708_face_down_written_with_a_hyphen_is_noted(name, text):
 
 
 @pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Soul Summons", "Manifest the top card of your library. (Put it onto the battlefield "
+         "face down as a 2/2 creature. Turn it face up any time for its mana cost if it's a "
+         "creature card.)"),
+        ("Cryptic Coat", "When this Equipment enters, cloak the top card of your library, then "
+         "attach this Equipment to it."),
+    ],
+)  # fmt: skip
+def test_701_40_manifest_and_cloak_outside_reminder_text_are_noted(name, text):
+    facts = parse_oracle(text, name)
+    assert any("does not model" in n for n in facts.unverified), facts.unverified
+
+
+@pytest.mark.parametrize(
     ("name", "line"),
     [
         ("Pine Walker", "Whenever Pine Walker or another creature you control is turned face "

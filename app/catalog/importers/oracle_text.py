@@ -52,7 +52,7 @@ _AS_TURNED_UP = re.compile(r"^As ~ (enters(?: the battlefield)? or )?is turned f
 # 613.4b: "it becomes your choice of 5/1 or 1/5".
 _PT_CHOICE = re.compile(r"^(?:it|~) becomes your choice of (\d+/\d+) or (\d+/\d+)\.?$")
 # Face-down and face-up words, "face-down" with its hyphen included (Keeper of the Lens).
-_FACE_WORDS = re.compile(r"\bface[- ](?:down|up)\b", re.I)
+_FACE_WORDS = re.compile(r"\bface[- ](?:down|up)\b|\b(?:manifest|cloak)", re.I)
 # 708.11: what an "as this is turned face up" effect does, when it is one the engine applies.
 _PUT_COUNTERS = re.compile(rf"^put {_N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:~|it)\.?$", re.I)
 _CHOOSE = re.compile(r"^choose (an? [a-z ]+?|a number)\.?$", re.I)
