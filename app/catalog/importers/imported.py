@@ -19,10 +19,12 @@ CARD_FORMATS: tuple[CardFormat, ...] = ("mtgjson", "scryfall", "riftbound")
 class ImportedCard:
     """One card read from a data file: the ruleset whose catalog it belongs to ("mtg" for
     Magic, whose 2004 edition shares the catalog; "riftbound") and its definition, the same
-    shape the family's catalog.json holds."""
+    shape the family's catalog.json holds. `variant`: another printing of a card that has
+    its own entry (a reversible card), which never replaces that entry."""
 
     ruleset: str
     card: CardDef
+    variant: bool = False
 
 
 class CardDataError(ValueError):

@@ -17,14 +17,12 @@ import ijson
 from pydantic import ValidationError
 
 from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
-from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
+from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
 from app.catalog.importers.mtgjson_set import atomic_entries, is_set_key
 
 log = logging.getLogger(__name__)
 
 SOURCE = "MTGJSON"
-# The card model's longest name (app/rules/core/cards.py, CardDef.name_fr).
-MAX_FRENCH_NAME = 120
 
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
@@ -81,20 +79,25 @@ def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:
             first_problem(exc),
         )
         return None
-    return ImportedCard(ruleset="mtg", card=card)
+    # A reversible card (Propaganda // Propaganda) reprints a card that has its own entry:
+    # it never replaces it (app/catalog/card_import.py).
+    return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
 
 
 def _face(face: Mapping[str, Any], index: int, full_name: str) -> PrintedFace:
     face_name = face.get("faceName") or full_name
+    mana_cost, mana_note = mana_cost_of(face.get("manaCost"))
     return PrintedFace(
         name=str(face_name),
-        mana_cost=_text(face.get("manaCost")),
+        mana_cost=mana_cost,
         type_line=str(face.get("type") or ""),
         power=_text(face.get("power")),
         toughness=_text(face.get("toughness")),
         text=str(face.get("text") or ""),
         keywords=tuple(str(k) for k in face.get("keywords") or ()),
-        name_fr=_fitting(_french_name(face, index)),
+        # A French name longer than the model's is left out, not the card (build_card).
+        name_fr=_french_name(face, index),
+        notes=(mana_note,) if mana_note else (),
     )
 
 
@@ -106,13 +109,9 @@ def _french_name(face: Mapping[str, Any], index: int) -> str | None:
             return str(foreign["faceName"])
         name = str(foreign.get("name") or "")
         halves = name.split(" // ")
-        return halves[index] if index < len(halves) else (halves[0] or None)
+        # A back face never takes the front's French name (one name for two faces).
+        return (halves[index] or None) if index < len(halves) else None
     return None
-
-
-def _fitting(name_fr: str | None) -> str | None:
-    """A French name the card model can hold; a longer one is left out, not the card."""
-    return name_fr if name_fr is None or len(name_fr) <= MAX_FRENCH_NAME else None
 
 
 def _text(value: Any) -> str | None:

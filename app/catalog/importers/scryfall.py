@@ -16,7 +16,7 @@ import ijson
 from pydantic import ValidationError
 
 from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
-from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
+from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
 
 log = logging.getLogger(__name__)
 
@@ -64,18 +64,20 @@ def _card(entry: Mapping[str, Any]) -> ImportedCard | None:
             first_problem(exc),
         )
         return None
-    return ImportedCard(ruleset="mtg", card=card)
+    return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
 
 
 def _face(face: Mapping[str, Any], keywords: tuple[str, ...]) -> PrintedFace:
+    mana_cost, mana_note = mana_cost_of(face.get("mana_cost"))
     return PrintedFace(
         name=str(face.get("name") or ""),
-        mana_cost=_text(face.get("mana_cost")),
+        mana_cost=mana_cost,
         type_line=str(face.get("type_line") or ""),
         power=_text(face.get("power")),
         toughness=_text(face.get("toughness")),
         text=str(face.get("oracle_text") or ""),
         keywords=keywords,
+        notes=(mana_note,) if mana_note else (),
     )
 
 

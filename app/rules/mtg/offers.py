@@ -8,7 +8,7 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
-from app.rules.mtg import characteristics, sba
+from app.rules.mtg import as_turned_up, characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text
@@ -254,6 +254,7 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
             out += _object_candidates(state, obj, name_of)
+            out += as_turned_up.choice_candidates(state, obj, actor)
             out += exile_candidates(state, obj, actor)
     return out
 

@@ -121,6 +121,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         exiled=obj.exiled if obj.zone == Zone.EXILE else None,
         state_based=numbers_for(sba.flags(state, obj), state.ruleset),
         chosen=obj.turned_up_choice,
+        unverified=obj.card.unverified if viewer.kind == "judge" else None,
     )
 
 
