@@ -241,6 +241,7 @@ CURRENT_NUMBERS = {
     # Issue 16, turning up and dying (checked against today's CR, Nov 2025).
     "704.5f", "603.10a", "603.6c",
     "701.62a",  # issue 16: manifest dread
+    "608.2d",  # a "you may" is announced by its player as the effect applies
     "701.40e",  # issue 16: several cards manifested one at a time (checked by W5)
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",

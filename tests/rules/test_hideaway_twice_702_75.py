@@ -62,6 +62,7 @@ def test_702_75_its_player_chooses_which_hidden_card_the_ability_plays():
     assert err.rules == ["702.75-linked"]
     game.do("Alice", type="hideaway_play", source=land, card=game.id("Divination", Zone.EXILE))
     game.do(None, type="resolve")
+    game.do("Alice", type="hideaway_accept")  # "you may play": hers to say (608.2d)
     assert game.find("Divination").zone == Zone.STACK
     serra = game.find("Serra Angel")
     assert (serra.zone, serra.face_down) == (Zone.EXILE, True)  # still hidden, still linked
@@ -71,6 +72,7 @@ def test_702_75_its_player_chooses_which_hidden_card_the_ability_plays():
     game.do(None, type="untap", object=land)
     game.do("Alice", type="hideaway_play", source=land)
     game.do(None, type="resolve")
+    game.do("Alice", type="hideaway_accept")
     assert game.find("Serra Angel").zone == Zone.STACK
 
 
@@ -114,5 +116,39 @@ def test_702_75_a_flickered_land_hides_a_second_card_the_first_stays_exiled(edit
     game.do(None, type="untap", object=land.id)
     game.do("Alice", type="hideaway_play", source=land.id)
     game.do(None, type="resolve")
+    game.do("Alice", type="hideaway_accept")
     assert game.find("Divination").zone == Zone.STACK
     assert game.find("Serra Angel").zone == Zone.EXILE
+
+
+def _hidden_then_resolving(card: str) -> Game:
+    table = Table().hand("Alice", "Shelldock Isle").battlefield("Bob", "Void Winnower")
+    game = table.library("Alice", card, "Forest", "Island", "Llanowar Elves").start()
+    game.do("Alice", type="play_land", object=game.id("Shelldock Isle"))
+    game.do("Alice", type="hideaway_exile", object=game.id(card, Zone.LIBRARY))
+    game.do("Bob", type="restrict_casting", player="Alice", kind="even_mana_value",
+            source="Void Winnower")  # fmt: skip
+    land = game.id("Shelldock Isle")
+    game.do(None, type="untap", object=land)
+    game.do("Alice", type="hideaway_play", source=land)
+    game.do(None, type="resolve")
+    return game
+
+
+def test_601_3_void_winnower_stops_the_hidden_card_and_bob_cant_tell_it_from_a_decline():
+    """Grizzly Bears (mana value 2) can't be cast under Void Winnower: it stays exiled face
+    down, and Bob reads the same as when Alice declines to play Divination (3, odd)."""
+    stopped = _hidden_then_resolving("Grizzly Bears")
+    stopped.do("Alice", type="hideaway_accept")
+    bears = stopped.find("Grizzly Bears")
+    assert (bears.zone, bears.face_down) == (Zone.EXILE, True)
+    assert (
+        "It is Grizzly Bears: it can't be cast. Alice can't cast spells with even mana value"
+        in (stopped.last_text("Alice"))
+    )
+    declined = _hidden_then_resolving("Divination")
+    declined.do("Alice", type="hideaway_decline", ability=declined.state.abilities[0].id)
+    assert [e.rules for e in stopped.last] == [e.rules for e in declined.last]
+    for who in ("Bob", "spectator"):
+        assert stopped.last_text(who) == declined.last_text(who)
+        assert "Grizzly Bears" not in stopped.view_json(who) + stopped.log_text(who)

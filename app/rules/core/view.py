@@ -36,6 +36,9 @@ class ObjectViewBase(BaseModel):
     counters: dict[str, int]
     token: bool
     visible_to: Visibility | None = None
+    # Judge only: what the card data could not verify about this card (an importer's note),
+    # so the judge knows which facts are a guess. None for every other viewer.
+    unverified: str | None = None
 
 
 class PlayerViewBase(BaseModel):

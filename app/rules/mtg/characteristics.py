@@ -103,6 +103,11 @@ def current(obj: MtgObject, state: MtgGame) -> Characteristics:
         # 208.2a / 613.1f: the ability that defined a "*" is gone; nothing defines it: 0.
         power = None if power is None else star_as_zero(power)
         toughness = None if toughness is None else star_as_zero(toughness)
+    turning, chosen = values.as_turned_face_up, obj.turned_up_choice
+    if turning is not None and chosen is not None and chosen in turning.pt_choice:
+        # 613.4b: set as it turned face up (or entered) by its controller's choice.
+        chosen_power, _, chosen_toughness = chosen.partition("/")
+        power, toughness = int(chosen_power), int(chosen_toughness)
     for effect in obj.modifiers:
         power = effect.base_power if effect.base_power is not None else power
         toughness = effect.base_toughness if effect.base_toughness is not None else toughness

@@ -264,8 +264,11 @@ def turn_up(
     cost_text_fr = f" ({how_fr} {cost})" if cost else ""
     extra_en = " It gets a +1/+1 counter." if via == "megamorph" else ""
     extra_fr = " Il reçoit un marqueur +1/+1." if via == "megamorph" else ""
-    etb = characteristics.face_up_values(obj).enters_ability
-    if etb:
+    face_up = characteristics.face_up_values(obj)
+    etb = face_up.enters_ability
+    # An enters ability that is also a turned-face-up one (Efreet Weaponmaster's trigger,
+    # Aquamorph Entity's replacement) does apply: its turned-face-up half is said on its own.
+    if etb and etb != face_up.turned_face_up_ability and "turned face up" not in etb:
         extra_en += " Its enters ability does not trigger (707.8)."
         extra_fr += " Sa capacité d'arrivée ne se déclenche pas (707.8)."
     ctx.emit(

@@ -63,6 +63,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.HideawayPlay, hideaway.hideaway_play),
     Move(a.HideawayDecline, stack.decline),
     Move(a.HideawayTrigger, hideaway.hideaway_trigger),
+    Move(a.HideawayAccept, stack.accept),
     Move(NextTurn, turns.next_turn),
     Move(EndGame, turns.end_game),
     Move(Concede, turns.concede),
@@ -123,6 +124,12 @@ _WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game", "refuse_pro
 _WHILE_DREAD = frozenset({"manifest_dread_choose", "concede", "end_game", "refuse_proposal"})
 
 
+# The only actions accepted while a hideaway ability waits for its player's "may" (702.75).
+_WHILE_CHOOSING = frozenset(
+    {"hideaway_accept", "hideaway_decline", "concede", "end_game", "refuse_proposal"}
+)
+
+
 def check(state: MtgGame, action: Any) -> None:
     """The hideaway trigger (or manifest dread) is resolving: nothing else happens until its
     player has chosen (see mtg/hideaway.py, mtg/manifest.py)."""
@@ -134,6 +141,15 @@ def check(state: MtgGame, action: Any) -> None:
             "dread).",
             f"La partie attend que {dread.player} choisisse la carte à manifester "
             "(manifestation d'effroi).",
+        )
+    choosing = hideaway.choosing_ability(state)
+    if choosing is not None and action.type not in _WHILE_CHOOSING:
+        raise RuleError(
+            ["702.75-who-plays", "608.2d"],
+            f"The game waits for {choosing.controller} to choose whether to play the card "
+            f"hidden by {choosing.source_name} (hideaway).",
+            f"La partie attend que {choosing.controller} choisisse de jouer ou non la carte "
+            f"cachée par {choosing.source_name_fr} (cachette).",
         )
     pending = state.hideaway_pending
     if pending is not None and action.type not in _WHILE_PENDING:

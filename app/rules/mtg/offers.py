@@ -8,7 +8,7 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
-from app.rules.mtg import characteristics, sba
+from app.rules.mtg import as_turned_up, characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text, hidden_cards
@@ -220,8 +220,17 @@ def _game_candidates(state: MtgGame) -> list[tuple[dict[str, Any], Text]]:
         ),
         ({"type": "next_turn"}, Text(en="End the turn", fr="Finir le tour")),
     ]
-    # 702.75 "you may play": a hideaway ability's player may resolve it without playing.
+    # 702.75 "you may play": a hideaway ability's player chooses, as it resolves.
     for ability in state.abilities:
+        out.append(
+            (
+                {"type": "hideaway_accept", "ability": ability.id},
+                Text(
+                    en=f"{ability.source_name}: play the hidden card",
+                    fr=f"{ability.source_name_fr} : jouer la carte cachée",
+                ),
+            )
+        )
         out.append(
             (
                 {"type": "hideaway_decline", "ability": ability.id},
@@ -265,6 +274,7 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
             out += _object_candidates(state, obj, name_of)
+            out += as_turned_up.choice_candidates(state, obj, actor)
             out += exile_candidates(state, obj, actor)
     return out
 

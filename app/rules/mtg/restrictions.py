@@ -30,17 +30,29 @@ def _forbids(kind: RestrictionKind, types: tuple[str, ...], value: int) -> bool:
     return creature if kind == "creature" else not creature
 
 
+def _spell_values(obj: MtgObject, face_down: bool) -> tuple[tuple[str, ...], int]:
+    if face_down:
+        return ("Creature",), 0  # 708.4, 708.2a: no mana cost, mana value 0
+    return tuple(obj.card.types), mana_value(obj.card.mana_cost)
+
+
+def forbidding(
+    state: MtgGame, caster: str, obj: MtgObject, *, face_down: bool
+) -> CastRestriction | None:
+    """The restriction, if any, that forbids `caster` to cast `obj` (face down or not)."""
+    types, value = _spell_values(obj, face_down)
+    return next(
+        (r for r in state.restrictions if r.player == caster and _forbids(r.kind, types, value)),
+        None,
+    )
+
+
 def refuse_restricted_cast(ctx: Ctx, obj: MtgObject, caster: str, *, face_down: bool) -> None:
     """601.3: the spell can't begin to be cast. For a face-down spell, only its face-down
     values are looked at, so the refusal tells nothing of its face."""
-    state: MtgGame = ctx.state
-    if face_down:
-        types, value = ("Creature",), 0  # 708.4, 708.2a: no mana cost, mana value 0
-    else:
-        types, value = tuple(obj.card.types), mana_value(obj.card.mana_cost)
-    for restriction in state.restrictions:
-        if restriction.player != caster or not _forbids(restriction.kind, types, value):
-            continue
+    restriction = forbidding(ctx.state, caster, obj, face_down=face_down)
+    if restriction is not None:
+        _, value = _spell_values(obj, face_down)
         en, fr = _WORDS[restriction.kind]
         by = f" ({restriction.source})" if restriction.source else ""
         keys = ["601.3", "202.3"]

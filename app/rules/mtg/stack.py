@@ -8,9 +8,15 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
 from app.rules.mtg import characteristics
-from app.rules.mtg.actions import Cast, Counter, HideawayDecline, PlayLand
+from app.rules.mtg.actions import Cast, Counter, HideawayAccept, HideawayDecline, PlayLand
 from app.rules.mtg.face_down import mark_entered
-from app.rules.mtg.hideaway import entered, not_played, resolve_ability
+from app.rules.mtg.hideaway import (
+    entered,
+    not_played,
+    not_played_rules,
+    play_hidden,
+    resolve_ability,
+)
 from app.rules.mtg.labels import public_label, short_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
@@ -181,11 +187,11 @@ def counter(ctx: Ctx, action: Counter) -> None:
     leave(ctx, spell, Zone.GRAVEYARD, cause=" (countered)")
 
 
-def decline(ctx: Ctx, action: HideawayDecline) -> None:
-    """702.75: the player *may* play the hidden card as the ability resolves; they choose not
-    to. The ability leaves the stack and the card stays exiled face down."""
+def _choosing_player(ctx: Ctx, ability_id: str | None) -> StackAbility:
+    """The hideaway ability on top of the stack, which only its controller (or the judge
+    as them) answers: 702.75 "you may play" is theirs (608.2d)."""
     ability = top_of_stack(ctx)
-    if not isinstance(ability, StackAbility) or ability.id != action.ability:
+    if not isinstance(ability, StackAbility) or ability_id not in (None, ability.id):
         raise RuleError(
             ["608.1"],
             "That ability isn't on top of the stack: only the top of the stack resolves.",
@@ -193,19 +199,34 @@ def decline(ctx: Ctx, action: HideawayDecline) -> None:
         )
     ctx.acting_as(
         ability.controller,
-        ["702.75-who-plays"],
+        ["702.75-who-plays", "608.2d"],
         f"Only {ability.controller}, who activated it, chooses whether to play the card.",
         f"Seul {ability.controller}, qui l'a activée, choisit de jouer la carte ou non.",
     )
+    return ability
+
+
+def accept(ctx: Ctx, action: HideawayAccept) -> None:
+    """702.75: the player plays the hidden card as the ability resolves (or it resolves now
+    with that choice)."""
+    play_hidden(ctx, _choosing_player(ctx, action.ability))
+
+
+def decline(ctx: Ctx, action: HideawayDecline) -> None:
+    """702.75: the player *may* play the hidden card as the ability resolves; they choose not
+    to. The ability leaves the stack and the card stays exiled face down."""
+    ability = _choosing_player(ctx, action.ability)
     ctx.state.abilities.remove(ability)
     hidden = [
-        o.id
+        o
         for o in ctx.state.in_zone(Zone.EXILE)
         if ability.link is not None and o.face_down and o.hideaway_link == ability.link
     ]
     ctx.emit(
         "hideaway_not_played",
-        ["702.75-play-timing", "702.75-who-plays"],
+        not_played_rules(ctx.state, ability, hidden[0])
+        if hidden
+        else ["702.75-play-timing", "702.75-who-plays"],
         not_played(ability.source_name, ability.source_name_fr, ability.controller),
-        objects=hidden,
+        objects=[o.id for o in hidden],
     )

@@ -191,6 +191,9 @@ class StackAbility(BaseModel):
     condition_met: bool | None = None
     # The hidden card it plays, chosen when the permanent hid more than one.
     card: str | None = None
+    # 702.75 "you may play": it is resolving and waits for its controller's choice
+    # (hideaway_accept / hideaway_decline); whoever resolved it chose nothing (608.2d).
+    choosing: bool = False
 
 
 class NameBan(BaseModel):

@@ -133,6 +133,8 @@ class AbilityView(BaseModel):
     source_name: str
     source_name_fr: str
     controller: str
+    # Resolving, waiting for its controller's "may" (702.75, 608.2d).
+    choosing: bool = False
     text: str
     text_fr: str
     rules: list[str]

@@ -125,6 +125,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         chosen=obj.turned_up_choice,
         permissions=notes_for(state, obj, see_face),
         was_foretold=obj.was_foretold,
+        unverified=obj.card.unverified if viewer.kind == "judge" else None,
     )
 
 
@@ -191,6 +192,16 @@ def _dread_view(state: MtgGame, viewer: Viewer) -> DreadView | None:
 
 
 def _ability_view(state: MtgGame, ability: StackAbility) -> AbilityView:
+    if ability.choosing:
+        return project(
+            ability,
+            AbilityView,
+            text=f"{ability.source_name}: resolving; the game waits for {ability.controller} "
+            "to choose whether to play the card it hid.",
+            text_fr=f"{ability.source_name_fr} : en cours de résolution ; la partie attend "
+            f"que {ability.controller} choisisse de jouer ou non la carte mise en cachette.",
+            rules=numbers_for(["702.75-play-timing", "608.2d"], state.ruleset),
+        )
     return project(
         ability,
         AbilityView,

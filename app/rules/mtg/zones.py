@@ -97,6 +97,11 @@ def _leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> Mt
         return new
     if origin in _HIDDEN_ORIGINS and zone in _HIDDEN_ORIGINS:
         # From hand to library (or back): nobody else sees which card.
+        if origin == Zone.HAND:
+            # So what another player knew of the cards left in that hand (a revealed card)
+            # becomes uncertain: it may have been the one that went (DESIGN invariant 9).
+            for other in ctx.state.in_zone(Zone.HAND, owner):
+                other.known_to = []
         ctx.emit(
             "move_hidden",
             ["400.7"],
