@@ -173,6 +173,21 @@ def test_708_4_illuminator_a_land_with_morph_cast_face_down_is_a_creature_spell(
     assert "Zoetic Cavern" not in game.view_json("Bob") + game.log_text("Bob")
 
 
+def test_illuminator_twins_bob_cannot_tell_which_top_card_alice_cast_face_down():
+    """A land with morph or a creature with morph from the top of Alice's library: Bob and
+    the spectator read the same bytes through the look, the face-down cast and its
+    resolution."""
+
+    def seen(top: str) -> dict[str, str]:
+        game = _illuminator(top, "Llanowar Elves")
+        game.do("Alice", type="look_top", player="Alice", count=1)
+        game.do("Alice", type="cast_face_down", object=game.id(top), via="morph")
+        game.do(None, type="resolve")
+        return {who: game.view_json(who) + game.log_text(who) for who in ("Bob", "spectator")}
+
+    assert seen(ZOETIC_CAVERN) == seen("Sagu Mauler")
+
+
 def test_601_3_illuminator_once_each_turn_and_only_what_shares_a_card_type():
     game = _illuminator("Sagu Mauler", "Llanowar Elves", "Lightning Bolt")
     game.do("Alice", type="look_top", player="Alice", count=3)
