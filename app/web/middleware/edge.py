@@ -4,7 +4,7 @@ It replaces six Python ASGI middlewares (issue 18: together they cost about as m
 rest of a one-insert request), and keeps what each did, in their order:
 
 1. rate limits (app/web/middleware/ratelimit.py): 429 with Retry-After, before anything
-   else; only POST requests are matched against the limited routes (they are all POSTs);
+   else; every writing request (POST, PUT, PATCH, DELETE) draws on one;
 2. the response's headers and compression (app/web/middleware/compress.py): one `send`
    wrapper adds the security headers, the private-API headers and gzips where it pays, for
    every answer below, refusals included;
@@ -64,7 +64,7 @@ class Edge:
             return
         method: str = scope["method"]
         path: str = scope["path"]
-        if self.limits is not None and method == "POST":
+        if self.limits is not None and method in ratelimit.WRITES:
             retry = self.limits.retry_after(scope)
             if retry:
                 await ratelimit.refuse(scope, send, retry)
