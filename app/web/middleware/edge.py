@@ -8,8 +8,8 @@ rest of a one-insert request), and keeps what each did, in their order:
 2. the response's headers and compression (app/web/middleware/compress.py): one `send`
    wrapper adds the security headers, the private-API headers and gzips where it pays, for
    every answer below, refusals included;
-3. the body limit (app/web/middleware/body_limit.py): 400 for a bad Content-Length, 413 above
-   the limit, read once;
+3. the body limit (app/web/middleware/body_limit.py): 400 for a bad Content-Length (or two
+   that differ), 413 above the limit (a body of exactly the limit passes), read once;
 4. the NUL guard (app/web/middleware/nul_guard.py): 422 for a NUL in the path, the query or
    that same body, before the app sees it.
 
@@ -75,7 +75,8 @@ class Edge:
         accept: bytes | None = None
         for name, value in scope["headers"]:
             if name == b"content-length":
-                declared = value if declared is None else declared
+                # Two that differ: neither wins (RFC 9112 6.3: an invalid length), a 400.
+                declared = value if declared is None or declared == value else b"differ"
             elif name == b"content-type":
                 content_type = value if content_type is None else content_type
             elif name == b"accept-encoding":
