@@ -18,6 +18,7 @@ from app.rules.core.actions import ActionModel, ObjectId
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.proposal_bound import check_pending_bound
 from app.rules.core.state import GameObject, GameState, Proposal
 
 if TYPE_CHECKING:
@@ -124,6 +125,7 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
             "The judge acts directly: there is nothing to propose.",
             "L'arbitre agit directement : rien à proposer.",
         )
+    check_pending_bound(ctx.state, proposer)
     inner = _inner(family, action.action)
     subjects = family.subjects(ctx.state, inner)
     for obj in subjects:
