@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from app.rules.core.actions import ActionModel, ObjectId
+from app.rules.core.actions import ActionModel, ObjectId, issued_ids
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
@@ -126,9 +126,13 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
             "L'arbitre agit directement : rien à proposer.",
         )
     inner = _inner(family, action.action)
+    # Every id it names first: the same "no such object" whether hidden, gone or never
+    # issued, before any answer that would tell them apart ("only what is yours").
+    for object_id in issued_ids(inner):
+        ctx.find(object_id)
+    if action.source_object is not None:
+        ctx.find(action.source_object)
     subjects = family.subjects(ctx.state, inner)
-    for obj in subjects:
-        ctx.find(obj.id)  # the same "no such object" whether hidden or gone
     to = tuple(sorted(affected_players(family, ctx.state, inner) - {proposer}))
     if to:
         # Would it happen if accepted now? Only what could happen is proposed (the rules'
