@@ -61,11 +61,12 @@ from tests.security.test_hostile_seat import (
     payload,
 )
 from tests.security.test_leak_harness import APP, Deck
+from tests.web.pages_support import HTMX, SAME_ORIGIN, csrf_of, seat_client
 
 # A long sequence compares about 15 MB (every channel of three observers at every step): the
 # long profile's default runs in about five minutes here; FACEDOWN_HARNESS_EXAMPLES sets more.
 EXAMPLES = int(os.environ.get("FACEDOWN_HARNESS_EXAMPLES", "3")) if LONG_RUN else 1
-STEPS = 20 if LONG_RUN else 8
+STEPS = 20 if LONG_RUN else 6
 PLAYERS = ["Alice", "Bob", "Carol"]
 OBSERVERS = ("Alice", "spectator", "Carol") if LONG_RUN else ("Alice", "spectator")
 
@@ -208,8 +209,27 @@ def a_judge_edit(draw: st.DrawFn, state: GameState) -> dict[str, Any]:
     return edit
 
 
+def _judge_form(twin: Twin, edit: dict[str, Any]) -> Any:
+    """The judge's edit as the card sheet's "Move / edit" (or "Remove") form posts it."""
+    browser = seat_client(APP, twin.table.judge)
+    page = browser.get(f"/g/{twin.table.id}").text
+    data: dict[str, str] = {"csrf": csrf_of(page), "object": edit["object"]}
+    if edit["type"] == "judge_remove":
+        data["do"] = "remove"
+    else:
+        data |= {k: str(edit[k]) for k in ("zone", "controller") if k in edit}
+        if "face_down" in edit:
+            data["face_down"] = edit["face_down"] or ""
+        if edit.get("tapped"):
+            data["tapped"] = "on"
+    headers = {**SAME_ORIGIN, **HTMX, "X-CSRF-Token": data["csrf"]}
+    return browser.post(f"/g/{twin.table.id}/judge/edit", data=data, headers=headers)
+
+
 def _send(twin: Twin, who: str, action: dict[str, Any], page: bool) -> Any:
     if who == "judge":
+        if page and action["type"] in ("judge_move", "judge_remove"):
+            return _judge_form(twin, action)
         return twin.api_act("judge", action)
     return twin.page_act(who, action) if page else twin.api_act(who, action)
 
@@ -244,6 +264,7 @@ SCRIPT: list[tuple[str, dict[str, Any]]] = [
     ("table", {}),
     ("take back", {}),
     ("take back", {}),
+    ("judge edit", {}),
     ("judge edit", {}),
     ("hostile", {}),
     ("honest", {}),
@@ -284,6 +305,7 @@ def play(client, monkeypatch, data, steps: int, script=()) -> None:
                 who, action = data.draw(a_table_action())
             elif kind == "judge edit":
                 action = data.draw(a_judge_edit(state))
+                page = data.draw(st.booleans())
             elif kind == "hostile":
                 view = a.client.get(f"/api/games/{a.table.id}/view", headers=a.bearer("Alice"))
                 ids = [o["id"] for o in view.json().get("objects", [])]
