@@ -23,9 +23,9 @@ After each step, Alice's and the spectator's every channel (the long profile add
 must be byte-identical between the twins up to the names the test's own oracle says they
 may know (`exposed_names`), and no name or id hidden from Alice may reach her bytes.
 
-Short profile in CI (a few seconds); FACEDOWN_HYPOTHESIS=long runs many more and longer
-sequences (FACEDOWN_HARNESS_EXAMPLES of them, default 3, plus the script) and prints what it
-compared when run with -s.
+Short profile in CI (two sequences, under a minute); FACEDOWN_HYPOTHESIS=long runs more and
+longer sequences (FACEDOWN_HARNESS_EXAMPLES of them, default 3, plus the script) and prints
+what it compared when run with -s.
 """
 
 from __future__ import annotations
