@@ -184,12 +184,6 @@ def move(ctx: Ctx, action: Move) -> None:
             f"It is already in that {zone.value}.",
             f"Il est déjà dans cette zone ({ZONE_FR[zone]}).",
         )
-    in_play = obj.zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.PHASED_OUT)
-    responsible = obj.controller if in_play else obj.owner
-    ctx.acting_as(
-        responsible,
-        ["400.7"],
-        f"Only {responsible} may move that object (as a judge, act for them).",
-        f"Seul {responsible} peut déplacer cet objet (un arbitre peut agir pour lui).",
-    )
+    # Whose it is (its controller in play, else its owner) is the engine's consent check:
+    # another player's object is moved by a proposal they accept (DESIGN invariant 8).
     leave(ctx, obj, zone, top=top)
