@@ -206,3 +206,21 @@ def test_708_5_twin_games_identical_through_counter_and_apply_by_hand():
         assert first == second
         assert "Judge: applied by hand (Face-down 2/2" in first
         assert not any(name in first for name in HIDDEN)
+
+
+def test_603_10a_a_granted_leaves_trigger_of_a_card_the_judge_puts_into_a_hand_stays_unnamed():
+    """A judge's edit puts the face-down creature into its owner's hand: its face stays
+    hidden from Bob, so the trigger's source is its label to him, its name to Alice."""
+    game = face_down_game()
+    hidden = grant(game, {"event": "leaves_battlefield", "text": "Draw a card."})
+    game.do(None, type="judge_move", object=hidden, zone="hand")
+    for who in BLIND:
+        (ability,) = game.view(who).abilities
+        assert ability.source_name.startswith("Face-down 2/2"), who
+        assert ability.source is None, who  # a hand's id never reaches them
+        assert "Skinthinner" not in game.last_text(who) + game.view_json(who), who
+        assert '"when it leaves the battlefield" ability triggers: Draw a card.' in (
+            game.last_text(who)
+        )
+    assert game.view("Alice").abilities[0].source_name == "Skinthinner"
+    assert "(Its source is Skinthinner.)" in game.last_text("Alice")

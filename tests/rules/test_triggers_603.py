@@ -270,8 +270,9 @@ def test_707_10_a_copy_has_the_text_and_targets_and_its_own_controller():
 # --- 614.1c: "As ~ enters" never triggers --------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["Ixidron", "Vesuvan Shapeshifter", "Clone"])
+@pytest.mark.parametrize("name", ["Vesuvan Shapeshifter", "Clone"])
 def test_614_1c_as_it_enters_is_a_replacement_effect_not_a_trigger(name: str):
+    """Not modelled by the engine: the judge applies it by hand; never called a trigger."""
     game = Table().hand("Alice", name).battlefield("Bob", "Grizzly Bears").start()
     game.do("Alice", type="cast", object=game.id(name))
     game.do(None, type="resolve")
@@ -286,15 +287,36 @@ def test_614_1c_as_it_enters_is_a_replacement_effect_not_a_trigger(name: str):
     assert any("614.1c" in e.rules for e in game.last)
 
 
-def test_614_1c_ixidrons_old_wording_is_gone():
+def test_614_1c_ixidrons_as_it_enters_applies_as_it_enters_and_never_triggers():
+    """The engine models Ixidron's effect, so it applies it as Ixidron enters (no stack, no
+    task for the judge); the old "Its enters ability triggers" wording is gone."""
+    game = (
+        Table()
+        .hand("Alice", "Ixidron")
+        .battlefield("Bob", "Grizzly Bears")
+        .battlefield("Bob", "Serra Angel", is_token=True)
+        .start()
+    )
+    game.do("Alice", type="cast", object=game.id("Ixidron"))
+    game.do(None, type="resolve")
+    assert game.find("Grizzly Bears").face_down and not game.find("Serra Angel").face_down
+    assert not game.find("Ixidron").face_down
+    for who in VIEWERS:
+        assert abilities(game, who) == [] and by_hand(game, who) == [], who
+        text = game.log_text(who)
+        assert "Its enters ability triggers" not in text and "ability triggers" not in text
+        assert "Ixidron: As it enters, turn all other nontoken creatures face down." in text
+        assert "A replacement effect (614.1c): it applies as Ixidron enters" in text
+    assert not [e for e in game.last if e.kind == "trigger"]
+    ixidron = game.obj_view("Bob", game.id("Ixidron"))
+    assert (ixidron.power, ixidron.toughness) == (1, 1)  # 604.3: the one it turned
+
+
+def test_614_1c_ixidron_with_nothing_to_turn():
     game = Table().hand("Alice", "Ixidron").start()
     game.do("Alice", type="cast", object=game.id("Ixidron"))
     game.do(None, type="resolve")
-    for who in VIEWERS:
-        assert "Its enters ability triggers" not in game.log_text(who)
-        assert "Ixidron: As it enters, turn all other nontoken creatures face down." in (
-            game.last_text(who)
-        )
+    assert "no other nontoken creature to turn face down" in game.last_text("Bob")
 
 
 def test_603_2_a_when_it_enters_ability_is_a_trigger_on_the_stack():

@@ -10,6 +10,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
+from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.exile_actions import (
     CastFromExile,
     ExileFaceDown,
@@ -23,7 +24,6 @@ from app.rules.mtg.hideaway import entered
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.state import ZONE_FR, MtgObject, Zone
-from app.rules.mtg.trigger_stack import announce_enters
 from app.rules.mtg.visibility import face_known_to
 
 # Cards whose text these actions play out: their rule key when named as the source.

@@ -90,7 +90,13 @@ def announce(ctx: Ctx[MtgGame], before: LastKnown, zone: Zone, new: MtgObject | 
         elif (trigger.event == "dies" and died) or (trigger.event == "leaves_battlefield" and left):
             if trigger in before.triggers:
                 _emit_trigger(
-                    ctx, before, trigger, new, ["603.10a"], face_down_note=before.face_down
+                    ctx,
+                    before,
+                    trigger,
+                    new,
+                    ["603.10a"],
+                    face_down_note=before.face_down,
+                    seers=seers if before.face_down else None,
                 )
             elif before.face_down:
                 _emit_no_trigger(ctx, before, trigger, seers)
@@ -117,9 +123,18 @@ def _emit_trigger(
     keys: list[str],
     *,
     face_down_note: bool,
+    seers: set[str] | None = None,
 ) -> None:
+    """`seers`: who may see the face of a face-down permanent that left without being
+    revealed (a judge's edit into a hand); the others read its public label."""
     when = _event_name(trigger)
     name = before.name
+    if seers is not None:
+        name = (
+            before.label
+            if before.label.en
+            else Text(en="A face-down permanent", fr="Un permanent face cachée")
+        )
     if keys == ["603.6c"]:
         why_en = (
             " It is checked on the card in the graveyard, where it is face up: no look back"
@@ -163,7 +178,12 @@ def _emit_trigger(
             f"{trigger.text_fr or trigger.text}{why_fr}",
         ),
         keys,
-        facts=public_facts(name, new.id if shown and new is not None else ""),
+        facts={
+            **public_facts(before.name, new.id if shown and new is not None else ""),
+            "source_label": name.en,
+            "source_label_fr": name.fr,
+            "source_known_to": tuple(sorted(seers)) if seers is not None else None,
+        },
         controller=controller,
         text=trigger.text,
         text_fr=trigger.text_fr,

@@ -8,12 +8,12 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
 from app.rules.mtg.actions import Cast, Counter, HideawayDecline, PlayLand
+from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.hideaway import entered, not_played, resolve_ability
 from app.rules.mtg.labels import public_label, short_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.state import MtgObject, StackAbility, Zone
-from app.rules.mtg.trigger_stack import announce_enters
 from app.rules.mtg.triggers import resolve_trigger
 from app.rules.mtg.zones import leave
 

@@ -14,8 +14,7 @@ from typing import Any
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
-from app.rules.mtg import characteristics
-from app.rules.mtg.ability_kinds import enters_kind, is_targeted
+from app.rules.mtg.ability_kinds import is_targeted
 from app.rules.mtg.cards import TriggerEffect
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import HIDDEN_ZONES, ByHand, ByHandWhy, MtgGame, MtgObject, StackAbility
@@ -213,41 +212,3 @@ def hand_to_judge(
         )
     ctx.emit("by_hand", keys, line, **private_source(task))
     return task
-
-
-def announce_enters(ctx: Ctx[MtgGame], permanent: MtgObject) -> None:
-    """A face-up permanent has just entered: its "enters" text by its kind. A "when it
-    enters" ability triggers and goes on the stack (603.2, 603.3); an "as it enters" or
-    "enters with" one is a replacement effect (614.1c) that never triggers: the engine
-    doesn't apply it itself, so the judge does, by hand. (Face down, it has none: 708.3.)"""
-    values = characteristics.current(permanent, ctx.state)
-    text = values.enters_ability
-    if not text or permanent.face_down:
-        return
-    facts = source_facts(ctx.state, permanent)
-    if enters_kind(text) == "replacement":
-        hand_to_judge(
-            ctx,
-            facts=facts,
-            controller=permanent.controller,
-            text=text,
-            text_fr=None,
-            rules=("614.1c",),
-            why="replacement",
-        )
-        return
-    name = Text(en=facts["source_name"], fr=facts["source_name_fr"])
-    put_on_stack(
-        ctx,
-        Text(
-            en=f'{name.en}\'s "when it enters" ability triggers: {sentence(text)}',
-            fr=f"La capacité « quand il arrive » de {name.fr} se déclenche : {sentence(text)}",
-        ),
-        [],
-        facts=facts,
-        controller=permanent.controller,
-        text=text,
-        text_fr=None,
-        event="enters",
-        objects=[permanent.id],
-    )
