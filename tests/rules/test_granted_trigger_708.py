@@ -14,6 +14,7 @@ import pytest
 
 from app.rules.redact import Viewer, actions_for
 from tests.rules.table import Game, Table
+from tests.rules.test_hidden_properties import ruling_page_for
 
 HIDDEN = ("Skinthinner", "Ashcloud Phoenix")  # both morph: the twins differ only in the face
 BLIND = ("Bob", "spectator")
@@ -129,9 +130,12 @@ def test_708_2_a_granted_ability_is_the_only_one_a_face_down_permanent_has():
 
 
 def _channels(game: Game, who: str) -> str:
+    """What `who` receives: the view, the log, the buttons, and a ruling published from
+    their viewpoint now (its page and preview image)."""
     viewer = Viewer.spectator() if who == "spectator" else Viewer.seat(who)
     options = "".join(o.model_dump_json() for o in actions_for(game.state, viewer))
-    return game.view_json(who) + game.log_text(who) + options
+    ruling = ruling_page_for(game.state, game.events, viewer)
+    return game.view_json(who) + game.log_text(who) + options + ruling
 
 
 STEPS: list[tuple[str | None, str]] = [
