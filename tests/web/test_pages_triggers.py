@@ -129,3 +129,27 @@ def test_608_2_apply_by_hand_waits_on_the_judges_page_with_its_done_button(table
         assert "For the judge to apply by hand" not in page, who
     log = seats["Bob"].get(f"/g/{game_id}/log").text
     assert "Judge: applied by hand (Ashcloud Phoenix)" in log
+
+
+def test_608_1_resolve_beside_the_trigger_only_while_it_is_the_top_of_the_stack(table):
+    client, game_id, tokens, seats = table
+    phoenix = next(
+        o["id"]
+        for o in _view(client, game_id, tokens["judge"])["objects"]
+        if o["name"] == "Ashcloud Phoenix"
+    )
+    _api(client, game_id, tokens["Alice"], {"type": "turn_face_up", "object": phoenix})
+    page = seats["Bob"].get(f"/g/{game_id}").text
+    assert {"type": "resolve"} in buttons(_stack(page))
+    assert _view(client, game_id, tokens["Bob"])["abilities"][0]["on_top"]
+    # A spell cast after it sits above it: "Resolve" is no longer beside the ability.
+    _api(client, game_id, tokens["judge"], {"type": "judge_add_card", "owner": "Bob",
+                                            "zone": "hand", "card": {"name": "Shock",
+                                            "types": ["Instant"], "mana_cost": "{R}"}})  # fmt: skip
+    shock = next(
+        o["id"] for o in _view(client, game_id, tokens["Bob"])["objects"] if o["name"] == "Shock"
+    )
+    _api(client, game_id, tokens["Bob"], {"type": "cast", "object": shock})
+    page = seats["Bob"].get(f"/g/{game_id}").text
+    assert not _view(client, game_id, tokens["Bob"])["abilities"][0]["on_top"]
+    assert {"type": "resolve"} not in buttons(_stack(page))

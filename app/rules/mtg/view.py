@@ -135,6 +135,8 @@ class AbilityView(BaseModel):
     targets_fr: str = ""
     # 707.10: a copy of an ability.
     is_copy: bool = False
+    # 608.1: it is the top of the stack (public: the stack's order is), so it resolves next.
+    on_top: bool = False
 
 
 class ByHandView(BaseModel):

@@ -238,7 +238,15 @@ def _trigger_view(state: MtgGame, ability: StackAbility, viewer: Viewer) -> Abil
         targets=targets.en,
         targets_fr=targets.fr,
         is_copy=ability.is_copy,
+        on_top=ability.position == _top_position(state),
     )
+
+
+def _top_position(state: MtgGame) -> int | None:
+    """608.1: the position of the top of the stack, spells and abilities together."""
+    positions = [o.position for o in state.in_zone(Zone.STACK)]
+    positions += [a.position for a in state.abilities]
+    return max(positions) if positions else None
 
 
 def _by_hand_view(state: MtgGame, task: ByHand, viewer: Viewer) -> ByHandView:
