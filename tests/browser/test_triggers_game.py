@@ -18,6 +18,7 @@ from tests.browser.test_morph_game import (
     SCREENSHOTS,
     Recorder,
     assert_not_reloaded,
+    check_axe,
     check_layout,
     mark_page,
     open_seat,
@@ -83,6 +84,8 @@ def test_603_3d_a_granted_trigger_on_two_phones(server, phone):
     assert bob_stack.get_by_role("button", name="Target Grizzly Bears").count() == 0
     check_layout(alice)
     check_layout(bob)
+    check_axe(alice, "trigger on the stack (its controller)")
+    check_axe(bob, "trigger on the stack (opponent)")
     SCREENSHOTS.mkdir(exist_ok=True)
     alice.screenshot(path=str(SCREENSHOTS / "trigger-alice-targets.png"), full_page=True)
     stack.get_by_role("button", name="Target Grizzly Bears").click()
