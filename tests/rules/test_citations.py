@@ -250,6 +250,9 @@ CURRENT_NUMBERS = {
     "406.3a", "406.3b", "406.4", "702.143a", "702.143b", "702.143c", "304.4", "307.4",
     # Issue 27: casting from wherever a permission allows; mana value against restrictions.
     "702.37c", "202.3",
+    # Issue 27: triggered abilities on the stack.
+    "603.2", "603.3", "603.3d", "603.5", "601.2c", "115.1", "113.7a", "608.2", "608.2b",
+    "614.1c", "508.2a", "707.10",
     *MTG_UNCHECKED_NUMBERS,
 }  # fmt: skip
 # Riftbound numbers outside 811, read in a later English edition (not checked for 2026-03-30).

@@ -66,7 +66,8 @@ def test_603_6c_put_into_a_graveyard_from_anywhere_triggers_however_it_got_there
     game = _game(KOZILEK)
     WAYS[way](game, KOZILEK)
     (trigger,) = [e for e in game.last if e.kind == "trigger"]
-    assert trigger.rules == ("603.6c",)
+    # 603.6c says why it triggers; 603.2 / 603.3: it triggers and goes on the stack.
+    assert trigger.rules == ("603.6c", "603.2", "603.3")
     for who in ("Bob", "spectator"):
         assert '"when it is put into a graveyard from anywhere" ability triggers' in (
             game.last_text(who)

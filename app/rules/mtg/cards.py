@@ -140,19 +140,39 @@ class AsTurnedFaceUp(BaseModel):
     text: str | None = Field(default=None, min_length=1, max_length=300)
 
 
-TriggerEvent = Literal["dies", "put_into_graveyard_from_anywhere", "leaves_battlefield"]
+TriggerEvent = Literal[
+    "dies",
+    "put_into_graveyard_from_anywhere",
+    "leaves_battlefield",
+    # Issue 27: "whenever this creature attacks" (508.1m), e.g. granted to a face-down one.
+    "attacks",
+]
+
+
+class TriggerEffect(BaseModel):
+    """What a triggered ability does, when it is something the engine applies itself as it
+    resolves (608.2): its controller draws, gains or loses life, or counters go on each of its
+    targets (on its source when it has none). Anything else is applied by hand by the judge."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["draw", "gain_life", "lose_life", "counters"]
+    amount: int = Field(default=1, ge=1, le=99)
+    counter: CounterName = "+1/+1"
 
 
 class CardTrigger(BaseModel):
     """A triggered ability the engine watches for as a card changes zones: "dies" and
     "leaves the battlefield" look back at the permanent as it last existed (603.10a); "is put
-    into a graveyard from anywhere" is checked on the card in the graveyard (603.6c)."""
+    into a graveyard from anywhere" is checked on the card in the graveyard (603.6c).
+    `effect`: what it does, when the engine can apply it (else the judge does, by hand)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     event: TriggerEvent
     text: str = Field(min_length=1, max_length=500)
     text_fr: str | None = Field(default=None, max_length=500)
+    effect: TriggerEffect | None = None
 
 
 class MtgCard(CardDef):

@@ -61,8 +61,18 @@ def _types_and_abilities(obj: MtgObject, base: Characteristics) -> Characteristi
         subtypes += tuple(t for t in effect.add_subtypes if t not in subtypes)
     if types != base.types or subtypes != base.subtypes:
         base = base.model_copy(update={"types": types, "subtypes": subtypes})
-    if any(effect.loses_all_abilities for effect in obj.modifiers):
-        base = base.without_abilities()
+    # Layer 6 in timestamp order (613.7): an ability granted after "loses all abilities"
+    # stays; one granted before it is lost with the rest.
+    for effect in obj.modifiers:
+        if effect.loses_all_abilities:
+            base = base.without_abilities()
+        if effect.grants:
+            base = base.model_copy(
+                update={
+                    "triggers": base.triggers + effect.grants,
+                    "abilities": base.abilities + tuple(g.text for g in effect.grants),
+                }
+            )
     return base
 
 

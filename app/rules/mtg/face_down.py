@@ -20,6 +20,7 @@ from app.rules.mtg.labels import describe, public_label, via_fr
 from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
 from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
+from app.rules.mtg.trigger_stack import put_on_stack, source_facts
 from app.rules.mtg.visibility import can_see_face, face_known_to
 
 _ENABLER_RULE = {"morph": "702.37", "megamorph": "702.37b", "disguise": "702.168"}
@@ -283,16 +284,24 @@ def turn_up(
         ),
         objects=[obj.id],
     )
-    trigger = characteristics.face_up_values(obj).turned_face_up_ability
+    # What it has now it is face up (an effect may have taken it away: 613.1f).
+    trigger = characteristics.current(obj, ctx.state).turned_face_up_ability
     if trigger:
-        ctx.emit(
-            "trigger",
-            ["702.37"],
+        # 603.2 / 603.3: it triggers as it turns and goes on the stack; it is face up now,
+        # so everyone may name its source.
+        put_on_stack(
+            ctx,
             Text(
                 en=f'{card.name}\'s "when turned face up" ability triggers: {trigger}',
                 fr=f"La capacité « quand retourné face visible » de {card.name_fr or card.name} "
                 f"se déclenche : {trigger}",
             ),
+            ["702.37"],
+            facts=source_facts(ctx.state, obj),
+            controller=obj.controller,
+            text=trigger,
+            text_fr=None,
+            event="turned_face_up",
             objects=[obj.id],
         )
 

@@ -10,11 +10,23 @@ from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.family import Move
 from app.rules.mtg import actions as a
-from app.rules.mtg import battlefield, face_down, flip, hideaway, sba, stack, table, turns, zones
+from app.rules.mtg import (
+    battlefield,
+    face_down,
+    flip,
+    hideaway,
+    sba,
+    stack,
+    table,
+    triggers,
+    turns,
+    zones,
+)
 from app.rules.mtg import exile_actions as x
 from app.rules.mtg import manifest as mf
 from app.rules.mtg import manifest_actions as m
 from app.rules.mtg import table_actions as t
+from app.rules.mtg import trigger_actions as ta
 from app.rules.mtg.effect_actions import ApplyEffect
 from app.rules.mtg.effects import apply_effect
 from app.rules.mtg.exile import (
@@ -110,6 +122,11 @@ MOVES: tuple[Move[Any], ...] = (
     Move(EndPermission, end_permission),
     Move(RestrictCasting, restrict_casting),
     Move(EndRestriction, end_restriction),
+    # --- issue 27: triggered abilities on the stack (app.rules.mtg.triggers) ---
+    Move(ta.ChooseTargets, triggers.choose_targets),
+    Move(ta.CounterAbility, triggers.counter_ability),
+    Move(ta.CopyAbility, triggers.copy_ability),
+    Move(ta.DoneByHand, triggers.done_by_hand),
 )
 
 # --- issue 16 (W4): after every move, each creature it brought to toughness 0 or less is

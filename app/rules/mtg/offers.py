@@ -17,6 +17,7 @@ from app.rules.mtg.manifest_offers import MANIFEST_TYPES, describe_manifest, man
 from app.rules.mtg.permissions import describe_grant
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.table_offers import TABLE_PROPOSABLE, describe_table_action, table_candidates
+from app.rules.mtg.trigger_offers import trigger_candidates, trigger_offer_target
 from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
 
 _SIMPLE: dict[str, tuple[str, str]] = {
@@ -222,6 +223,8 @@ def _game_candidates(state: MtgGame) -> list[tuple[dict[str, Any], Text]]:
     ]
     # 702.75 "you may play": a hideaway ability's player chooses, as it resolves.
     for ability in state.abilities:
+        if ability.kind != "hideaway_play":
+            continue
         out.append(
             (
                 {"type": "hideaway_accept", "ability": ability.id},
@@ -268,6 +271,7 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
     out = (
         _hideaway_exile_candidates(state, actor)
         + _game_candidates(state)
+        + trigger_candidates(state, actor, name_of)
         + table_candidates(state, actor)
         + manifest_candidates(state, actor)
     )
@@ -285,7 +289,9 @@ def mtg_offer_target(action: dict[str, Any]) -> str | None:
         return mtg_offer_target(action["action"])
     if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
         return action.get("source")
-    return offer_target(action)
+    # A triggered ability's buttons belong to it, beside it in the stack region (not to the
+    # object a "choose targets" button names).
+    return trigger_offer_target(action) or offer_target(action)
 
 
 # -- proposals (app.rules.core.proposals) -------------------------------------------------------

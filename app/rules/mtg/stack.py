@@ -7,8 +7,8 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
-from app.rules.mtg import characteristics
 from app.rules.mtg.actions import Cast, Counter, HideawayAccept, HideawayDecline, PlayLand
+from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.hideaway import (
     entered,
@@ -22,6 +22,7 @@ from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
 from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import MtgObject, StackAbility, Zone
+from app.rules.mtg.triggers import resolve_trigger
 from app.rules.mtg.zones import leave
 
 
@@ -115,6 +116,7 @@ def play_land(ctx: Ctx, action: PlayLand) -> None:
         objects=[land.id],
     )
     entered(ctx, land)
+    announce_enters(ctx, land)
 
 
 def top_of_stack(ctx: Ctx) -> MtgObject | StackAbility:
@@ -128,7 +130,10 @@ def top_of_stack(ctx: Ctx) -> MtgObject | StackAbility:
 def resolve(ctx: Ctx, action: Resolve) -> None:
     spell = top_of_stack(ctx)
     if isinstance(spell, StackAbility):
-        resolve_ability(ctx, spell)
+        if spell.kind == "triggered":
+            resolve_trigger(ctx, spell)
+        else:
+            resolve_ability(ctx, spell)
         return
     if spell.face_down:
         # A face-down spell becomes a face-down permanent (707.2): it has no name, no
@@ -153,23 +158,22 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
             objects=[permanent.id],
         )
         return
-    values = characteristics.current(spell, ctx.state)
     if spell.card.is_permanent_card:
         permanent = ctx.relocate(spell, Zone.BATTLEFIELD, controller=spell.controller)
-        etb = values.enters_ability
-        extra_en = f" Its enters ability triggers: {etb}" if etb else ""
-        extra_fr = f" Sa capacité d'arrivée se déclenche : {etb}" if etb else ""
         ctx.emit(
             "resolve",
             ["608.3"],
             Text(
-                en=f"{spell.card.name} resolves and enters the battlefield.{extra_en}",
+                en=f"{spell.card.name} resolves and enters the battlefield.",
                 fr=f"{spell.card.name_fr or spell.card.name} se résout et arrive sur le champ "
-                f"de bataille.{extra_fr}",
+                "de bataille.",
             ),
             objects=[permanent.id],
         )
         entered(ctx, permanent)
+        # Its "enters" text by its kind: a trigger goes on the stack, a replacement (614.1c)
+        # never triggers.
+        announce_enters(ctx, permanent)
         return
     leave(ctx, spell, Zone.GRAVEYARD, cause=" after resolving")
 
@@ -191,7 +195,11 @@ def _choosing_player(ctx: Ctx, ability_id: str | None) -> StackAbility:
     """The hideaway ability on top of the stack, which only its controller (or the judge
     as them) answers: 702.75 "you may play" is theirs (608.2d)."""
     ability = top_of_stack(ctx)
-    if not isinstance(ability, StackAbility) or ability_id not in (None, ability.id):
+    if (
+        not isinstance(ability, StackAbility)
+        or ability_id not in (None, ability.id)
+        or ability.kind != "hideaway_play"
+    ):
         raise RuleError(
             ["608.1"],
             "That ability isn't on top of the stack: only the top of the stack resolves.",
