@@ -224,7 +224,8 @@ OTHER_SEED_NUMBERS = {"706.2"}  # the copy rule, "règle 706" in seed 000
 OTHER_2004_NUMBERS = {"217.1c", "102.7"}  # zone change; leaving the game
 # Read in a 2024 edition of the Comprehensive Rules, not checked against today's text: their
 # entries say `checked = false`, and their summaries say so.
-MTG_UNCHECKED_NUMBERS: set[str] = set()
+# Issue 27: a card that becomes foretold (Ethereal Valkyrie), numbered as the issue cites it.
+MTG_UNCHECKED_NUMBERS: set[str] = {"702.143d"}
 CURRENT_NUMBERS = {
     *(f"708.{n}" for n in (1, 2, "2a", "2b", 3, 4, 5, 6, 7, 8, 9, 10, 11)),
     *(f"710.{n}" for n in ("1", "1a", "1b", "1c", 2, 3, 4, 5)),
@@ -247,6 +248,8 @@ CURRENT_NUMBERS = {
     "103.3", "103.5", "701.17", "701.20", "701.24",
     # Issue 16, exile face down: checked against today's Comprehensive Rules.
     "406.3a", "406.3b", "406.4", "702.143a", "702.143b", "702.143c", "304.4", "307.4",
+    # Issue 27: casting from wherever a permission allows; mana value against restrictions.
+    "702.37c", "202.3",
     # Issue 27: triggered abilities on the stack.
     "603.2", "603.3", "603.3d", "603.5", "601.2c", "115.1", "113.7a", "608.2", "608.2b",
     "614.1c", "508.2a", "707.10",

@@ -36,6 +36,7 @@ from app.rules.mtg.visibility import can_see_face, in_view, is_hideaway_card
 from app.rules.redact import Viewer, actions_for, error_for, events_for, view_for, visibility_table
 from tests.conftest import LONG_RUN as LONG
 from tests.rules.contract_candidates import contract_candidates
+from tests.rules.permission_candidates import permission_candidates
 
 EXAMPLES = 600 if LONG else 40
 STEPS = 40 if LONG else 25
@@ -235,6 +236,9 @@ OBJECT_ACTIONS: list[tuple[str, dict[str, list[Any]]]] = [
     ("manifest_dread_choose", {}),
     ("apply_effect", {"loses_all_abilities": [True], "cant_turn_face_up": [True, False]}),
     ("forbid_name", {"player": PLAYERS}),
+    # Issue 27.
+    ("become_foretold", {"cost": ["mana_cost_minus_2", "printed"]}),
+    ("hideaway_trigger", {}),
 ]
 # A type whose branch is not merged yet is left out of the refusals too.
 OBJECT_ACTIONS = [(kind, params) for kind, params in OBJECT_ACTIONS if kind in ACTION_TYPES]
@@ -254,7 +258,8 @@ def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, 
     by_kind: dict[str, list[dict[str, Any]]] = {}
     offered = [candidate for candidate, _ in candidate_actions(state, actor)]
     # Issue 16's actions, most of which have no button (tests/rules/contract_candidates.py).
-    for candidate in offered + contract_candidates(state):
+    # Issue 27's permissions, restrictions and effects (tests/rules/permission_candidates.py).
+    for candidate in offered + contract_candidates(state) + permission_candidates(state):
         if candidate["type"] not in ("concede", "end_game"):  # drawn rarely, above
             by_kind.setdefault(candidate["type"], []).append(candidate)
     rnd = draw(st.randoms(use_true_random=False))
@@ -277,7 +282,7 @@ def _any_action(draw: st.DrawFn, state: GameState) -> dict[str, Any]:
     action: dict[str, Any] = {"type": kind}
     if kind in ("attack", "turn_face_down"):
         action["objects"] = [target]
-    elif kind == "hideaway_play":
+    elif kind in ("hideaway_play", "hideaway_trigger"):
         action["source"] = target
     else:
         action["object"] = target

@@ -169,3 +169,13 @@ class HideawayPlay(ActionModel):
     source: ObjectId
     via: Literal["morph", "megamorph", "disguise", "evoke"] | None = None
     condition_met: bool | None = None
+    # Which hidden card, when the permanent hid more than one (its hideaway triggered twice).
+    card: ObjectId | None = None
+
+
+class HideawayTrigger(ActionModel):
+    """A hideaway permanent's enters trigger happens once more (Panharmonicon, Yarok the
+    Desecrated): one more card is exiled with it (`source`: that permanent)."""
+
+    type: Literal["hideaway_trigger"]
+    source: ObjectId

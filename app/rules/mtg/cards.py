@@ -63,6 +63,8 @@ PtCount = Literal[
     "lands_you_control",
     "cards_in_your_graveyard",
     "creature_cards_in_all_graveyards",
+    # Alrund, God of the Cosmos: cards in your hand and foretold cards you own in exile.
+    "cards_in_hand_and_foretold",
 ]
 
 

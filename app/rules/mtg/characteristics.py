@@ -13,6 +13,7 @@ information keeps both halves and a copy uses them as its *own* status says (706
 from __future__ import annotations
 
 from app.rules.mtg.cards import PtCount
+from app.rules.mtg.foretold import foretold_count
 from app.rules.mtg.printed_pt import star_as_zero, with_modifiers
 from app.rules.mtg.state import FaceDownVia, MtgGame, MtgObject, Zone
 from app.rules.mtg.values import Characteristics
@@ -137,6 +138,9 @@ def counted(count: PtCount, obj: MtgObject, state: MtgGame) -> int:
     you = obj.controller
     if count == "cards_in_your_hand":
         return len(state.in_zone(Zone.HAND, you))
+    if count == "cards_in_hand_and_foretold":
+        # 702.143c: foretold cards are public as such (406.4), so the total is public too.
+        return len(state.in_zone(Zone.HAND, you)) + foretold_count(state, you)
     if count == "cards_in_your_graveyard":
         return len(state.in_zone(Zone.GRAVEYARD, you))
     if count == "creature_cards_in_all_graveyards":

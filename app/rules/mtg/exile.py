@@ -20,9 +20,11 @@ from app.rules.mtg.exile_actions import (
 from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.foretell import foretold_cost
+from app.rules.mtg.foretold import is_foretold
 from app.rules.mtg.hideaway import entered
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import refuse_banned_cast
+from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import ZONE_FR, MtgObject, Zone
 from app.rules.mtg.visibility import face_known_to
 
@@ -222,10 +224,15 @@ def cast_from_exile(ctx: Ctx, action: CastFromExile) -> None:
         )
     # 406.3a: face up as it is cast, it has its name: a name ban applies (Reflector Mage).
     refuse_banned_cast(ctx, obj, caster)
+    # Its mana value too: a restriction applies (Void Winnower, 601.3).
+    refuse_restricted_cast(ctx, obj, caster, face_down=False)
     was_face_down = obj.face_down
     label = public_label(ctx.state, obj) if was_face_down else None
+    foretold = is_foretold(obj)
     # 406.3a: turned face up just before it is cast; a new object on the stack, face up.
     spell = ctx.relocate(obj, Zone.STACK, controller=caster)
+    # 702.143c: a spell cast from a foretold card was foretold, whatever its cost.
+    spell.was_foretold = foretold
     name = spell.card.shown_name()
     up_en = f"turns the face-down card ({label.en}) face up and " if label else ""
     up_fr = f"retourne la carte face cachée ({label.fr}) face visible et " if label else ""

@@ -22,6 +22,17 @@ class Foretell(ActionModel):
     object: ObjectId
 
 
+class BecomeForetold(ActionModel):
+    """702.143d: an effect makes a card foretold (Ethereal Valkyrie): from its owner's hand
+    (exiled face down now) or already exiled face down. `cost`: the foretell cost the effect
+    gives (its mana cost reduced by {2}), or none (its printed foretell cost, if any)."""
+
+    type: Literal["become_foretold"]
+    object: ObjectId
+    cost: Literal["mana_cost_minus_2", "printed"] = "mana_cost_minus_2"
+    source: SourceText = ""
+
+
 class ExileFaceDown(ActionModel):
     """Exile a card face down with an instruction saying who may look at it (406.3): the
     player who exiled it (Bane Alley Broker, Summoner's Egg's imprint), its owner, or nobody.

@@ -8,6 +8,7 @@ from typing import Any
 
 from app.rules.core.events import Text
 from app.rules.mtg.foretell import FORETELL_PAYMENT
+from app.rules.mtg.permissions import covers, live
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.visibility import can_see_face
 
@@ -26,12 +27,17 @@ def _words(kind: str) -> Text:
     return Text(en=en, fr=fr)
 
 
+def _gains(state: MtgGame, obj: MtgObject) -> bool:
+    """Dream Devourer: foretell given to this card in hand by a permission effect."""
+    return any(covers(state, p, obj, "gain_foretell", False) for p in live(state))
+
+
 def exile_candidates(
     state: MtgGame, obj: MtgObject, actor: str | None
 ) -> list[tuple[dict[str, Any], Text]]:
     out: list[tuple[dict[str, Any], Text]] = []
     sees = actor is None or can_see_face(state, obj, actor)
-    if obj.zone == Zone.HAND and obj.card.foretell is not None and sees:
+    if obj.zone == Zone.HAND and sees and (obj.card.foretell is not None or _gains(state, obj)):
         out.append(
             (
                 {"type": "foretell", "object": obj.id},
@@ -42,7 +48,7 @@ def exile_candidates(
     if obj.zone != Zone.EXILE or record is None:
         return out
     if record.via == "foretell":
-        cost = obj.card.foretell
+        cost = obj.foretell_cost or obj.card.foretell
         if sees and cost is not None:
             out.append(
                 (

@@ -17,6 +17,8 @@ from app.rules.mtg.actions import (
 )
 from app.rules.mtg.edition import require_current_rules
 from app.rules.mtg.labels import describe, public_label, via_fr
+from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
+from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
 from app.rules.mtg.trigger_stack import put_on_stack, source_facts
 from app.rules.mtg.visibility import can_see_face, face_known_to
@@ -32,20 +34,18 @@ def mark_entered(ctx: Ctx, obj: MtgObject) -> None:
 
 
 def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
-    """707.4: turned face down before it goes on the stack; the spell is a face-down 2/2."""
+    """707.4: turned face down before it goes on the stack; the spell is a face-down 2/2.
+    From its owner's hand, or from wherever an effect lets the caster cast it (702.37c: a
+    morph card may be cast face down whenever it could be cast: Gonti's exile, Cemetery
+    Illuminator's top of the library, where it counts as a creature spell: 708.4)."""
     obj = ctx.find(action.object)
-    if obj.zone != Zone.HAND:
+    if obj.zone not in CAST_FROM:
         raise RuleError(
             ["601.2"],
             "A card is cast face down from its owner's hand.",
             "Une carte se lance face cachée depuis la main de son propriétaire.",
         )
-    caster = ctx.acting_as(
-        obj.owner,
-        ["601.2"],
-        "You can only cast cards from your own hand.",
-        "Vous ne pouvez lancer que des cartes de votre propre main.",
-    )
+    caster, perm = source_of_cast(ctx, obj, "cast_face_down", "601.2", face_down=True)
     if action.via != "morph":
         require_current_rules(ctx, action.via.capitalize(), action.via)
     cost = getattr(obj.card, action.via)
@@ -60,7 +60,12 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
         )
     # No name ban applies (app.rules.mtg.name_bans): turned face down before it is put on the
     # stack (708.4), the spell has no name (708.2), so it has no name in common with any (201.2a).
+    # A restriction sees a 2/2 creature spell with mana value 0 (Void Winnower: even).
+    refuse_restricted_cast(ctx, obj, caster, face_down=True)
     card = obj.card
+    origin = origin_text(obj, perm)
+    if perm is not None:
+        use(ctx, perm)
     spell = ctx.relocate(obj, Zone.STACK, controller=caster, face_down=True)
     spell.face_down_via = action.via
     count = ctx.state.cast_counts.get(caster, 0) + 1
@@ -69,15 +74,16 @@ def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
     label = public_label(ctx.state, spell)
     # Megamorph is cast exactly like morph (702.37b): its own rule goes with the private part.
     public_rule = _ENABLER_RULE["morph"] if action.via == "megamorph" else rule
-    keys = ["707.4", "707.2", public_rule]
+    keys = ["707.4", "707.2", public_rule, *(["601.3"] if perm is not None else [])]
     ward = " It has ward {2}." if action.via == "disguise" else ""
     ward_fr = " Il a ward {2}." if action.via == "disguise" else ""
     ctx.emit(
         "cast_face_down",
         keys,
         Text(
-            en=f"{caster} casts a face-down creature spell for {{3}}: {label.en}.{ward}",
-            fr=f"{caster} lance un sort de créature face cachée pour {{3}} : {label.fr}.{ward_fr}",
+            en=f"{caster} casts a face-down creature spell{origin.en} for {{3}}: {label.en}.{ward}",
+            fr=f"{caster} lance un sort de créature face cachée{origin.fr} pour {{3}} : "
+            f"{label.fr}.{ward_fr}",
         ),
         private=Text(
             en=f"{caster} casts {card.name} face down ({action.via} {cost}).",

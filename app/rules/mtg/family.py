@@ -78,7 +78,9 @@ MTG = GameFamily(
     acts_on_named_player=frozenset(
         {"manifest", "cloak", "manifest_cards", "manifest_dread", "forbid_name"}
     )
-    | TABLE_PROPOSABLE,
+    | TABLE_PROPOSABLE
+    # Issue 27: a permission over another player's cards (`from_player`) is theirs to accept.
+    | {"grant_permission"},
     # 406.3b: casting from exile checks the caster's own right to look at the card.
     checks_own_right=frozenset({"look", "cast_from_exile"}),
     describe_action=offers.describe_action,  # type: ignore[arg-type]

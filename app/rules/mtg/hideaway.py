@@ -22,12 +22,14 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
-from app.rules.mtg.actions import HideawayExile, HideawayPlay
+from app.rules.mtg.actions import HideawayExile, HideawayPlay, HideawayTrigger
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.permanents import on_battlefield, require_phased_in
 from app.rules.mtg.printed_pt import known_number
+from app.rules.mtg.restrictions import describe as describe_restriction
+from app.rules.mtg.restrictions import forbidding
 from app.rules.mtg.state import HideawayPending, MtgGame, MtgObject, StackAbility, Zone
 from app.rules.mtg.visibility import face_known_to, hideaway_source
 
@@ -182,7 +184,10 @@ def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
     for card in looked:
         if player not in card.known_to:
             card.known_to.append(player)
-    link = ctx.new_id()
+    # A trigger that happens again for the same permanent (Panharmonicon, Yarok: its enters
+    # trigger twice) exiles one more card with it: every card it exiled stays linked to it
+    # (607.2a), each with who may look.
+    link = permanent.hideaway_link or ctx.new_id()
     ctx.state.hideaway_pending = HideawayPending(
         player=player,
         source=permanent.id,
@@ -351,6 +356,61 @@ def control_changed(ctx: Ctx, permanent: MtgObject, before: str, new_controller:
 # --- Playing the hidden card -----------------------------------------------------------
 
 
+def hidden_cards(state: MtgGame, link: str | None) -> list[MtgObject]:
+    """The cards a hideaway permanent exiled and still holds, in the order they were hidden
+    (one per time its ability triggered)."""
+    if link is None:
+        return []
+    return sorted(
+        (o for o in state.in_zone(Zone.EXILE) if o.face_down and o.hideaway_link == link),
+        key=lambda o: o.position,
+    )
+
+
+def hideaway_trigger(ctx: Ctx, action: HideawayTrigger) -> None:
+    """The hideaway ability triggers once more for the same permanent (an effect makes its
+    enters trigger happen twice: Panharmonicon, Yarok the Desecrated): one more card is
+    exiled face down with it, linked to it like the first."""
+    source = on_battlefield(ctx, action.source)
+    values = characteristics.current(source, ctx.state)
+    if not values.hideaway:
+        raise RuleError(
+            ["702.75"],
+            "That permanent has no hideaway ability.",
+            "Ce permanent n'a pas la capacité de cachette.",
+        )
+    ctx.require_controller(
+        source, ["702.75"], Text(en="have its ability trigger", fr="faire déclencher sa capacité")
+    )
+    if is_2004(ctx):
+        raise RuleError(
+            ["702.75"],
+            "Hideaway did not exist under the January 2004 rules.",
+            "La cachette n'existait pas dans les règles de janvier 2004.",
+        )
+    _trigger(ctx, source, values.hideaway)
+
+
+def _chosen_card(ctx: Ctx, source: MtgObject, card: str | None) -> str | None:
+    """With more than one hidden card, its player says which one the ability plays."""
+    cards = hidden_cards(ctx.state, source.hideaway_link)
+    if card is not None:
+        if card not in {c.id for c in cards}:
+            raise RuleError(
+                ["702.75-linked"],
+                "That is not a card this permanent hid.",
+                "Ce n'est pas une carte que ce permanent a mise en cachette.",
+            )
+        return card
+    if len(cards) > 1:
+        raise RuleError(
+            ["702.75-linked"],
+            f"This permanent hid {len(cards)} cards: say which one to play (card).",
+            f"Ce permanent a mis {len(cards)} cartes en cachette : indiquez laquelle jouer (card).",
+        )
+    return None
+
+
 def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
     """Activate (or, for a triggered one, put on the stack) the ability that plays the card
     this permanent hid. Its cost: {T} when the ability says so (mana is shown only)."""
@@ -370,6 +430,7 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
     )
     player = ctx.acting_for(source.controller)
     require_phased_in(source)
+    chosen = _chosen_card(ctx, source, action.card)
     if action.via is not None:
         raise RuleError(
             ["702.75-no-alt-costs"],
@@ -428,6 +489,7 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
         position=ctx.next_position(),
         condition=condition,
         condition_met=action.condition_met,
+        card=chosen,
     )
     ctx.state.abilities.append(stacked)
     cond = condition_text(condition)
@@ -464,18 +526,12 @@ def not_played(name_en: str, name_fr: str, player: str) -> Text:
 
 
 def _hidden_card(state: MtgGame, ability: StackAbility) -> MtgObject | None:
-    """The card this ability's permanent hid, if it is still exiled face down (702.75)."""
-    return next(
-        (
-            o
-            for o in state.objects
-            if ability.link is not None
-            and o.zone == Zone.EXILE
-            and o.face_down
-            and o.hideaway_link == ability.link
-        ),
-        None,
-    )
+    """The card this ability plays, if it is still exiled face down (702.75): the one its
+    player chose when the permanent hid more than one."""
+    linked = hidden_cards(state, ability.link)
+    if ability.card is not None:
+        linked = [o for o in linked if o.id == ability.card]
+    return linked[0] if linked else None
 
 
 def _nothing_to_choose(ctx: Ctx, ability: StackAbility, card: MtgObject | None) -> bool:
@@ -621,6 +677,24 @@ def play_hidden(ctx: Ctx, ability: StackAbility) -> None:
             objects=[land.id],
         )
         entered(ctx, land)
+        return
+    restriction = forbidding(state, player, card, face_down=False)
+    if restriction is not None:
+        # 601.3: a restriction (Void Winnower) stops the cast; told to the others exactly as
+        # a card not played, or its mana value's parity would show.
+        said = describe_restriction(restriction)
+        ctx.emit(
+            "hideaway_not_played",
+            keys,
+            not_played(name_en, name_fr, player),
+            private_rules=["601.3", "202.3"],
+            private=Text(
+                en=f"It is {hidden.name}: it can't be cast. {said.en}",
+                fr=f"C'est {hidden.name_fr or hidden.name} : il ne peut pas être lancé. {said.fr}",
+            ),
+            private_to=sorted(lookers),
+            objects=[card.id],
+        )
         return
     spell = ctx.relocate(card, Zone.STACK, controller=player)
     ctx.emit(

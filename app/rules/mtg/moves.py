@@ -35,10 +35,18 @@ from app.rules.mtg.exile import (
     return_from_exile,
     turn_face_up_in_exile,
 )
-from app.rules.mtg.foretell import foretell
+from app.rules.mtg.foretell import become_foretold, foretell
 from app.rules.mtg.judge_edits import JUDGE_MOVES
 from app.rules.mtg.name_actions import ForbidName
 from app.rules.mtg.name_bans import forbid_name
+from app.rules.mtg.permission_actions import (
+    EndPermission,
+    EndRestriction,
+    GrantPermission,
+    RestrictCasting,
+)
+from app.rules.mtg.permissions import end_permission, grant_permission
+from app.rules.mtg.restrictions import end_restriction, restrict_casting
 from app.rules.mtg.sba_actions import StateBasedActions
 from app.rules.mtg.state import MtgGame
 
@@ -66,6 +74,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.HideawayExile, hideaway.hideaway_exile),
     Move(a.HideawayPlay, hideaway.hideaway_play),
     Move(a.HideawayDecline, stack.decline),
+    Move(a.HideawayTrigger, hideaway.hideaway_trigger),
     Move(a.HideawayAccept, stack.accept),
     Move(NextTurn, turns.next_turn),
     Move(EndGame, turns.end_game),
@@ -93,6 +102,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(ApplyEffect, apply_effect),
     # Exile face down, with who may look (issue 16: app.rules.mtg.exile, foretell).
     Move(x.Foretell, foretell),
+    Move(x.BecomeForetold, become_foretold),
     Move(x.ExileFaceDown, exile_face_down),
     Move(x.CastFromExile, cast_from_exile),
     Move(x.TurnFaceUpInExile, turn_face_up_in_exile),
@@ -107,6 +117,11 @@ MOVES: tuple[Move[Any], ...] = (
     Move(m.ManifestDreadChoose, mf.manifest_dread_choose),
     # --- issue 16: names (W5): "can't cast spells with the chosen name" ---
     Move(ForbidName, forbid_name),
+    # --- issue 27: permission and restriction effects on casting (601.3) ---
+    Move(GrantPermission, grant_permission),
+    Move(EndPermission, end_permission),
+    Move(RestrictCasting, restrict_casting),
+    Move(EndRestriction, end_restriction),
     # --- issue 27: triggered abilities on the stack (app.rules.mtg.triggers) ---
     Move(ta.ChooseTargets, triggers.choose_targets),
     Move(ta.CounterAbility, triggers.counter_ability),

@@ -11,9 +11,10 @@ from app.rules.core.proposals import default_subjects
 from app.rules.mtg import as_turned_up, characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
-from app.rules.mtg.hideaway import condition_text
+from app.rules.mtg.hideaway import condition_text, hidden_cards
 from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.manifest_offers import MANIFEST_TYPES, describe_manifest, manifest_candidates
+from app.rules.mtg.permissions import describe_grant
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.table_offers import TABLE_PROPOSABLE, describe_table_action, table_candidates
 from app.rules.mtg.trigger_offers import trigger_candidates, trigger_offer_target
@@ -136,6 +137,18 @@ def _object_candidates(
             "Put onto the battlefield face down (an effect)",
             "Mettre sur le champ de bataille face cachée (un effet)",
         )
+        if state.permissions:
+            # Issue 27: cast or play it where a permission effect allows (Gonti, Cemetery
+            # Illuminator); the engine's trial keeps only what the actor may do.
+            for via in ("morph", "megamorph", "disguise"):
+                if getattr(obj.card, via):
+                    add(
+                        {"type": "cast_face_down", "object": obj.id, "via": via},
+                        f"Cast face down ({via})",
+                        f"Lancer face cachée ({via_fr(via)})",
+                    )
+            simple("cast")
+            simple("play_land")
     return out
 
 
@@ -145,22 +158,29 @@ def _hideaway_play_candidates(state: MtgGame, obj: MtgObject, add: Any) -> None:
     ability = values.hideaway_ability
     if ability is None or not values.hideaway:
         return
-    base = {"type": "hideaway_play", "source": obj.id}
-    condition = ability.condition
-    if condition is not None and condition.kind in UNTRACKED_CONDITIONS:
-        text = condition_text(condition)
-        add(
-            {**base, "condition_met": True},
-            f"Play the hidden card ({text.en})",
-            f"Jouer la carte cachée ({text.fr})",
-        )
-        add(
-            {**base, "condition_met": False},
-            "Try to play the hidden card (condition not met)",
-            "Essayer de jouer la carte cachée (condition non remplie)",
-        )
-        return
-    add(base, "Play the hidden card", "Jouer la carte cachée")
+    # One button per hidden card when it hid more than one (its trigger happened twice).
+    cards = hidden_cards(state, obj.hideaway_link)
+    for number, card in enumerate(cards if len(cards) > 1 else [None], start=1):
+        base: dict[str, Any] = {"type": "hideaway_play", "source": obj.id}
+        which_en = which_fr = ""
+        if card is not None:
+            base["card"] = card.id
+            which_en, which_fr = f" #{number}", f" n° {number}"
+        condition = ability.condition
+        if condition is not None and condition.kind in UNTRACKED_CONDITIONS:
+            text = condition_text(condition)
+            add(
+                {**base, "condition_met": True},
+                f"Play the hidden card{which_en} ({text.en})",
+                f"Jouer la carte cachée{which_fr} ({text.fr})",
+            )
+            add(
+                {**base, "condition_met": False},
+                f"Try to play the hidden card{which_en} (condition not met)",
+                f"Essayer de jouer la carte cachée{which_fr} (condition non remplie)",
+            )
+            continue
+        add(base, f"Play the hidden card{which_en}", f"Jouer la carte cachée{which_fr}")
 
 
 def _hideaway_exile_candidates(
@@ -292,6 +312,8 @@ PROPOSABLE |= frozenset({"apply_effect"})
 PROPOSABLE |= frozenset({"exile_face_down", "cast_from_exile", "return_from_exile"})
 # Issue 16, turning up and dying: another player's creature at toughness 0 (704.5f).
 PROPOSABLE |= frozenset({"state_based_actions"})
+# Issue 27: a permission to cast another player's card (Gonti) is theirs to accept.
+PROPOSABLE |= frozenset({"grant_permission"})
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
@@ -344,6 +366,8 @@ def describe_action(state: MtgGame, action: Any) -> Text:
             en=f"forbid {action.player} to cast spells with the name of {what_en}",
             fr=f"interdire à {action.player} de lancer des sorts du nom de {what_fr}",
         )
+    if kind == "grant_permission":  # Gonti: the permission in public words
+        return describe_grant(action)
     if kind == "move":
         en, fr = _MOVES[action.to]
     elif kind == "turn_face_down":

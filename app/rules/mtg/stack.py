@@ -19,29 +19,25 @@ from app.rules.mtg.hideaway import (
 )
 from app.rules.mtg.labels import public_label, short_label
 from app.rules.mtg.name_bans import refuse_banned_cast
+from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
+from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import MtgObject, StackAbility, Zone
 from app.rules.mtg.triggers import resolve_trigger
 from app.rules.mtg.zones import leave
 
 
-def _from_own_hand(ctx: Ctx, obj: MtgObject, rule: str) -> str:
-    if obj.zone != Zone.HAND:
+def cast(ctx: Ctx, action: Cast) -> None:
+    """601.2: from its owner's hand, or from wherever an effect lets the caster (601.3:
+    Gonti's exile, Cemetery Illuminator's top of the library, a graveyard). A card exiled
+    face down is turned face up just before it is cast (406.3a)."""
+    obj = ctx.find(action.object)
+    if obj.zone not in CAST_FROM:
         raise RuleError(
-            [rule],
+            ["601.2"],
             "That card is not in a hand.",
             "Cette carte n'est pas dans une main.",
         )
-    return ctx.acting_as(
-        obj.owner,
-        [rule],
-        "You can only use cards from your own hand.",
-        "Vous ne pouvez utiliser que les cartes de votre main.",
-    )
-
-
-def cast(ctx: Ctx, action: Cast) -> None:
-    obj = ctx.find(action.object)
-    caster = _from_own_hand(ctx, obj, "601.2")
+    caster, perm = source_of_cast(ctx, obj, "cast", "601.2")
     if obj.card.is_type("Land"):
         raise RuleError(
             ["305.1"],
@@ -49,19 +45,43 @@ def cast(ctx: Ctx, action: Cast) -> None:
             "Un terrain se joue, il ne se lance pas : utilisez play_land.",
         )
     refuse_banned_cast(ctx, obj, caster)  # Reflector Mage (601.3, 201.2a)
+    refuse_restricted_cast(ctx, obj, caster, face_down=False)  # Void Winnower (601.3)
+    hidden_before = obj.face_down
+    label = public_label(ctx.state, obj) if hidden_before else None
+    foretold = obj.exiled is not None and obj.exiled.via == "foretell"
+    origin = origin_text(obj, perm)
+    if perm is not None:
+        use(ctx, perm)
     spell = ctx.relocate(obj, Zone.STACK, controller=caster)
+    spell.was_foretold = foretold  # 702.143c, whatever it was cast for
     name = spell.card
+    up_en = f"turns {label.en} face up and " if label is not None else ""
+    up_fr = f"retourne {label.fr} face visible et " if label is not None else ""
+    keys = ["601.2"]
+    if perm is not None:
+        keys.append("601.3")
+    if label is not None:
+        keys.append("406.3a")
     ctx.emit(
         "cast",
-        ["601.2"],
-        Text(en=f"{caster} casts {name.name}.", fr=f"{caster} lance {name.name_fr or name.name}."),
+        keys,
+        Text(
+            en=f"{caster} {up_en}casts {name.name}{origin.en}.",
+            fr=f"{caster} {up_fr}lance {name.name_fr or name.name}{origin.fr}.",
+        ),
         objects=[spell.id],
     )
 
 
 def play_land(ctx: Ctx, action: PlayLand) -> None:
     obj = ctx.find(action.object)
-    player = _from_own_hand(ctx, obj, "305.1")
+    if obj.zone not in CAST_FROM:
+        raise RuleError(
+            ["305.1"],
+            "That card is not in a hand.",
+            "Cette carte n'est pas dans une main.",
+        )
+    player, perm = source_of_cast(ctx, obj, "play_land", "305.1")
     if not obj.card.is_type("Land"):
         raise RuleError(
             ["305.1"], "Only a land can be played this way.", "Seul un terrain se joue ainsi."
@@ -82,13 +102,16 @@ def play_land(ctx: Ctx, action: PlayLand) -> None:
             f"{player} a déjà joué un terrain ce tour-ci.",
         )
     state.land_plays[player] = state.land_plays.get(player, 0) + 1
+    origin = origin_text(obj, perm)
+    if perm is not None:
+        use(ctx, perm)
     land = ctx.relocate(obj, Zone.BATTLEFIELD, controller=player)
     ctx.emit(
         "play_land",
-        ["305.1", "305.2"],
+        ["305.1", "305.2", *(["601.3"] if perm is not None else [])],
         Text(
-            en=f"{player} plays {land.card.name}.",
-            fr=f"{player} joue {land.card.name_fr or land.card.name}.",
+            en=f"{player} plays {land.card.name}{origin.en}.",
+            fr=f"{player} joue {land.card.name_fr or land.card.name}{origin.fr}.",
         ),
         objects=[land.id],
     )

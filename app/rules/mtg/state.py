@@ -14,6 +14,8 @@ from app.rules.core.cards import CardDef
 from app.rules.core.state import GameObject, GameState, PlayerState
 from app.rules.mtg.cards import CardTrigger, HideawayCondition, MtgCard, TriggerEffect
 from app.rules.mtg.exile_record import ExiledFaceDown
+from app.rules.mtg.permission_record import CastPermission
+from app.rules.mtg.restriction_record import CastRestriction
 from app.rules.mtg.values import Characteristics
 
 # Today's rules, and the January 2004 Comprehensive Rules as an edition of the same family.
@@ -113,6 +115,13 @@ class MtgObject(GameObject):
     # What its controller stated as it turned face up (708.11: "choose a color"). Public;
     # gone with a zone change (400.7) like every other status.
     turned_up_choice: str | None = None
+    # 702.143c: a spell that was a foretold card before it was cast ("if this spell was
+    # foretold"), whatever cost it was cast for. Public; gone with a zone change (400.7).
+    was_foretold: bool = False
+    # A foretell cost an effect gave this foretold card (702.143d: Ethereal Valkyrie; Dream
+    # Devourer: its mana cost reduced by {2}). It tells of the face, so it stays here, not in
+    # the public exile record; gone with a zone change (400.7).
+    foretell_cost: str | None = None
 
     UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.STACK})
 
@@ -126,6 +135,7 @@ class MtgObject(GameObject):
     def hide_face(self, placeholder: CardDef) -> None:
         super().hide_face(placeholder)
         self.copy_of = None
+        self.foretell_cost = None
         # Megamorph reads as morph to whoever can't see the face (708.6 public facts).
         if self.face_down_via == "megamorph":
             self.face_down_via = "morph"
@@ -187,6 +197,8 @@ class StackAbility(BaseModel):
     condition: HideawayCondition | None = None
     # The player's word on a condition the engine doesn't track (damage dealt, ...).
     condition_met: bool | None = None
+    # The hidden card it plays, chosen when the permanent hid more than one.
+    card: str | None = None
     # 702.75 "you may play": it is resolving and waits for its controller's choice
     # (hideaway_accept / hideaway_decline); whoever resolved it chose nothing (608.2d).
     choosing: bool = False
@@ -284,6 +296,9 @@ class MtgGame(GameState):
     kept: list[str] = Field(default_factory=list)
     # --- issue 16: names (forbid_name, app/rules/mtg/name_bans.py) ---
     name_bans: list[NameBan] = Field(default_factory=list)
+    # --- issue 27: permission and restriction effects on casting (601.3), public ---
+    permissions: list[CastPermission] = Field(default_factory=list)
+    restrictions: list[CastRestriction] = Field(default_factory=list)
 
     def game_options(self) -> dict[str, Any]:
         return {"hideaway_edition": self.hideaway_edition}

@@ -8,6 +8,8 @@ from app.rules.core.ending import conceding_player, judge_ends, leave_game, reve
 from app.rules.core.events import Text
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import expire as expire_name_bans
+from app.rules.mtg.permissions import expire as expire_permissions
+from app.rules.mtg.restrictions import expire as expire_restrictions
 from app.rules.mtg.state import Zone
 
 # What a reveal shows when there is nothing face down to reveal.
@@ -26,6 +28,8 @@ def next_turn(ctx: Ctx, action: NextTurn) -> None:
     # 514.2: "until end of turn" effects end in the cleanup step.
     for obj in state.objects:
         obj.modifiers = [m for m in obj.modifiers if not m.until_end_of_turn]
+    expire_permissions(state)
+    expire_restrictions(state)
     nxt = state.next_player()
     state.turn += 1
     state.active_player = nxt

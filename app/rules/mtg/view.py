@@ -7,10 +7,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from app.rules.core.events import Text
 from app.rules.core.view import ObjectViewBase, PlayerViewBase, ViewBase
 from app.rules.core.view import Visibility as VisibilityBase
 from app.rules.mtg.cards import AsTurnedFaceUp, CardTrigger, FlipFace
 from app.rules.mtg.exile_record import ExiledFaceDown
+from app.rules.mtg.permission_record import CastPermission
+from app.rules.mtg.restriction_record import CastRestriction
 from app.rules.mtg.state import MtgRuleset, NameBan
 
 
@@ -81,6 +84,11 @@ class MtgObjectView(ObjectViewBase):
     state_based: list[str] = Field(default_factory=list)
     # What its controller chose as it turned face up (708.11: "a color" -> "green").
     chosen: str | None = None
+    # Issue 27: the permission effects that let a player cast or play it from where it is
+    # (Gonti), as this viewer may know them (permissions.notes_for).
+    permissions: list[Text] = Field(default_factory=list)
+    # 702.143c: a spell that was foretold (public: everyone saw it leave the foretold pile).
+    was_foretold: bool = False
 
 
 class MtgPlayerView(PlayerViewBase):
@@ -89,6 +97,9 @@ class MtgPlayerView(PlayerViewBase):
     # London mulligan (103.5), public: mulligans taken, and whether the hand is kept.
     mulligans: int = 0
     kept: bool = False
+    # 702.143c: foretold cards this player owns in exile (Alrund counts them). Public: each
+    # is a face-down card in a labelled pile (406.4); the count tells nothing of their faces.
+    foretold: int = 0
 
 
 class PendingView(BaseModel):
@@ -168,3 +179,7 @@ class MtgView(ViewBase):
     by_hand: list[ByHandView] = Field(default_factory=list)
     # Public: "can't cast spells with the chosen name" effects in force (Reflector Mage).
     name_bans: list[NameBan] = Field(default_factory=list)
+    # Issue 27, public: permission and restriction effects on casting in force (601.3). A
+    # permission names a card only in a public zone (its id is public there).
+    permissions: list[CastPermission] = Field(default_factory=list)
+    restrictions: list[CastRestriction] = Field(default_factory=list)

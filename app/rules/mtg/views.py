@@ -10,7 +10,9 @@ from app.rules.core.projection import project
 from app.rules.core.view import proposal_views
 from app.rules.core.viewer import Viewer, sees_face
 from app.rules.mtg import characteristics, sba
+from app.rules.mtg.foretold import foretold_count
 from app.rules.mtg.labels import flipped_note, public_label
+from app.rules.mtg.permissions import live, notes_for
 from app.rules.mtg.rule_book import numbers_for
 from app.rules.mtg.state import ByHand, MtgGame, MtgObject, StackAbility, Zone
 from app.rules.mtg.triggers import target_names
@@ -123,6 +125,8 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         exiled=obj.exiled if obj.zone == Zone.EXILE else None,
         state_based=numbers_for(sba.flags(state, obj), state.ruleset),
         chosen=obj.turned_up_choice,
+        permissions=notes_for(state, obj, see_face),
+        was_foretold=obj.was_foretold,
         unverified=obj.card.unverified if viewer.kind == "judge" else None,
     )
 
@@ -137,6 +141,7 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
             library_count=len(state.in_zone(Zone.LIBRARY, p.name)),
             mulligans=state.mulligans.get(p.name, 0),
             kept=p.name in state.kept,
+            foretold=foretold_count(state, p.name),
         )
         for p in state.players
     ]
@@ -172,6 +177,7 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
         ],
         by_hand=[_by_hand_view(state, t, viewer) for t in state.by_hand],
         dread=_dread_view(state, viewer),
+        permissions=live(state),
     )
 
 
