@@ -53,6 +53,14 @@ FaceDownVia = Literal[
 ]
 
 
+# The steps of a turn (500.1: beginning, precombat main, combat, postcombat main, ending),
+# as a judge says where a built table starts. Not advanced by the engine.
+Step = Literal[
+    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup",
+]  # fmt: skip
+
+
 class Modifier(BaseModel):
     """A continuous effect from outside on one permanent (a pump, or apply_effect's type,
     ability and base P/T changes): it survives turning face up or down (708.8; seed 707.8),
@@ -224,6 +232,9 @@ class MtgGame(GameState):
     kept: list[str] = Field(default_factory=list)
     # --- issue 16: names (forbid_name, app/rules/mtg/name_bans.py) ---
     name_bans: list[NameBan] = Field(default_factory=list)
+    # The step the judge said the table is at (judge_set_turn); None: not said. A new turn
+    # forgets it (the engine does not walk through steps).
+    step: Step | None = None
 
     def game_options(self) -> dict[str, Any]:
         return {"hideaway_edition": self.hideaway_edition}

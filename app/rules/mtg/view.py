@@ -137,3 +137,5 @@ class MtgView(ViewBase):
     abilities: list[AbilityView] = Field(default_factory=list)
     # Public: "can't cast spells with the chosen name" effects in force (Reflector Mage).
     name_bans: list[NameBan] = Field(default_factory=list)
+    # Public: the step the judge said the table is at (None: not said).
+    step: str | None = None
