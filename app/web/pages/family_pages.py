@@ -162,6 +162,14 @@ def _literal_values(annotation: Any) -> tuple[str, ...]:
     return ()
 
 
+def _model_in(annotation: Any) -> Any:
+    """The pydantic model of a field typed `Model | None` (None: not a model)."""
+    for arg in (annotation, *get_args(annotation)):
+        if isinstance(arg, type) and hasattr(arg, "model_fields"):
+            return arg
+    return None
+
+
 def view_locations(view: Any) -> list[tuple[str, str]]:
     """The places a card can be at in this view (a Riftbound game's battlefields), as the
     family lists them: (value, label)."""
@@ -179,6 +187,10 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         model = get_args(family.setup_model.model_fields["cards"].annotation)[0]
     fields = model.model_fields
     card = family.card_model.model_fields
+    exiled = _model_in(fields["exiled"].annotation) if "exiled" in fields else None
+    turn_model: Any = next((m.model for m in family.moves if m.type == "judge_set_turn"), None)
+    turn_fields = turn_model.model_fields if turn_model is not None else {}
+    step_field = next((f for f in ("step", "phase") if f in turn_fields), None)
     return JudgeSpec(
         family=family.key,
         zones=tuple(
@@ -192,4 +204,10 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         card_numbers=tuple(n for n in _CARD_NUMBERS if n in card),
         card_flags=tuple(f for f in _CARD_FLAGS if f in card),
         score=next((s for s in _SCORES if s[0] in types), None),
+        exile_ways=_literal_values(exiled.model_fields["via"].annotation) if exiled else (),
+        looks=_literal_values(exiled.model_fields["look"].annotation) if exiled else (),
+        hideaway="hideaway_of" in fields,
+        turn=turn_model is not None,
+        step_field=step_field,
+        steps=_literal_values(turn_fields[step_field].annotation) if step_field else (),
     )
