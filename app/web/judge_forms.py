@@ -67,12 +67,18 @@ class JudgeSpec:
     card_numbers: tuple[str, ...] = ()  # its numbers (power, toughness, Might...)
     card_flags: tuple[str, ...] = ()  # its booleans (Riftbound's hidden)
     score: tuple[str, str] | None = None  # ("judge_set_life", "life") or None
+    # A zone the forms name by a synonym (Riftbound's main deck is the form's "library").
+    zone_aliases: tuple[tuple[str, str], ...] = ()
     exile_ways: tuple[str, ...] = ()  # ways exiled face down (foretell, effect, imprint)
     looks: tuple[str, ...] = ()  # who may look at a card exiled face down
     hideaway: bool = False  # a card can be put under a hideaway permanent
     turn: bool = False  # the family has judge_set_turn
     step_field: str | None = None  # its step's field: "step" (Magic), "phase" (Riftbound)
     steps: tuple[str, ...] = ()
+
+    def form_zone(self, zone: str) -> str:
+        """The zone as the forms choose it."""
+        return dict(self.zone_aliases).get(zone, zone)
 
 
 @dataclass(frozen=True)

@@ -286,6 +286,36 @@ def test_move_edit_opens_on_every_state_shows_it_and_applies_a_change(
     assert check(table.obj(name)), table.obj(name)
 
 
+@pytest.mark.parametrize("face_down", [None, "morph"])
+def test_2004_phased_out_zone_shows_as_the_battlefield_ticked_and_phases_in(
+    client, make_game, face_down
+):
+    """Seed 002 (504.2): the 2004 rules' phased-out zone; the form shows it on the
+    battlefield with Phased out ticked, and unticking it phases the permanent in."""
+    game_id, tokens = make_game(client, setup=[], ruleset="mtg-2004")
+    table = Table(client, game_id, tokens)
+    fields = {"face_down": face_down} if face_down else {}
+    table.add("Exalted Angel", phased_out=True, **fields)
+    judge = seat_client(client.app, tokens["judge"])
+    url = judge.get(f"/join/{tokens['judge']}", follow_redirects=False).headers["location"]
+    obj = table.obj("Exalted Angel")
+    assert obj["zone"] == "phased_out"
+    form = submitted(_form(judge.get(f"{url}/objects/{obj['id']}").text, "/judge/edit"))
+    assert (form["zone"], form.get("phased_out"), form.get("face_down", "")) == (
+        "battlefield",
+        "1",
+        face_down or "",
+    )
+    response = judge.post(
+        f"{url}/judge/edit",
+        data={**form, "phased_out": "", "do": "move"},
+        headers={**SAME_ORIGIN, **HTMX},
+    )
+    assert response.status_code == 200, response.text
+    after = table.obj("Exalted Angel")
+    assert after["zone"] == "battlefield" and after["face_down"] == bool(face_down)
+
+
 def test_an_untouched_form_is_answered_beside_the_form_not_with_a_dead_end_page(client, make_game):
     table, judge, url = judge_table(client, make_game)
     _foretold(table)
@@ -398,3 +428,73 @@ def test_a_riftbound_table_starts_on_any_turn_and_phase(client, make_game):
         "Bob",
         "beginning",
     )
+
+
+# -- Riftbound: the same form, its own states ----------------------------------------------------
+
+# (card, its zone now, the change, what must follow)
+RIFTBOUND_STATES: dict[str, tuple[str, dict[str, str], Check]] = {
+    "a unit at a battlefield": (
+        "Noxus Saboteur",
+        {"exhausted": "1"},
+        lambda o: o["tapped"] and o["location"] == "bf1",
+    ),
+    "a unit at its base": (
+        "Ember Monk",
+        {"zone": "battlefield", "location": "bf1"},
+        lambda o: o["zone"] == "battlefield" and o["location"] == "bf1",
+    ),
+    "a champion": ("Teemo, Scout", {"zone": "hand"}, lambda o: o["zone"] == "hand"),
+    "a rune": ("Chaos Rune", {"exhausted": "1"}, lambda o: o["tapped"]),
+    "in a hand, hidden at a battlefield": (
+        "Blastcone Fae",
+        {"zone": "facedown", "location": "bf1"},
+        lambda o: o["zone"] == "facedown" and o["face_down"],
+    ),
+    "in the main deck": ("Sprite Call", {"zone": "hand"}, lambda o: o["zone"] == "hand"),
+    "in the rune deck": ("Order Rune", {"zone": "runes"}, lambda o: o["zone"] == "runes"),
+    "in the trash": ("Hidden Blade", {"zone": "hand"}, lambda o: o["zone"] == "hand"),
+    "banished": ("Switcheroo", {"zone": "trash"}, lambda o: o["zone"] == "trash"),
+    "with counters": (
+        "Watchful Sentry",
+        {"counters": "buff=1"},
+        lambda o: o["counters"] == {"buff": 1},
+    ),
+}
+RIFTBOUND_SETUP = (
+    {"owner": "Alice", "zone": "battlefields", "card": "Zaun Warrens", "controller": "Alice"},
+    {"owner": "Bob", "zone": "battlefields", "card": "Vilemaw's Lair", "controller": "Bob"},
+    {"owner": "Alice", "zone": "battlefield", "card": "Noxus Saboteur", "location": "bf1"},
+    {"owner": "Bob", "zone": "battlefield", "card": "Watchful Sentry", "location": "bf2"},
+    {"owner": "Alice", "zone": "base", "card": "Ember Monk"},
+    {"owner": "Alice", "zone": "champion_zone", "card": "Teemo, Scout"},
+    {"owner": "Alice", "zone": "runes", "card": "Chaos Rune"},
+    {"owner": "Alice", "zone": "hand", "card": "Blastcone Fae"},
+    {"owner": "Alice", "zone": "main_deck", "card": "Sprite Call"},
+    {"owner": "Alice", "zone": "rune_deck", "card": "Order Rune"},
+    {"owner": "Bob", "zone": "trash", "card": "Hidden Blade"},
+    {"owner": "Bob", "zone": "banishment", "card": "Switcheroo"},
+)
+
+
+@pytest.mark.parametrize("state", list(RIFTBOUND_STATES))
+def test_riftbound_move_edit_opens_on_every_state_and_applies_a_change(client, make_game, state):
+    name, change, check = RIFTBOUND_STATES[state]
+    game_id, tokens = make_game(client, setup=list(RIFTBOUND_SETUP), ruleset="riftbound")
+    table = Table(client, game_id, tokens)
+    judge = seat_client(client.app, tokens["judge"])
+    url = judge.get(f"/join/{tokens['judge']}", follow_redirects=False).headers["location"]
+    obj = table.obj(name)
+    sheet = judge.get(f"{url}/objects/{obj['id']}").text
+    form = submitted(_form(sheet, "/judge/edit"))
+    # The form names the main deck, the trash and banishment as Library, Graveyard, Exile.
+    synonyms = {"main_deck": "library", "trash": "graveyard", "banishment": "exile"}
+    assert form["zone"] == synonyms.get(obj["zone"], obj["zone"])
+    response = judge.post(
+        f"{url}/judge/edit",
+        data={**form, **change, "do": "move"},
+        headers={**SAME_ORIGIN, **HTMX},
+    )
+    assert response.status_code == 200, response.text
+    assert not any(words in response.text for words in DEAD_END)
+    assert check(table.obj(name)), table.obj(name)

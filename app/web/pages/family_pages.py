@@ -141,7 +141,14 @@ def other_ruleset(ruleset: str, asked: str) -> str:
 # -- the judge's table builder -------------------------------------------------------------
 
 # Setup synonyms (Riftbound's "library" is its main deck...): the builder offers each place once.
-_SETUP_SYNONYMS = {"main_deck", "trash", "banishment"}
+# A card there is shown in the form at the synonym (a deck card's zone is "Library (deck)").
+# (The 2004 rules' phased-out zone is the battlefield with "Phased out" ticked.)
+_SETUP_SYNONYMS = {
+    "main_deck": "library",
+    "trash": "graveyard",
+    "banishment": "exile",
+    "phased_out": "battlefield",
+}
 # In the order the forms show them.
 _STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out")
 _CARD_COSTS = ("mana_cost", "morph", "megamorph", "disguise")
@@ -204,6 +211,7 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         card_numbers=tuple(n for n in _CARD_NUMBERS if n in card),
         card_flags=tuple(f for f in _CARD_FLAGS if f in card),
         score=next((s for s in _SCORES if s[0] in types), None),
+        zone_aliases=tuple(_SETUP_SYNONYMS.items()),
         exile_ways=_literal_values(exiled.model_fields["via"].annotation) if exiled else (),
         looks=_literal_values(exiled.model_fields["look"].annotation) if exiled else (),
         hideaway="hideaway_of" in fields,

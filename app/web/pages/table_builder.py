@@ -226,9 +226,10 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
         obj = next((o for o in view.objects if o.id == wanted), None)
         if obj is None:
             raise FormProblem("sheet.gone", "object")
+        spec = judge_spec(view.ruleset)
         placed = Placed(
             id=obj.id,
-            zone=obj.zone,
+            zone=spec.form_zone(obj.zone),
             controller=obj.controller,
             face_down_via=getattr(obj, "face_down_via", None),
             counters=obj.counters,
@@ -237,12 +238,13 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
                 "exhausted": obj.tapped,
                 "flipped": bool(getattr(obj, "flipped", False)),
                 "attacking": getattr(obj, "attacked", None) == "this_turn",
-                "phased_out": bool(getattr(obj, "phased_out", False)),
+                # 2004: a zone of its own (seed 002, 504.2).
+                "phased_out": bool(getattr(obj, "phased_out", False)) or obj.zone == "phased_out",
             },
             face=face_of(obj),
             exile=exile_facts(obj),
         )
-        return edit_action(checked.form, judge_spec(view.ruleset), placed)
+        return edit_action(checked.form, spec, placed)
 
     return await _act(request, checked, repository, make, "edit")
 
