@@ -235,3 +235,31 @@ def test_judge_edit_refusals_name_the_field_and_say_what_to_change(fields, field
     err = game.refused(None, type="judge_move", object=game.id("Grizzly Bears"), **fields)
     assert err.field == field
     assert ":" in err.message_en and ":" in err.message_fr  # the reason, then what to change
+
+
+# --- 702.75 / 701.62a: a choice the game waits for does not stop the judge --------------------
+
+
+def test_702_75_the_judge_edits_the_table_while_a_hideaway_choice_waits_but_not_the_looked_cards():
+    game = (
+        Table()
+        .hand("Alice", "Windbrisk Heights")
+        .library("Alice", "Exalted Angel", "Serra Angel", "Island", "Forest", "Grizzly Bears")
+        .start()
+    )
+    game.do("Alice", type="play_land", object=game.id("Windbrisk Heights"))
+    pending = game.state.hideaway_pending
+    assert pending is not None
+    # A seat still waits (702.75); the judge rebuilds around the choice.
+    assert game.refused("Bob", type="next_turn").rules == ["702.75"]
+    game.do(None, type="judge_set_turn", turn=2, active_player="Alice", step="main1")
+    game.do(None, type="judge_move", object=game.id("Grizzly Bears"), zone="graveyard")
+    assert game.find("Grizzly Bears").zone == Zone.GRAVEYARD
+    looked = pending.looked[0]
+    err = game.refused(None, type="judge_move", object=looked, zone="graveyard")
+    assert err.field == "zone" and "Alice is looking at this card" in err.message_en
+    err = game.refused(None, type="judge_remove", object=looked)
+    assert "let them choose first" in err.message_en
+    # The choice is still Alice's, and still works.
+    game.do("Alice", type="hideaway_exile", object=looked)
+    assert game.state.hideaway_pending is None

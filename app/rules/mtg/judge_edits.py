@@ -42,7 +42,7 @@ from app.rules.mtg.judge_actions import (
 )
 from app.rules.mtg.labels import describe, public_label
 from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
-from app.rules.mtg.visibility import face_known_to, has_controlled
+from app.rules.mtg.visibility import face_known_to, has_controlled, looking_at
 
 RULE = "judge.edit"
 _IN_PLAY = (Zone.BATTLEFIELD, Zone.STACK, Zone.PHASED_OUT)
@@ -476,9 +476,23 @@ def _face_down_wanted(
     return False, None
 
 
+def _not_being_looked_at(ctx: Ctx, obj: MtgObject) -> None:
+    """A card a player is looking at for a choice the game waits for (hideaway, manifest
+    dread) stays where it is until they choose: the choice names it."""
+    looker = looking_at(ctx.state, obj)
+    if looker is not None:
+        raise _refuse(
+            ["702.75", "701.62a"],
+            f"{looker} is looking at this card to choose: let them choose first, then edit it.",
+            f"{looker} regarde cette carte pour choisir : laissez-le choisir d'abord, puis "
+            "modifiez-la.",
+        )
+
+
 def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
+    _not_being_looked_at(ctx, obj)
     given = action.model_fields_set - {"type", "object"}
     if not given:
         raise _refuse(
@@ -604,6 +618,7 @@ def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
+    _not_being_looked_at(ctx, obj)
     seen_by = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else None
     remove_from_game(ctx, obj, _shown(ctx, obj), seen_by, RULE)
 
