@@ -400,7 +400,13 @@ def test_a_built_table_starts_on_bobs_turn_4_at_his_end_step(client, make_game):
     assert response.status_code == 200, response.text
     view = table.view()
     assert (view["turn"], view["active_player"], view["step"]) == (4, "Bob", "end")
-    again = submitted(_form(judge.get(url).text, "/judge/turn"))
+    page = judge.get(url).text
+    assert "Turn 4 · Bob to play · End step</h1>" in page
+    assert (
+        "Tour 4 · À Bob de jouer · Étape de fin</h1>"
+        in judge.get(url, headers={"Accept-Language": "fr"}).text
+    )
+    again = submitted(_form(page, "/judge/turn"))
     assert (again["turn"], again["active_player"], again["step"]) == ("4", "Bob", "end")
     refused = judge.post(
         f"{url}/judge/turn",
