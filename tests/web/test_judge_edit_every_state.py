@@ -119,6 +119,37 @@ def _attacking(table: Table) -> str:
     return "Grizzly Bears"
 
 
+def _copy_of_face_down(table: Table) -> str:
+    """707.2: a copy of a face-down creature is a face-up nameless 2/2."""
+    table.add("Exalted Angel", face_down="morph")
+    table.add("Grizzly Bears", owner="Bob")
+    source = table.obj("Exalted Angel")["id"]
+    table.judge(type="copy", object=table.obj("Grizzly Bears")["id"], source=source)
+    return "Grizzly Bears"
+
+
+def _pumped(table: Table) -> str:
+    table.add("Grizzly Bears")
+    table.judge(type="pump", object=table.obj("Grizzly Bears")["id"], power=2, toughness=2)
+    return "Grizzly Bears"
+
+
+def _face_down_cant_turn_up(table: Table) -> str:
+    """Unable to Scream on a face-down creature: loses all abilities, a 0/2 Toy, and it
+    can't be turned face up (708.8: the effect stays)."""
+    table.add("Exalted Angel", face_down="morph")
+    table.judge(
+        type="apply_effect",
+        object=table.obj("Exalted Angel")["id"],
+        source="Unable to Scream",
+        loses_all_abilities=True,
+        base_power=0,
+        base_toughness=2,
+        cant_turn_face_up=True,
+    )
+    return "Exalted Angel"
+
+
 STATES: dict[str, tuple[Make, str, dict[str, str], Check]] = {
     "in a hand": (
         _add("Grizzly Bears", zone="hand"),
@@ -240,6 +271,24 @@ STATES: dict[str, tuple[Make, str, dict[str, str], Check]] = {
         "hideaway",
         {"zone": "hand"},
         lambda o: o["zone"] == "hand" and not o["face_down"],
+    ),
+    "a copy of a face-down creature": (
+        _copy_of_face_down,
+        "",
+        {"tapped": "1"},
+        lambda o: o["tapped"] and o["power"] == 2,
+    ),
+    "pumped until end of turn": (
+        _pumped,
+        "",
+        {"counters": "+1/+1=1"},
+        lambda o: o["power"] == 5 and o["counters"] == {"+1/+1": 1},
+    ),
+    "face down under an effect that keeps it face down": (
+        _face_down_cant_turn_up,
+        "morph",
+        {"tapped": "1"},
+        lambda o: o["tapped"] and o["face_down"] and o["power"] == 0,
     ),
     "a hideaway permanent": (
         _hideaway_land,
@@ -440,6 +489,11 @@ def test_a_riftbound_table_starts_on_any_turn_and_phase(client, make_game):
 
 # (card, its zone now, the change, what must follow)
 RIFTBOUND_STATES: dict[str, tuple[str, dict[str, str], Check]] = {
+    "hidden at a battlefield (811.1)": (
+        "Stand United",
+        {"zone": "graveyard"},
+        lambda o: o["zone"] == "trash" and not o["face_down"],
+    ),
     "a unit at a battlefield": (
         "Noxus Saboteur",
         {"exhausted": "1"},
@@ -476,6 +530,7 @@ RIFTBOUND_SETUP = (
     {"owner": "Alice", "zone": "champion_zone", "card": "Teemo, Scout"},
     {"owner": "Alice", "zone": "runes", "card": "Chaos Rune"},
     {"owner": "Alice", "zone": "hand", "card": "Blastcone Fae"},
+    {"owner": "Bob", "zone": "facedown", "card": "Stand United", "location": "bf2"},
     {"owner": "Alice", "zone": "main_deck", "card": "Sprite Call"},
     {"owner": "Alice", "zone": "rune_deck", "card": "Order Rune"},
     {"owner": "Bob", "zone": "trash", "card": "Hidden Blade"},
