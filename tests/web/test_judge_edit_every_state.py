@@ -494,6 +494,11 @@ RIFTBOUND_STATES: dict[str, tuple[str, dict[str, str], Check]] = {
         {"zone": "graveyard"},
         lambda o: o["zone"] == "trash" and not o["face_down"],
     ),
+    "hidden this turn (811.1.b)": (
+        "Stand United",
+        {"hidden_this_turn": "1"},
+        lambda o: o["hidden_turn"] == 1 and o["face_down"],
+    ),
     "a unit at a battlefield": (
         "Noxus Saboteur",
         {"exhausted": "1"},

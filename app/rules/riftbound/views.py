@@ -71,6 +71,7 @@ def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> Riftb
         card=project(card, RiftboundCardFace) if see else None,
         visible_to=visible_to,
         location=obj.location,
+        hidden_turn=obj.hidden_turn if obj.face_down else None,
     )
 
 

@@ -29,6 +29,7 @@ PLACEMENT_FIELDS = (
     "flipped",
     "attacking",
     "phased_out",
+    "hidden_this_turn",
     "token",
 )
 # Search hits a phone shows at once.

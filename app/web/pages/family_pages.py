@@ -150,7 +150,7 @@ _SETUP_SYNONYMS = {
     "phased_out": "battlefield",
 }
 # In the order the forms show them.
-_STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out")
+_STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out", "hidden_this_turn")
 _CARD_COSTS = ("mana_cost", "morph", "megamorph", "disguise")
 _CARD_NUMBERS = ("power", "toughness", "might", "energy", "power_cost")
 _CARD_FLAGS = ("hidden",)

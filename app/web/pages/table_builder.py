@@ -240,6 +240,8 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
                 "attacking": getattr(obj, "attacked", None) == "this_turn",
                 # 2004: a zone of its own (seed 002, 504.2).
                 "phased_out": bool(getattr(obj, "phased_out", False)) or obj.zone == "phased_out",
+                # 811.1.b: hidden this turn, so not playable before the next.
+                "hidden_this_turn": getattr(obj, "hidden_turn", None) == view.turn,
             },
             face=face_of(obj),
             exile=exile_facts(obj),
