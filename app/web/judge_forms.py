@@ -194,9 +194,11 @@ def face_of(obj: Any) -> str:
     exiled = getattr(obj, "exiled", None)
     if exiled is not None and obj.face_down:
         return EXILE_PREFIX + exiled.via
+    # 702.75a: a hideaway card; the judge is shown both editions' answer for it alone.
+    visible_to = getattr(obj, "visible_to", None)
+    if obj.face_down and getattr(visible_to, "edition", None) is not None:
+        return HIDEAWAY
     via = getattr(obj, "face_down_via", None)
-    if obj.face_down and via is None and obj.zone == "exile":
-        return HIDEAWAY  # 702.75a: exiled face down by hideaway (linked to its permanent)
     return (via or "effect") if obj.face_down else ""
 
 

@@ -260,6 +260,12 @@ STATES: dict[str, tuple[Make, str, dict[str, str], Check]] = {
         {"exiled_look": "owner"},
         lambda o: o["exiled"]["look"] == "owner" and o["face_down"],
     ),
+    "exiled face down with no record of how": (
+        _add("Grizzly Bears", zone="exile", face_down="effect"),
+        "effect",
+        {"face_down": "exile:effect", "exiled_look": "owner"},
+        lambda o: o["face_down"] and o["exiled"]["look"] == "owner",
+    ),
     "imprinted": (
         _add("Grizzly Bears", zone="exile", exiled={"via": "imprint"}),
         "exile:imprint",
