@@ -299,16 +299,24 @@ def _add_battlefield(ctx: Ctx, action: JudgeAddCard, owner: str) -> None:
     if not action.card.is_type("Battlefield"):
         raise _refuse(
             [RULE],
-            f"{action.card.name} is not a battlefield card.",
-            f"{action.card.name_fr or action.card.name} n'est pas une carte de champ de bataille.",
+            f"{action.card.name} is not a battlefield card: choose another zone.",
+            f"{action.card.name_fr or action.card.name} n'est pas une carte de champ de bataille : "
+            "choisissez une autre zone.",
         )
     if len(table.battlefields) >= 3:
-        raise _refuse([RULE], "At most three battlefields.", "Au plus trois champs de bataille.")
+        raise _refuse(
+            [RULE],
+            "A table has at most three battlefields: choose another zone for this card.",
+            "Une table a au plus trois champs de bataille : choisissez une autre zone pour "
+            "cette carte.",
+        )
     if action.location is not None or action.deck_position is not None:
         raise _refuse(
             [RULE],
-            "A battlefield is a place of its own: no location or deck position.",
-            "Un champ de bataille est un lieu à part : ni lieu ni position dans un deck.",
+            "A battlefield is a place of its own: leave its battlefield and position empty.",
+            "Un champ de bataille est un lieu à part : laissez vides son champ de bataille et sa "
+            "position.",
+            "location",
         )
     controller = ctx.player(action.controller) if action.controller is not None else owner
     taken = {bf.id for bf in table.battlefields}
