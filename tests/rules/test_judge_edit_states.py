@@ -263,3 +263,33 @@ def test_702_75_the_judge_edits_the_table_while_a_hideaway_choice_waits_but_not_
     # The choice is still Alice's, and still works.
     game.do("Alice", type="hideaway_exile", object=looked)
     assert game.state.hideaway_pending is None
+
+
+# --- twin games: what the judge hides stays hidden ---------------------------------------------
+
+
+def _twin(name: str) -> Game:
+    """Alice's turn 4: a card of hers foretold on turn 2, another hidden under her hideaway
+    land, then Bob's spell exiles the foretold one face down (nobody may look)."""
+    game = on_alices_turn_4()
+    add(game, name, zone="exile", exiled={"via": "foretell", "turn": 2})
+    add(game, "Windbrisk Heights")
+    add(game, name, zone="library")
+    land = game.id("Windbrisk Heights")
+    game.do(None, type="judge_move", object=game.id(name, Zone.LIBRARY), zone="exile",
+            hideaway_of=land)  # fmt: skip
+    foretold = next(o for o in game.state.objects if o.exiled is not None)
+    game.do(None, type="judge_move", object=foretold.id,
+            exiled={"via": "effect", "by": "Bob", "look": "nobody", "source": "Bob's spell"})  # fmt: skip
+    game.do(None, type="judge_set_turn", step="end")
+    return game
+
+
+@pytest.mark.parametrize("who", ["Bob", "spectator"])
+def test_406_3_twin_tables_differing_only_in_alices_hidden_cards_read_alike(who):
+    """406.3, 702.75a: Bob and a spectator can't tell a table where Alice's hidden cards are
+    Saw It Coming from one where they are Behold the Multiverse (the same ids: same seed)."""
+    saw, behold = _twin("Saw It Coming"), _twin("Behold the Multiverse")
+    assert saw.view_json(who) == behold.view_json(who)
+    assert saw.log_text(who) == behold.log_text(who)
+    assert saw.view_json("Alice") != behold.view_json("Alice")  # not vacuous: Alice may look
