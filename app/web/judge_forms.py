@@ -72,6 +72,7 @@ class JudgeSpec:
     exile_ways: tuple[str, ...] = ()  # ways exiled face down (foretell, effect, imprint)
     looks: tuple[str, ...] = ()  # who may look at a card exiled face down
     hideaway: bool = False  # a card can be put under a hideaway permanent
+    attach: bool = False  # a permanent can be attached to another (an Aura, an Equipment)
     turn: bool = False  # the family has judge_set_turn
     step_field: str | None = None  # its step's field: "step" (Magic), "phase" (Riftbound)
     steps: tuple[str, ...] = ()
@@ -241,6 +242,9 @@ def add_card_action(form: Mapping[str, Any], spec: JudgeSpec, players: list[str]
         if face == HIDEAWAY and fields["hideaway_of"] is None:
             raise FormProblem("builder.error.hideaway_of", "hideaway_of")
         action.update(fields)
+    host = _text(form, "attached_to", 64)
+    if spec.attach and host:
+        action["attached_to"] = host
     if spec.token and _box(form, "token"):
         action["is_token"] = True
     location = _text(form, "location", 120)
@@ -265,6 +269,8 @@ class Placed:
     face_down_via: str | None
     counters: Mapping[str, int]
     status: Mapping[str, bool]
+    # The permanent it is attached to now (its id), "" for none.
+    attached_to: str = ""
     # The form's face choice now (face_of; None: its way face down, or face up) and the
     # exile's facts (exile_facts).
     face: str | None = None
@@ -300,6 +306,10 @@ def edit_action(form: Mapping[str, Any], spec: JudgeSpec, placed: Placed) -> dic
     location = _text(form, "location", 120)
     if location and spec.location:
         action["location"] = location
+    if spec.attach and "attached_to" in form:
+        host = _text(form, "attached_to", 64)
+        if host != placed.attached_to:
+            action["attached_to"] = host or None  # null: unattached
     for box in spec.boxes:
         wanted = _box(form, box)
         if wanted != placed.status.get(box, False):

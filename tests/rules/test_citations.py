@@ -246,6 +246,8 @@ CURRENT_NUMBERS = {
     "103.3", "103.5", "701.17", "701.20", "701.24",
     # Issue 16, exile face down: checked against today's Comprehensive Rules.
     "406.3a", "406.3b", "406.4", "702.143a", "702.143b", "702.143c", "304.4", "307.4",
+    # Issue 27, the judge's edits: what is attached to what (Equipment, Auras).
+    "301.5", "303.4",
     *MTG_UNCHECKED_NUMBERS,
 }  # fmt: skip
 # Riftbound numbers outside 811, read in a later English edition (not checked for 2026-03-30).

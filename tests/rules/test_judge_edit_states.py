@@ -293,3 +293,38 @@ def test_406_3_twin_tables_differing_only_in_alices_hidden_cards_read_alike(who)
     assert saw.view_json(who) == behold.view_json(who)
     assert saw.log_text(who) == behold.log_text(who)
     assert saw.view_json("Alice") != behold.view_json("Alice")  # not vacuous: Alice may look
+
+
+# --- 301.5 / 303.4: attached to ------------------------------------------------------------
+
+
+def test_303_4_an_aura_attached_by_the_judge_stays_on_its_creature_turned_face_down():
+    """A permanent turned face down gets a new id (DESIGN invariant 3) but is the same object:
+    the Aura stays attached. Once the creature leaves, it is attached to nothing (400.7)."""
+    game = on_alices_turn_4()
+    add(game, "Exalted Angel")
+    add(game, "Unable to Scream", owner="Bob", attached_to=game.id("Exalted Angel"))
+    aura = game.find("Unable to Scream")
+    assert aura.attached_to == game.id("Exalted Angel")
+    assert "attached to Exalted Angel" in game.log_text("Bob")
+    game.do(None, type="judge_move", object=game.id("Exalted Angel"), face_down="morph")
+    angel = game.find("Exalted Angel")
+    assert game.find("Unable to Scream").attached_to == angel.id
+    for who in ("Alice", "Bob", "spectator"):
+        assert game.obj_view(who, aura.id).attached_to == angel.id
+    assert game.obj_view("Bob", angel.id).name is None  # 708.5: still hidden from Bob
+    game.do(None, type="judge_move", object=angel.id, zone="hand")
+    assert game.obj_view("Bob", aura.id).attached_to is None
+
+
+def test_301_5_attaching_needs_two_permanents_and_says_what_to_change():
+    game = on_alices_turn_4()
+    add(game, "Grizzly Bears")
+    add(game, "Exalted Angel", zone="hand")
+    bears = game.id("Grizzly Bears")
+    err = game.refused(None, type="judge_move", object=bears, attached_to=bears)
+    assert err.field == "attached_to" and "choose one" in err.message_en
+    err = game.refused(None, type="judge_move", object=game.id("Exalted Angel"), attached_to=bears)
+    assert err.field == "attached_to" and "choose Battlefield" in err.message_en
+    game.do(None, type="judge_move", object=bears, attached_to=None)
+    assert "unattached" in game.log_text("Bob")

@@ -150,6 +150,13 @@ def _face_down_cant_turn_up(table: Table) -> str:
     return "Exalted Angel"
 
 
+def _aura(table: Table) -> str:
+    """303.4: Bob's Aura on Alice's creature."""
+    table.add("Grizzly Bears")
+    table.add("Unable to Scream", owner="Bob", attached_to=table.obj("Grizzly Bears")["id"])
+    return "Unable to Scream"
+
+
 STATES: dict[str, tuple[Make, str, dict[str, str], Check]] = {
     "in a hand": (
         _add("Grizzly Bears", zone="hand"),
@@ -296,6 +303,12 @@ STATES: dict[str, tuple[Make, str, dict[str, str], Check]] = {
         {"tapped": "1"},
         lambda o: o["tapped"] and o["face_down"] and o["power"] == 0,
     ),
+    "an Aura attached to a creature": (
+        _aura,
+        "",
+        {"attached_to": ""},
+        lambda o: o["attached_to"] is None and o["zone"] == "battlefield",
+    ),
     "a hideaway permanent": (
         _hideaway_land,
         "",
@@ -369,6 +382,30 @@ def test_2004_phased_out_zone_shows_as_the_battlefield_ticked_and_phases_in(
     assert response.status_code == 200, response.text
     after = table.obj("Exalted Angel")
     assert after["zone"] == "battlefield" and after["face_down"] == bool(face_down)
+
+
+def test_303_4_move_edit_shows_what_an_aura_is_attached_to_and_moves_it(client, make_game):
+    table, judge, url = judge_table(client, make_game)
+    _aura(table)
+    table.add("Exalted Angel", face_down="morph")
+    bears, angel = table.obj("Grizzly Bears")["id"], table.obj("Exalted Angel")["id"]
+    aura = table.obj("Unable to Scream")
+    form = submitted(_form(judge.get(f"{url}/objects/{aura['id']}").text, "/judge/edit"))
+    assert form["attached_to"] == bears
+    response = judge.post(
+        f"{url}/judge/edit",
+        data={**form, "attached_to": angel, "do": "move"},
+        headers={**SAME_ORIGIN, **HTMX},
+    )
+    assert response.status_code == 200, response.text
+    assert table.obj("Unable to Scream")["attached_to"] == angel
+    # Every seat sees what it is attached to, as that seat may name it (708.5).
+    bob = seat_client(client.app, table.tokens["Bob"])
+    bob_page = bob.get(
+        bob.get(f"/join/{table.tokens['Bob']}", follow_redirects=False).headers["location"]
+    ).text
+    assert "Attached to Face-down 2/2 (Alice)" in bob_page
+    assert "Exalted Angel" not in bob_page
 
 
 def test_an_untouched_form_is_answered_beside_the_form_not_with_a_dead_end_page(client, make_game):

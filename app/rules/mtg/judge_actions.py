@@ -58,6 +58,8 @@ class JudgeAddCard(JudgeEdit):
     exiled: JudgeExiled | None = None
     # In exile face down under this hideaway permanent (702.75a, 607.2: linked abilities).
     hideaway_of: ObjectId | None = None
+    # Attached to this permanent (301.5, 303.4: an Aura, an Equipment).
+    attached_to: ObjectId | None = None
 
 
 class JudgeMove(JudgeEdit):
@@ -80,6 +82,8 @@ class JudgeMove(JudgeEdit):
     exiled: JudgeExiled | None = None
     # Exiled face down under this hideaway permanent (702.75a).
     hideaway_of: ObjectId | None = None
+    # Attached to this permanent (301.5, 303.4); null: unattached.
+    attached_to: ObjectId | None = None
 
 
 class JudgeSetLife(JudgeEdit):

@@ -28,6 +28,7 @@ from app.rules.core.judge import (
     set_turn,
 )
 from app.rules.mtg import characteristics, look_back
+from app.rules.mtg.attachments import renew_id
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.face_down import mark_entered
@@ -383,6 +384,33 @@ def _set_phased_out(ctx: Ctx, obj: MtgObject, phased_out: bool) -> None:
     obj.phased_out = phased_out
 
 
+def _attach(ctx: Ctx, obj: MtgObject, host_id: str | None) -> Text:
+    """301.5, 303.4: attached to a permanent (None: unattached). What the log says."""
+    if host_id is None:
+        obj.attached_to = None
+        return Text(en="unattached", fr="détaché")
+    if obj.zone not in _ON_TABLE:
+        raise _refuse(
+            ["303.4", "301.5"],
+            "Only a permanent on the battlefield is attached to another: choose Battlefield as "
+            "its zone, or leave Attached to empty.",
+            "Seul un permanent sur le champ de bataille est attaché à un autre : choisissez le "
+            "champ de bataille comme zone, ou laissez « Attaché à » vide.",
+            "attached_to",
+        )
+    host = ctx.find(host_id)
+    if host is obj or host.zone not in _ON_TABLE:
+        raise _refuse(
+            ["303.4", "301.5"],
+            "It is attached to another permanent on the battlefield: choose one.",
+            "On l'attache à un autre permanent sur le champ de bataille : choisissez-en un.",
+            "attached_to",
+        )
+    obj.attached_to = host.id
+    shown = _shown(ctx, host)
+    return Text(en=f"attached to {shown.en}", fr=f"attaché à {shown.fr}")
+
+
 # --- the edits -----------------------------------------------------------------------------
 
 
@@ -422,6 +450,8 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
         attacking=action.attacking or None,
         phased_out=action.phased_out or None,
     )
+    if action.attached_to is not None:
+        status.append(_attach(ctx, obj, action.attached_to))
     shown, where = _shown(ctx, obj), _where(ctx, obj)
     kind = (
         Text(en="a token", fr="un jeton") if action.is_token else Text(en="a card", fr="une carte")
@@ -542,8 +572,9 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
             )
             keys.append("110.2")
         if down and not obj.face_down:
-            # DESIGN invariant 3: turning face down gives a new id, so it can't be followed.
-            obj.id = ctx.new_id()
+            # DESIGN invariant 3: turning face down gives a new id, so it can't be followed
+            # (what is attached to it stays attached: the same permanent).
+            renew_id(ctx, obj)
             if in_exile:
                 _exile_face_down(ctx, obj, action.exiled, action.hideaway_of)
                 keys += ["406.3", "406.4"]
@@ -585,6 +616,9 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
         attacking=action.attacking,
         phased_out=action.phased_out,
     )
+    if "attached_to" in action.model_fields_set:
+        changes.append(_attach(ctx, obj, action.attached_to))
+        keys.append("303.4")
     # A card that ends up hidden is named only to those who knew it or may see it now; one
     # that ends up public is named by the public text itself.
     private = name_for(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}

@@ -118,6 +118,9 @@ class MtgObject(GameObject):
     # What its controller stated as it turned face up (708.11: "choose a color"). Public;
     # gone with a zone change (400.7) like every other status.
     turned_up_choice: str | None = None
+    # 301.5 / 303.4: the id of the permanent it is attached to (an Aura, an Equipment).
+    # Public while both are on the battlefield; gone with a zone change (400.7).
+    attached_to: str | None = None
 
     UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.STACK})
 

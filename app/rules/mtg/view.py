@@ -81,6 +81,8 @@ class MtgObjectView(ObjectViewBase):
     state_based: list[str] = Field(default_factory=list)
     # What its controller chose as it turned face up (708.11: "a color" -> "green").
     chosen: str | None = None
+    # The id of the permanent it is attached to (301.5, 303.4), public.
+    attached_to: str | None = None
 
 
 class MtgPlayerView(PlayerViewBase):

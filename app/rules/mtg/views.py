@@ -10,6 +10,7 @@ from app.rules.core.projection import project
 from app.rules.core.view import proposal_views
 from app.rules.core.viewer import Viewer
 from app.rules.mtg import characteristics, sba
+from app.rules.mtg.attachments import host_of
 from app.rules.mtg.labels import flipped_note, public_label
 from app.rules.mtg.rule_book import numbers_for
 from app.rules.mtg.state import MtgGame, MtgObject, StackAbility, Zone
@@ -121,6 +122,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         exiled=obj.exiled if obj.zone == Zone.EXILE else None,
         state_based=numbers_for(sba.flags(state, obj), state.ruleset),
         chosen=obj.turned_up_choice,
+        attached_to=host.id if (host := host_of(state, obj)) is not None else None,
     )
 
 

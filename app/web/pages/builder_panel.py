@@ -85,6 +85,8 @@ class BuilderPanel:
     exile_ways: list[Choice] = field(default_factory=list)
     looks: list[Choice] = field(default_factory=list)
     hideaway_sources: list[Choice] = field(default_factory=list)
+    # The permanents something can be attached to (301.5, 303.4).
+    hosts: list[Choice] = field(default_factory=list)
     # "Turn and step": the steps (or phases) and the turn now.
     steps: list[Choice] = field(default_factory=list)
     turn_now: TurnNow | None = None
@@ -135,6 +137,7 @@ def builder_panel(
         exile_ways=[Choice(f"exile:{w}", t(f"builder.exile.{w}")) for w in spec.exile_ways],
         looks=[Choice(v, t(f"builder.exile.look.{v}")) for v in spec.looks],
         hideaway_sources=_hideaway_sources(view) if spec.hideaway else [],
+        hosts=_hosts(view) if spec.attach else [],
         steps=[Choice(s, t(f"builder.step.{s}")) for s in spec.steps],
         turn_now=TurnNow(view.turn, view.active_player, step_now or "") if spec.turn else None,
         query=query,
@@ -151,4 +154,13 @@ def _hideaway_sources(view: View) -> list[Choice]:
         for o in view.objects
         if o.zone == "battlefield"
         and (getattr(o.card, "hideaway", None) or any("ideaway" in a for a in o.abilities))
+    ]
+
+
+def _hosts(view: View) -> list[Choice]:
+    """The permanents on the battlefield, named as the judge sees them."""
+    return [
+        Choice(o.id, o.name or o.label)
+        for o in view.objects
+        if o.zone in ("battlefield", "phased_out")
     ]

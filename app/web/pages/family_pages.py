@@ -215,6 +215,7 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         exile_ways=_literal_values(exiled.model_fields["via"].annotation) if exiled else (),
         looks=_literal_values(exiled.model_fields["look"].annotation) if exiled else (),
         hideaway="hideaway_of" in fields,
+        attach="attached_to" in fields,
         turn=turn_model is not None,
         step_field=step_field,
         steps=_literal_values(turn_fields[step_field].annotation) if step_field else (),

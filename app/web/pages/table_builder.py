@@ -245,6 +245,7 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
             },
             face=face_of(obj),
             exile=exile_facts(obj),
+            attached_to=getattr(obj, "attached_to", None) or "",
         )
         return edit_action(checked.form, spec, placed)
 
