@@ -5,8 +5,9 @@ database; import card data (`facedown cards import`).
 uvicorn on the app factory; it knows nothing about games. `--demo` is passed on as
 `FACEDOWN_DEMO=1`: the app itself loads the demo games at start-up. `migrate`, `export` and
 `import` work on the database directly (app/store/migrate.py, app/store/archive.py) and print
-counts and game ids only, never tokens or card data. `cards import` reads a card data file
-(app/catalog/importers) and stores its cards (app/catalog/card_import.py).
+counts and game ids only, never tokens or card data. `cards import` reads card data files
+(app/catalog/importers) and stores their cards (app/catalog/card_import.py); `cards fetch`
+first downloads MTGJSON's AtomicCards and checks its SHA-256 (app/catalog/card_fetch.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from app.settings import psycopg_url
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from app.store.card_store import CardRow
+
 log = logging.getLogger("facedown.cli")
 
 APP_FACTORY = "app.main:get_app"
@@ -39,6 +42,8 @@ ENV_DATABASE_URL = "FACEDOWN_DATABASE_URL"
 # The conventional name, as platforms and docker-compose files set it (read after ours).
 ENV_PLAIN_DATABASE_URL = "DATABASE_URL"
 ENV_DEMO = "FACEDOWN_DEMO"
+# `facedown cards fetch --url` (app.settings.Settings.cards_url reads it).
+ENV_CARDS_URL = "FACEDOWN_CARDS_URL"
 # `facedown cards import --format` (app.catalog.importers.CARD_FORMATS: the same names).
 CARD_FORMATS = ("mtgjson", "scryfall", "riftbound")
 
@@ -161,7 +166,27 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="the file's format (default: recognised from its first keys)",
     )
-    cards_import_.add_argument("path", metavar="PATH", help="the card data file (.json)")
+    cards_import_.add_argument(
+        "paths",
+        metavar="PATH",
+        nargs="+",
+        help="the card data file(s): AtomicCards, MTGJSON set files (KTK.json.gz ...), ...",
+    )
+    cards_fetch = cards_commands.add_parser(
+        "fetch",
+        help="download MTGJSON's AtomicCards, check its SHA-256, and import it",
+        description=(
+            "Download MTGJSON's AtomicCards.json.gz (every card) to a temporary file, check it "
+            "against the SHA-256 published beside it (the address plus .sha256), then store its "
+            "cards in one transaction. A download cut short or altered writes nothing."
+        ),
+    )
+    _add_db_flag(cards_fetch)
+    cards_fetch.add_argument(
+        "--url",
+        default=None,
+        help=f"the file to download (default: ${ENV_CARDS_URL}, else MTGJSON's AtomicCards.json.gz)",
+    )
     return parser
 
 
@@ -335,33 +360,91 @@ def import_(args: argparse.Namespace) -> int:
 def cards_import(args: argparse.Namespace) -> int:
     from app.catalog.card_import import read_rows
     from app.catalog.importers import CardDataError
+
+    started = time.monotonic()
+    paths = [Path(p) for p in args.paths]
+    rows: list[CardRow] = []
+    skipped = _SkippedCards()
+    for path in paths:
+        progress = _Progress(f"facedown cards import: reading {path.name}")
+        try:
+            # Read every file to the end first: a damaged one fails here, with no database
+            # touched and none of the files imported.
+            with skipped:
+                rows.extend(read_rows(path, args.format, progress=progress))
+        except CardDataError as exc:
+            progress.done()
+            raise CommandFailed(str(exc)) from exc
+        progress.done()
+    skipped.report("cards import")
+    _store_cards("cards import", rows, ", ".join(p.name for p in paths), args.db, started)
+    return 0
+
+
+def cards_fetch(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from app.catalog.card_fetch import FetchError, fetch, file_name
+    from app.catalog.card_import import read_rows
+    from app.catalog.importers import CardDataError
+    from app.settings import Settings
+
+    started = time.monotonic()
+    try:
+        url = args.url or Settings().cards_url
+    except ValueError as exc:  # a malformed FACEDOWN_* variable: pydantic's first line
+        raise CommandFailed(str(exc).splitlines()[0]) from exc
+    name = file_name(url)
+    # The download lives and dies in a directory of its own: nothing is left behind.
+    with tempfile.TemporaryDirectory(prefix="facedown-cards-") as directory:
+        downloading = _DownloadProgress(f"facedown cards fetch: downloading {name}")
+        try:
+            fetched = fetch(url, Path(directory), downloading)
+        except FetchError as exc:
+            downloading.done()
+            raise CommandFailed(str(exc)) from exc
+        except KeyboardInterrupt:  # Ctrl-C: the partial file goes with its directory
+            downloading.done()
+            raise CommandFailed(f"the download of {name} was interrupted") from None
+        downloading.done()
+        print(
+            f"facedown cards fetch: {name} ({_size(fetched.size)}) matches its "
+            f"SHA-256 {fetched.sha256[:12]}…",
+            file=sys.stderr,
+        )
+        progress = _Progress(f"facedown cards fetch: reading {name}")
+        try:
+            with _SkippedCards() as skipped:
+                rows = read_rows(fetched.path, "mtgjson", progress=progress)
+        except CardDataError as exc:
+            progress.done()
+            raise CommandFailed(str(exc)) from exc
+        progress.done()
+    skipped.report("cards fetch")
+    _store_cards("cards fetch", rows, name, args.db, started)
+    return 0
+
+
+def _store_cards(
+    command: str, rows: list[CardRow], source: str, db: str | None, started: float
+) -> None:
+    """Every row in one transaction, once every file was read to its end."""
     from app.store.card_store import CardStore
     from app.store.migrate import upgrade
 
-    started = time.monotonic()
-    path = Path(args.path)
-    progress = _Progress(f"facedown cards import: reading {path.name}")
-    try:
-        # Read to the end first: a damaged file fails here, with no database touched.
-        rows = read_rows(path, args.format, progress=progress)
-    except CardDataError as exc:
-        progress.done()
-        raise CommandFailed(str(exc)) from exc
-    progress.done()
-    url = database_url(args.db, os.environ)
+    url = database_url(db, os.environ)
     engine = _engine(url)
     try:
         upgrade(url, engine=engine)
-        print(f"facedown cards import: writing {len(rows)} cards", file=sys.stderr)
+        print(f"facedown {command}: writing {len(rows)} cards", file=sys.stderr)
         counts = CardStore(engine).upsert(rows)
     finally:
         engine.dispose()
     print(
-        f"facedown cards import: {len(rows)} cards read from {path.name} "
+        f"facedown {command}: {len(rows)} cards read from {source} "
         f"({counts.summary()}) into {shown_url(url)} in {time.monotonic() - started:.1f} s",
         file=sys.stderr,
     )
-    return 0
 
 
 class _Progress:
@@ -385,6 +468,68 @@ class _Progress:
     def done(self) -> None:
         if self._tty and self._shown:
             print(file=sys.stderr)
+
+
+class _SkippedCards(logging.Handler):
+    """Counts the importers' "skipped" warnings (one line per card, logged as it is read)
+    while installed, so the command ends with the total."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "skipped" in record.getMessage():
+            self.count += 1
+
+    def __enter__(self) -> _SkippedCards:
+        logging.getLogger("app.catalog.importers").addHandler(self)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        logging.getLogger("app.catalog.importers").removeHandler(self)
+
+    def report(self, command: str) -> None:
+        if self.count:
+            print(
+                f"facedown {command}: {self.count} card{'s' if self.count != 1 else ''} "
+                "skipped (a line each above): the others are imported",
+                file=sys.stderr,
+            )
+
+
+class _DownloadProgress:
+    """Bytes downloaded so far, on stderr: one line rewritten in a terminal, else a line at
+    each quarter (or each 16 MB when the server gives no length) and at the end."""
+
+    def __init__(self, label: str) -> None:
+        self._label = label
+        self._tty = sys.stderr.isatty()
+        self._shown = -1
+
+    def __call__(self, size: int, total: int | None) -> None:
+        step = total // 4 if total else 16_000_000
+        if self._tty:
+            # Rewritten in place, but not for every 64 kB chunk of a 100 MB file.
+            if self._shown < 0 or size - self._shown >= 1_000_000 or size == total:
+                print(f"\r{self._line(size, total)}", end="", file=sys.stderr, flush=True)
+                self._shown = size
+        elif self._shown < 0 or size - self._shown >= max(step, 1) or size == total:
+            print(self._line(size, total), file=sys.stderr, flush=True)
+            self._shown = size
+
+    def _line(self, size: int, total: int | None) -> str:
+        if total:
+            return f"{self._label}: {_size(size)} of {_size(total)} ({100 * size // total}%)"
+        return f"{self._label}: {_size(size)}"
+
+    def done(self) -> None:
+        if self._tty and self._shown >= 0:
+            print(file=sys.stderr)
+
+
+def _size(count: int) -> str:
+    return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
 
 
 @contextmanager
@@ -414,6 +559,8 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args.command, commands[args.command], args)
     if args.command == "cards":
         logging.getLogger("alembic").setLevel(logging.WARNING)
+        if args.cards_command == "fetch":
+            return _run("cards fetch", cards_fetch, args)
         return _run("cards import", cards_import, args)
     parser.error(f"unknown command {args.command!r}")  # unreachable: argparse checks choices
     return 2
@@ -435,6 +582,7 @@ def _run(name: str, command: Callable[[argparse.Namespace], int], args: argparse
         "import": "; nothing was imported",
         "export": "; no archive was written",
         "cards import": "; nothing was imported",
+        "cards fetch": "; nothing was imported",
     }
     suffix = after.get(name, "")
     if suffix:  # "damaged JSON (...).; nothing" reads as a typo: one sentence, one stop

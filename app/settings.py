@@ -56,6 +56,9 @@ class Settings(BaseSettings):
     # the request's Host header. Unset: the request's address is used, and ruling pages are
     # then sent with Vary: Host and not as immutable (README "Configuration").
     public_base_url: str | None = None
+    # `facedown cards fetch` downloads this (gzip), with its SHA-256 at the same address plus
+    # ".sha256" (docs/card-data.md); a mirror or a local copy can stand in for MTGJSON.
+    cards_url: str = "https://mtgjson.com/api/v5/AtomicCards.json.gz"
 
     @field_validator("database_url")
     @classmethod

@@ -74,12 +74,12 @@ def test_cards_import_parses_its_flags():
     args = cli.build_parser().parse_args(
         ["cards", "import", "--format", "scryfall", "--db", "x.db", "cards.json"]
     )
-    assert (args.command, args.cards_command, args.format, args.db, args.path) == (
+    assert (args.command, args.cards_command, args.format, args.db, args.paths) == (
         "cards",
         "import",
         "scryfall",
         "x.db",
-        "cards.json",
+        ["cards.json"],
     )
     with pytest.raises(SystemExit):
         cli.build_parser().parse_args(["cards", "import", "--format", "csv", "cards.json"])

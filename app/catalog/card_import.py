@@ -9,7 +9,7 @@ held for the writing only, not for the minute a 100 MB file takes to parse.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Protocol
 
@@ -38,6 +38,7 @@ def card_row(ruleset: str, card: CardDef, source: str) -> CardRow:
     """How a card is stored: under its family's key (every ruleset of a family shares the
     catalog) and its normalised English name; the definition as JSON without defaults, so a
     row holds what the data said and nothing more."""
+    faces = card.face_names()
     return CardRow(
         ruleset=family_of(ruleset).key,
         key=normalize_name(card.name),
@@ -47,6 +48,7 @@ def card_row(ruleset: str, card: CardDef, source: str) -> CardRow:
         subtypes=json.dumps(list(card.subtypes), ensure_ascii=False),
         data=card.model_dump_json(exclude_defaults=True),
         source=source,
+        face_names=json.dumps(list(faces), ensure_ascii=False) if faces else None,
     )
 
 
@@ -67,7 +69,7 @@ def read_rows(
         if source is None:
             source = detect_format(path)
         reader = read_cards
-    rows = list(_rows(reader(path, source), source or "unknown", progress))
+    rows = _rows(reader(path, source), source or "unknown", progress)
     if progress is not None:
         progress(len(rows))
     return rows
@@ -75,8 +77,17 @@ def read_rows(
 
 def _rows(
     cards: Iterable[_Imported], source: str, progress: Callable[[int], None] | None
-) -> Iterator[CardRow]:
+) -> list[CardRow]:
+    """One row per card; of two with the same name the later wins, except that a variant
+    printing (a reversible card) never replaces the card's own entry, before or after it."""
+    rows: dict[tuple[str, str], tuple[CardRow, bool]] = {}
     for count, imported in enumerate(cards, start=1):
-        yield card_row(imported.ruleset, imported.card, source)
+        row = card_row(imported.ruleset, imported.card, source)
+        variant = getattr(imported, "variant", False)
+        held = rows.get((row.ruleset, row.key))
+        if held is None or variant <= held[1]:
+            rows.pop((row.ruleset, row.key), None)  # the later one, in file order
+            rows[(row.ruleset, row.key)] = (row, variant)
         if progress is not None and count % PROGRESS_EVERY == 0:
             progress(count)
+    return [row for row, _ in rows.values()]

@@ -70,42 +70,61 @@ class IndexedCard:
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
     card: CardDef | None = None
+    # Its halves' and faces' names ("Ice", "Glace", "Tok-Tok, Volcano Born"): found after
+    # every card's own names.
+    face_names: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, card: CardDef) -> IndexedCard:
         return cls(
-            normalize_name(card.name), card.name, card.name_fr, card.types, card.subtypes, card
+            normalize_name(card.name),
+            card.name,
+            card.name_fr,
+            card.types,
+            card.subtypes,
+            card,
+            card.face_names(),
         )
 
     def spellings(self) -> tuple[str, ...]:
+        names = [self.name]
         if self.name_fr and self.name_fr != self.name:
-            return (self.name, self.name_fr)
-        return (self.name,)
+            names.append(self.name_fr)
+        return (*names, *(n for n in self.face_names if n not in names))
 
 
 class NameIndex:
     """Normalised spellings → cards, in the order given. A spelling two cards share goes to
-    the first, except that a card's English name wins over another's French one (a catalog
-    that must refuse such clashes checks before: app/catalog/loader.py)."""
+    the first, except that a card's English name wins over another's French one or a face's
+    name (a catalog that must refuse such clashes checks before: app/catalog/loader.py)."""
 
     def __init__(self, cards: Iterable[IndexedCard]) -> None:
         self._cards: tuple[IndexedCard, ...] = tuple(cards)
         index: dict[str, IndexedCard] = {}
         display: dict[str, str] = {}
         english: set[str] = set()
+        # Spellings that are only a half's or a face's name: searched, never looked up
+        # (a setup entry names the physical card), and a card's own name takes them over.
+        faces: set[str] = set()
         for entry in self._cards:
+            own = 2 if entry.name_fr and entry.name_fr != entry.name else 1
             for position, spelling in enumerate(entry.spellings()):
                 key = normalize_name(spelling)
                 if not key or key in english:
                     continue
-                if key in index and position > 0:
+                if key in index and position > 0 and (position >= own or key not in faces):
                     continue
                 index[key] = entry
                 display[key] = spelling
                 if position == 0:
                     english.add(key)
+                if position >= own:
+                    faces.add(key)
+                else:
+                    faces.discard(key)
         self._index: Mapping[str, IndexedCard] = index
         self._display: Mapping[str, str] = display
+        self._faces: frozenset[str] = frozenset(faces)
         # The search's choices: every normalised spelling, in a list rapidfuzz scans fast.
         self._keys: list[str] = list(index)
         # Every word start of every spelling ("exalted angel", "angel"), sorted, with the
@@ -131,7 +150,8 @@ class NameIndex:
 
     def find(self, name: str) -> IndexedCard | None:
         """The card whose English or French name matches `name`, or None."""
-        return self._index.get(normalize_name(name))
+        key = normalize_name(name)
+        return None if key in self._faces else self._index.get(key)
 
     def names(self, *, include_french: bool = False) -> list[str]:
         """English names in order; with `include_french`, French names follow each."""

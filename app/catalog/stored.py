@@ -166,6 +166,7 @@ class StoredCatalog(Catalog):
                 row.name_fr,
                 tuple(json.loads(row.types)),
                 tuple(json.loads(row.subtypes)),
+                face_names=tuple(json.loads(row.face_names)) if row.face_names else (),
             )
             for row in rows
         ]

@@ -1,6 +1,6 @@
 """The one door out of the core: every output a viewer receives — views, events and the log,
 errors, offers (buttons), ruling tables and forks — is computed here, through the game's
-family, from what that viewer may know (STYLE.md, "One door for secrets"). Web code receives
+family, from what that viewer may know (docs/DESIGN.md, "One door for secrets"). Web code receives
 these, never a GameState.
 """
 
@@ -215,6 +215,8 @@ def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameSt
         obj.position = by_place[obj.id]
         if obj.id in hidden:
             obj.hide_face(family.placeholder)
+    # The list itself in the new order too: the original's order is when each card last moved.
+    fork.objects = list(order)
     fork.position_counter = len(order)
     fork.version = 0
     fork.finished = False

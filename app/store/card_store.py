@@ -29,7 +29,7 @@ CARDS: Table = CardRecord.__table__  # type: ignore[assignment]
 _BATCH = 1000
 
 # What an upsert rewrites when the (ruleset, key) is already there: everything but the id.
-_UPDATED = ("name", "name_fr", "types", "subtypes", "data", "source", "updated_at")
+_UPDATED = ("name", "name_fr", "types", "subtypes", "data", "source", "updated_at", "face_names")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,8 @@ class CardRow:
     subtypes: str
     data: str
     source: str
+    # A JSON list of its halves' and faces' names, or None.
+    face_names: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,7 @@ class CardName:
     name_fr: str | None
     types: str
     subtypes: str
+    face_names: str | None = None
 
 
 @dataclass
@@ -139,7 +142,14 @@ class CardStore:
     def names(self, ruleset: str) -> list[CardName]:
         """Every stored card of a family, names and type lines only, in import order."""
         query = (
-            select(CARDS.c.key, CARDS.c.name, CARDS.c.name_fr, CARDS.c.types, CARDS.c.subtypes)
+            select(
+                CARDS.c.key,
+                CARDS.c.name,
+                CARDS.c.name_fr,
+                CARDS.c.types,
+                CARDS.c.subtypes,
+                CARDS.c.face_names,
+            )
             .where(CARDS.c.ruleset == ruleset)
             .order_by(CARDS.c.id)
         )
@@ -206,5 +216,6 @@ def _values(row: CardRow, now: datetime) -> dict[str, Any]:
         "subtypes": row.subtypes,
         "data": row.data,
         "source": row.source,
+        "face_names": row.face_names,
         "updated_at": now,
     }

@@ -36,6 +36,7 @@ from app.rules.core.viewer import Viewer
 from app.rules.families import load_state, parse_action
 from app.store.db import begin_write, is_locked_error, read_only
 from app.store.notify import announce
+from app.store.seat_directory import SeatDirectory, SeatRow
 from app.store.seat_keys import SPECTATORS, derived_token
 from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot, utcnow
 
@@ -310,6 +311,9 @@ class GameRepository:
         # token hash -> (game id, viewer, until when it may be trusted): a seat's token changes
         # only when the judge issues it a new link, and another process may have done that.
         self._seats: LRU[str, tuple[str, Viewer, float]] = LRU(_SEAT_CACHE_SIZE)
+        # Per game, its seats' token hashes: a made-up token on a page or a live stream costs
+        # no database read (app/store/seat_directory.py).
+        self.seat_directory = SeatDirectory(self._seat_rows, ttl=SEAT_MEMORY_SECONDS)
         self._heads: LRU[str, _Head] = LRU(_HEADS_SIZE)
         # Parsed log entries by their stored text (frozen events): a page shows the newest 30
         # on every render, and parsing them again was a tenth of a page's time (issue 18).
@@ -464,6 +468,7 @@ class GameRepository:
             return None
         token, old_hash = done
         self._seats.pop(old_hash)
+        self.seat_directory.forget(game_id)
         return token
 
     def setup_of(self, game_id: str) -> str:
@@ -581,6 +586,16 @@ class GameRepository:
         if found is None or found[0] != game_id:
             return None
         return found[1]
+
+    def _seat_rows(self, game_id: str) -> list[SeatRow]:
+        """(token hash, role, player) of every seat of a game: what SeatDirectory reads."""
+
+        def read() -> list[SeatRow]:
+            with self._read_engine.connect() as conn:
+                rows = conn.execute(_SEATS_OF_GAME, {"game_id": game_id})
+                return [(row.token_hash, row.role, row.player) for row in rows]
+
+        return self._with_retry(read)
 
     def remembered_token(self, token: str) -> tuple[str, Viewer] | None:
         """What `resolve_token` would answer, from this process's memory only (no database

@@ -160,6 +160,8 @@ class CardRecord(SQLModel, table=True):
     subtypes: str = Field(sa_type=Text)
     # The card definition (the family's CardDef) as JSON.
     data: str = Field(sa_type=Text)
+    # A JSON list of its halves' and faces' names (None: it has none), for the name index.
+    face_names: str | None = Field(default=None, sa_type=Text)
     # The file format it came from: mtgjson, scryfall or riftbound.
     source: str = Field(max_length=20)
     updated_at: datetime = Field(default_factory=utcnow)

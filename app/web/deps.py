@@ -11,6 +11,7 @@ first (app/web/csrf.py), then "no spectators", before a route reads them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -22,7 +23,7 @@ from starlette.datastructures import FormData
 from app.catalog import Catalog
 from app.catalog.stored import CardCatalogs
 from app.rules.redact import Viewer
-from app.store.repository import GameRepository
+from app.store.repository import GameRepository, hash_token
 from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, same_site, seat_csrf
 from app.web.errors import ApiError
 from app.web.form_numbers import MalformedNumber, optional_number
@@ -90,6 +91,18 @@ OptionsCacheDep = Annotated[OptionsCache, Depends(get_options_cache)]
 # -- who is asking: the JSON API ---------------------------------------------------------------
 
 
+async def game_seats(game_id: str, repository: GameRepository) -> Mapping[str, Viewer]:
+    """The game's seats by token hash (app/store/seat_directory.py): from memory on the event
+    loop, else one read in the threadpool (a network round trip on PostgreSQL must not block
+    the loop). A token is checked against its own game's seats only, so a token of game A
+    never opens game B, and a made-up token costs no more than a real one."""
+    directory = repository.seat_directory
+    seats = directory.remembered(game_id)
+    if seats is None:
+        seats = await run_in_threadpool(directory.load, game_id)
+    return seats
+
+
 async def current_viewer(
     game_id: GameId,
     repository: RepositoryDep,
@@ -104,14 +117,10 @@ async def current_viewer(
             "A seat token is required: send the header 'Authorization: Bearer <token>'.",
             headers={"WWW-Authenticate": "Bearer"},
         )
-    # Remembered seats are answered here; an unknown token costs a database read, which
-    # must not block the event loop (a network round trip on PostgreSQL).
-    found = repository.remembered_token(token) or await run_in_threadpool(
-        repository.resolve_token, token
-    )
-    if found is None or found[0] != game_id:
+    viewer = (await game_seats(game_id, repository)).get(hash_token(token))
+    if viewer is None:
         raise ApiError(403, "forbidden", "This token does not open this game.")
-    return found[1]
+    return viewer
 
 
 ViewerDep = Annotated[Viewer, Depends(current_viewer)]
@@ -131,18 +140,19 @@ JudgeViewerDep = Annotated[Viewer, Depends(judge_viewer)]
 
 
 async def page_seat(game_id: GameId, request: Request, repository: RepositoryDep) -> PageSeat:
-    """Who this browser is in this game, from its cookies. A remembered seat is answered on
-    the event loop; an unknown token costs a database read, in the threadpool."""
-    for kind in PRECEDENCE:
-        token = request.cookies.get(COOKIE_NAMES[kind])
-        if not token or len(token) > 128:
-            continue
-        found = repository.remembered_token(token) or await run_in_threadpool(
-            repository.resolve_token, token
-        )
-        viewer = found[1] if found is not None and found[0] == game_id else None
-        if viewer is not None and viewer.kind == kind:
-            return PageSeat(game_id=game_id, token=token, viewer=viewer)
+    """Who this browser is in this game, from its cookies, checked against the game's seats
+    (game_seats): a made-up cookie costs what a real one costs."""
+    tokens = [
+        (kind, token)
+        for kind in PRECEDENCE
+        if (token := request.cookies.get(COOKIE_NAMES[kind])) and len(token) <= 128
+    ]
+    if tokens:
+        seats = await game_seats(game_id, repository)
+        for kind, token in tokens:
+            viewer = seats.get(hash_token(token))
+            if viewer is not None and viewer.kind == kind:
+                return PageSeat(game_id=game_id, token=token, viewer=viewer)
     raise NoSeat(game_id)
 
 

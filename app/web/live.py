@@ -21,6 +21,7 @@ app/web/pages/live.py.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import json
 import logging
@@ -39,16 +40,36 @@ log = logging.getLogger(__name__)
 RETRY_MS = 2000
 
 
-class _Game:
-    """A game with open streams in this process: its latest version and who waits for it."""
+# Live streams one seat holds open in one game, in this process: a player's phone and a
+# laptop, a reloaded page whose old stream the network has not closed yet. Beyond it the
+# seat's oldest stream ends (its browser, if it is still there, reconnects by itself), so a
+# seat cookie holds at most this many, and a reloaded page is never refused. The spectators'
+# link is one link shared by everyone watching: it has a larger bound.
+STREAMS_PER_SEAT = 4
+STREAMS_PER_SPECTATOR_LINK = 32
 
-    __slots__ = ("gone", "latest", "streams", "waiters")
+
+class Ticket:
+    """One open stream of one seat: `ended` when a newer stream of that seat replaced it."""
+
+    __slots__ = ("ended",)
+
+    def __init__(self) -> None:
+        self.ended = False
+
+
+class _Game:
+    """A game with open streams in this process: its latest version, who waits for it, and
+    each seat's open streams (oldest first)."""
+
+    __slots__ = ("gone", "latest", "seats", "streams", "waiters")
 
     def __init__(self) -> None:
         self.latest = -1
         self.streams = 0
         self.waiters: set[asyncio.Future[None]] = set()
         self.gone = False
+        self.seats: dict[str, collections.deque[Ticket]] = {}
 
     def wake(self) -> None:
         waiters, self.waiters = self.waiters, set()
@@ -159,19 +180,39 @@ class Broadcaster:
 
     # -- the streams' side ----------------------------------------------------------------
 
-    def watch(self, game_id: str) -> _Game:
+    def watch(self, game_id: str, seat: str, bound: int = STREAMS_PER_SEAT) -> tuple[_Game, Ticket]:
+        """A new stream of `seat` (a key of the seat's token) in the game; beyond `bound`
+        open streams of that seat, its oldest ends."""
         game = self._games.get(game_id)
         if game is None:
             game = self._games[game_id] = _Game()
         game.streams += 1
+        ticket = Ticket()
+        held = game.seats.setdefault(seat, collections.deque())
+        held.append(ticket)
+        while len(held) > max(1, bound):
+            held.popleft().ended = True
+            game.wake()  # the ended stream sees it at once (the others go back to sleep)
         if self._poller is None and self._source is not None and not self.closing:
             self._poller = asyncio.ensure_future(self._poll())
-        return game
+        return game, ticket
 
-    def unwatch(self, game_id: str, game: _Game) -> None:
+    def unwatch(self, game_id: str, game: _Game, seat: str, ticket: Ticket) -> None:
         game.streams -= 1
+        held = game.seats.get(seat)
+        if held is not None:
+            with contextlib.suppress(ValueError):  # already ended by a newer stream
+                held.remove(ticket)
+            if not held:
+                del game.seats[seat]
         if game.streams <= 0 and self._games.get(game_id) is game:
             del self._games[game_id]
+
+    def open_streams(self, game_id: str, seat: str) -> int:
+        """How many streams `seat` holds open in the game (in this process)."""
+        game = self._games.get(game_id)
+        held = game.seats.get(seat) if game is not None else None
+        return len(held) if held is not None else 0
 
     async def sleep(self, game: _Game, until: float) -> None:
         """Until the game changes, the loop time `until` (rounded up to a shared tick), or
@@ -279,18 +320,23 @@ def catch_up_from(v: int | None, last_event_id: str | None) -> int:
 
 
 async def version_stream(
-    repository: VersionSource, broadcaster: Broadcaster, game_id: str, since: int
+    repository: VersionSource,
+    broadcaster: Broadcaster,
+    game_id: str,
+    since: int,
+    seat: str = "",
+    bound: int = STREAMS_PER_SEAT,
 ) -> AsyncIterator[bytes]:
     """The messages of one stream: catch-up first, then one message per new version, a ping
     after `ping` seconds of silence, and the end after `lifetime` seconds (or at once when
-    the server is stopping)."""
+    the server is stopping, or when `seat` opened more than `bound` newer streams)."""
     broadcaster.attach(repository)
     yield f"retry: {RETRY_MS}\n\n".encode()
     if broadcaster.closing:
         return
     loop = asyncio.get_running_loop()
     # Watched before the read: a commit published meanwhile is not missed.
-    game = broadcaster.watch(game_id)
+    game, ticket = broadcaster.watch(game_id, seat, bound)
     try:
         try:
             read = (await run_in_threadpool(repository.info, game_id)).version
@@ -299,7 +345,7 @@ async def version_stream(
         game.latest = max(game.latest, read)
         deadline = loop.time() + broadcaster.lifetime
         quiet_until = loop.time() + broadcaster.ping
-        while not (broadcaster.closing or game.gone):
+        while not (broadcaster.closing or game.gone or ticket.ended):
             now = loop.time()
             if game.latest > since:
                 since = game.latest
@@ -313,4 +359,4 @@ async def version_stream(
             else:
                 await broadcaster.sleep(game, min(deadline, quiet_until))
     finally:
-        broadcaster.unwatch(game_id, game)
+        broadcaster.unwatch(game_id, game, seat, ticket)

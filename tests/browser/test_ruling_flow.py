@@ -44,7 +44,7 @@ def test_the_judge_publishes_a_past_moment_for_one_seat_and_a_stranger_sees_exac
     assert judge.locator('button[name="action"]').count() == 0  # nothing to do in the past
     check_layout(judge)
 
-    # Publish that version for Bob's viewpoint (every viewpoint starts ticked: untick the rest).
+    # Publish that version for Bob's viewpoint (all but the judge's start ticked: untick them).
     for other in ("Alice", "Spectator", "Judge"):
         judge.get_by_role("checkbox", name=other, exact=True).uncheck()
     judge.get_by_role("checkbox", name="Bob", exact=True).check()

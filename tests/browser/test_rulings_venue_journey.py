@@ -1,7 +1,8 @@
 """Rulings at the venue on a phone (issue 17, items 2 and 3), in real Chromium at 360×800 with
 touch: a scenario's judge page shows its question and answer and the publish form starts
-with them, every viewpoint ticked; publishing with nothing ticked is refused inline, on the
-judge's page, with what was typed kept."""
+with them, every viewpoint but the judge's ticked (ticking the judge's shows, before
+publishing, that everyone with the link will see every hidden card); publishing with nothing
+ticked is refused inline, on the judge's page, with what was typed kept."""
 
 from __future__ import annotations
 
@@ -36,7 +37,18 @@ def test_a_scenarios_judge_page_shows_question_and_answer_and_prefills_the_form(
     assert judge.get_by_label("The answer").input_value() == scenario.answer
     boxes = judge.locator('input[name="viewpoint"]')
     assert boxes.count() == 4
-    assert all(boxes.nth(i).is_checked() for i in range(4))
+    assert [boxes.nth(i).is_checked() for i in range(4)] == [True, True, True, False]
+    # The judge's viewpoint: unticked, its warning shown once it is ticked (CSS, no script).
+    judge_box = judge.get_by_role("checkbox", name="Judge", exact=True)
+    warning = judge.locator("#publish-judge-warning")
+    assert not judge_box.is_checked() and not warning.is_visible()
+    judge_box.tap()
+    warning.wait_for(state="visible")
+    assert "everyone with the link will see every hidden card" in warning.inner_text()
+    check_layout(judge)
+    shoot(judge, "publish-judge-viewpoint-warning")
+    judge_box.tap()
+    warning.wait_for(state="hidden")
     # The refused look the scenario asks about is in the log.
     assert "Bob tried an action the rules refuse." in judge.locator("#live").inner_text()
     check_layout(judge)
@@ -51,7 +63,8 @@ def test_publishing_with_nothing_ticked_is_refused_inline_keeping_the_typed_text
     judge.locator("details.publish summary").tap()
     boxes = judge.locator('input[name="viewpoint"]')
     for i in range(boxes.count()):
-        boxes.nth(i).tap()  # untick every viewpoint, by touch
+        if boxes.nth(i).is_checked():
+            boxes.nth(i).tap()  # untick every viewpoint, by touch
     judge.get_by_label("The question").fill("Peut-on regarder ?")
     judge.get_by_label("The answer").fill("Typed on the phone, kept after the refusal.")
     with judge.expect_response(re.compile(r"/rulings$")) as posted:

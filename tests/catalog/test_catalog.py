@@ -224,3 +224,55 @@ def test_names_lists_english_then_optionally_french(catalog: Catalog):
     both = catalog.names(include_french=True)
     assert "Hauts de ventabrupt" in both
     assert both.count("Clone") == 1  # same name in both languages is listed once
+
+
+# 305.6 / 205.4b: every basic land a decklist names, in English and in its official French
+# name. The ten of Kaldheim are checked against KHM's own foreignData (test_card_files.py);
+# Wastes (Oath of the Gatewatch, in none of the test's set files) is "Terres désolées" as
+# printed, not checked against data here.
+BASIC_LANDS = {
+    "Plains": ("Plaine", "W", ()),
+    "Island": ("Île", "U", ()),
+    "Swamp": ("Marais", "B", ()),
+    "Mountain": ("Montagne", "R", ()),
+    "Forest": ("Forêt", "G", ()),
+    "Wastes": ("Terres désolées", "C", ()),
+    "Snow-Covered Plains": ("Plaine enneigée", "W", ("Snow",)),
+    "Snow-Covered Island": ("Île enneigée", "U", ("Snow",)),
+    "Snow-Covered Swamp": ("Marais enneigé", "B", ("Snow",)),
+    "Snow-Covered Mountain": ("Montagne enneigée", "R", ("Snow",)),
+    "Snow-Covered Forest": ("Forêt enneigée", "G", ("Snow",)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BASIC_LANDS))
+def test_205_4b_every_basic_land_is_shipped_in_english_and_french(catalog: Catalog, name: str):
+    french, mana, more_supertypes = BASIC_LANDS[name]
+    card = catalog.get(name)
+    assert card is not None, f"{name} is not in the shipped catalog"
+    assert card.name_fr == french
+    assert catalog.get(french) is card
+    assert card.types == ("Land",)
+    assert set(card.supertypes) == {"Basic", *more_supertypes}
+    # 305.6: a basic land type gives its mana ability; Wastes has no land type.
+    land_type = name.removeprefix("Snow-Covered ")
+    assert card.subtypes == (() if name == "Wastes" else (land_type,))
+    assert "{T}: Add {" + mana + "}." in card.text
+
+
+def test_the_home_page_decklist_example_reads_against_the_shipped_catalog(catalog: Catalog):
+    from html import unescape
+    from pathlib import Path
+
+    from app.catalog.decklist import read_decklist
+
+    home = (Path(__file__).resolve().parents[2] / "templates" / "pages" / "home.html").read_text(
+        encoding="utf-8"
+    )
+    placeholder = unescape(
+        home.split('name="deck"', 1)[1].split('placeholder="', 1)[1].split('"')[0]
+    )
+    assert "Plains" in placeholder
+    deck = read_decklist(placeholder, catalog)
+    assert {e.card.name for e in deck.main} == {"Exalted Angel", "Plains"}
+    assert deck.size == 8

@@ -98,6 +98,18 @@ def test_502_75_lorwyn_s_bare_hideaway_is_read_as_four_and_noted():
     assert "no ability that plays the hidden card was read" in facts.unverified
 
 
+def test_502_75a_lorwyn_s_bare_hideaway_enters_tapped():
+    # Lorwyn's printed wording: "enters tapped" is in the keyword's reminder text only.
+    facts = parse_oracle(
+        "Hideaway (This land enters the battlefield tapped. When it does, look at the top four "
+        "cards of your library, exile one face down, then put the rest on the bottom of your "
+        "library.)\n{T}: Add {B}.",
+        "Howltooth Hollow",
+        ("Hideaway",),
+    )
+    assert facts.hideaway == 4 and facts.enters_tapped
+
+
 def test_a_conditional_enters_tapped_is_not_read_as_enters_tapped():
     facts = parse_oracle("This land enters tapped unless you control a Plains.", "Check Land")
     assert not facts.enters_tapped
@@ -136,13 +148,103 @@ def test_708_11_a_stated_choice_as_it_turns_face_up_is_card_data():
     assert facts.unverified == []
 
 
-def test_707_11_an_as_turned_face_up_effect_the_engine_does_not_apply_is_shown_and_noted():
+def test_614_1e_an_as_turned_face_up_effect_the_engine_does_not_apply_stays_a_replacement():
+    # Gift of Doom: a replacement effect applied as it turns (614.1e), never a "when turned
+    # face up" trigger, even when the engine can't apply it itself (the judge is told).
     facts = parse_oracle(
-        "As Odd Beast is turned face up, each opponent discards a card.\nMorph {2}", "Odd Beast"
+        "Deathtouch\nMorph—Sacrifice another creature.\nAs Gift of Doom is turned face up, "
+        "you may attach it to a creature.",
+        "Gift of Doom",
+        ("Deathtouch", "Morph"),
     )
-    assert facts.turned_face_up_ability == "Each opponent discards a card."
-    assert facts.as_turned_face_up is None
-    assert any("707.11" in n for n in facts.unverified)
+    assert facts.turned_face_up_ability is None
+    assert facts.as_turned_face_up is not None
+    assert facts.as_turned_face_up.text == "You may attach it to a creature."
+    assert any("708.11" in n and "does not apply" in n for n in facts.unverified)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Today's oracle wording, and the older one ("enters the battlefield or") that keeps
+        # its enters half too.
+        "As Aquamorph Entity enters or is turned face up, it becomes your choice of 5/1 or 1/5.",
+        "As Aquamorph Entity enters the battlefield or is turned face up, it becomes your "
+        "choice of 5/1 or 1/5.",
+    ],
+)
+def test_614_1e_aquamorph_entity_s_choice_sets_power_and_toughness_as_it_turns(text):
+    facts = parse_oracle(f"{text}\nMorph {{2}}{{U}}", "Aquamorph Entity", ("Morph",))
+    turning = facts.as_turned_face_up
+    assert turning is not None and turning.pt_choice == ("5/1", "1/5")
+    assert turning.choice == "5/1 or 1/5" and turning.text is None
+    assert facts.turned_face_up_ability is None
+    # 614.1c: its enters half is a replacement too, kept with the card's name.
+    assert facts.enters_ability is not None
+    assert facts.enters_ability.startswith("As Aquamorph Entity enters")
+    assert facts.morph == "{2}{U}" and facts.unverified == []
+
+
+def test_603_2_when_enters_or_is_turned_face_up_is_both_abilities():
+    facts = parse_oracle(
+        "First strike\nWhen Efreet Weaponmaster enters the battlefield or is turned face up, "
+        "another target creature you control gets +3/+0 until end of turn.\nMorph {2}{U}{R}{W}",
+        "Efreet Weaponmaster",
+        ("First strike", "Morph"),
+    )
+    said = "Another target creature you control gets +3/+0 until end of turn."
+    assert facts.turned_face_up_ability == said and facts.enters_ability == said
+    assert facts.unverified == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Keeper of the Lens", "You may look at face-down creatures you don't control any time."),
+        ("Spy Network", "Look at target player's hand, the top card of that player's library, "
+         "and any face-down creatures they control. Look at the top four cards of your "
+         "library, then put them back in any order."),
+        ("Dream Chisel", "Face-down creature spells you cast cost {1} less to cast."),
+        ("Nosy Goblin", "{T}, Sacrifice Nosy Goblin: Destroy target face-down creature."),
+    ],
+)  # fmt: skip
+def test_708_face_down_written_with_a_hyphen_is_noted(name, text):
+    facts = parse_oracle(text, name)
+    assert any("does not model" in n for n in facts.unverified), facts.unverified
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Soul Summons", "Manifest the top card of your library. (Put it onto the battlefield "
+         "face down as a 2/2 creature. Turn it face up any time for its mana cost if it's a "
+         "creature card.)"),
+        ("Cryptic Coat", "When this Equipment enters, cloak the top card of your library, then "
+         "attach this Equipment to it."),
+    ],
+)  # fmt: skip
+def test_701_40_manifest_and_cloak_outside_reminder_text_are_noted(name, text):
+    facts = parse_oracle(text, name)
+    assert any("does not model" in n for n in facts.unverified), facts.unverified
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("Pine Walker", "Whenever Pine Walker or another creature you control is turned face "
+         "up, untap that creature."),
+        ("Ashcloud Phoenix", "When Ashcloud Phoenix dies, return it to the battlefield face "
+         "down under your control."),
+        ("Deathmist Raptor", "Whenever a permanent you control is turned face up, you may "
+         "return Deathmist Raptor from your graveyard to the battlefield face up or face down."),
+        ("Wall of Deceit", "{3}: Turn Wall of Deceit face down."),
+    ],
+)  # fmt: skip
+def test_702_37_a_morph_cost_does_not_explain_every_face_down_line(name, line):
+    facts = parse_oracle(f"{line}\nMorph {{4}}{{G}}", name, ("Morph",))
+    assert facts.morph == "{4}{G}"
+    noted = [n for n in facts.unverified if "does not model" in n]
+    assert len(noted) == 1 and line[:40] in noted[0], facts.unverified
 
 
 def test_708_11_hooded_hydra_counters_as_it_turns_and_603_10a_its_dies_trigger():

@@ -68,6 +68,12 @@ def _object_candidates(obj: Any, players: list[str]) -> list[dict[str, Any]]:
                     "base_toughness": 2, "cant_turn_face_up": True})  # fmt: skip
         out.append({"type": "apply_effect", "object": oid, "source": "Mirrorweave",
                     "add_types": ["Artifact"], "until_end_of_turn": True})  # fmt: skip
+        # Issue 27: a triggered ability granted to it, face down too (613.1f).
+        out.append({"type": "apply_effect", "object": oid, "source": "Tiptoe Banner",
+                    "grant_trigger": {"event": "attacks", "effect": {"kind": "counters"},
+                                      "text": "Put a +1/+1 counter on target creature."}})  # fmt: skip
+        out.append({"type": "apply_effect", "object": oid, "source": "Dread Shroud",
+                    "grant_trigger": {"event": "dies", "text": "Each opponent loses 2 life."}})  # fmt: skip
         out.append({"type": "add_counter", "object": oid, "counter": "veil", "amount": 1})
         out.append({"type": "add_counter", "object": oid, "counter": "-1/-1", "amount": 2})
         for player in players:

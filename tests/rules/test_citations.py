@@ -240,6 +240,7 @@ CURRENT_NUMBERS = {
     # Issue 16, turning up and dying (checked against today's CR, Nov 2025).
     "704.5f", "603.10a", "603.6c",
     "701.62a",  # issue 16: manifest dread
+    "608.2d",  # a "you may" is announced by its player as the effect applies
     "701.40e",  # issue 16: several cards manifested one at a time (checked by W5)
     # A casual table's actions (app/rules/mtg/table.py).
     "111.1", "119.3", "121.1", "704.5a", "704.5b", "705.1", "706.1",
@@ -248,6 +249,9 @@ CURRENT_NUMBERS = {
     "406.3a", "406.3b", "406.4", "702.143a", "702.143b", "702.143c", "304.4", "307.4",
     # Issue 27, the judge's edits: what is attached to what (Equipment, Auras).
     "301.5", "303.4",
+    # Issue 27: triggered abilities on the stack.
+    "603.2", "603.3", "603.3d", "603.5", "601.2c", "115.1", "113.7a", "608.2", "608.2b",
+    "614.1c", "508.2a", "707.10",
     *MTG_UNCHECKED_NUMBERS,
 }  # fmt: skip
 # Riftbound numbers outside 811, read in a later English edition (not checked for 2026-03-30).

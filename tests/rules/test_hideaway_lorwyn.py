@@ -50,6 +50,16 @@ def names_in(game, who):
     return game.view_json(who) + game.log_text(who)
 
 
+def resolve_and_play(game):
+    """The judge resolves the ability (which only waits: 608.2d), then its player chooses
+    to play the hidden card."""
+    game.do(None, type="resolve")
+    ability = game.state.abilities[-1]
+    assert ability.choosing
+    game.do(ability.controller, type="hideaway_accept", ability=ability.id)
+    return game
+
+
 # --- 502.75a: the keyword ----------------------------------------------------------
 
 
@@ -213,7 +223,7 @@ def test_502_75_the_player_who_controls_the_ability_plays_the_card_whoever_owns_
     err = game.refused("Alice", type="hideaway_play", source=land)  # not hers any more
     assert "702.75" in err.rules
     game.do("Bob", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     spell = game.find("Serra Angel", Zone.STACK)
     assert (spell.owner, spell.controller) == ("Alice", "Bob")
     assert "Bob casts Serra Angel from exile" in game.last_text("Alice")
@@ -258,7 +268,7 @@ def test_502_75_the_land_plays_only_the_card_its_own_hideaway_ability_exiled():
     assert len(game.state.in_zone(Zone.EXILE)) == 2
     land = ready(game, "Shelldock Isle")
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     assert game.find("Serra Angel").zone == Zone.STACK
     assert game.find("Grizzly Bears").zone == Zone.EXILE
 
@@ -291,13 +301,13 @@ def test_502_75_howltooth_hollow_checks_that_every_hand_is_empty():
     hide(game, "Divination")
     land = ready(game, "Howltooth Hollow")
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    game.do(None, type="resolve")  # the condition is public: nothing to choose
     assert "condition is not met" in game.last_text("Bob")
     assert game.find("Divination").zone == Zone.EXILE
     game.do("Bob", type="move", object=game.id("Grizzly Bears"), to="graveyard")
     game.do(None, type="untap", object=land)
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     assert game.find("Divination").zone == Zone.STACK
 
 
@@ -311,7 +321,7 @@ def test_502_75_windbrisk_heights_counts_attackers_this_turn():
     game.do("Alice", type="attack", objects=bears)
     land = ready(game)
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     assert game.find("Serra Angel").zone == Zone.STACK
 
 
@@ -325,7 +335,7 @@ def test_502_75_timing_restrictions_of_the_cards_type_are_ignored():
     land = ready(game, "Shelldock Isle")
     game.do("Alice", type="hideaway_play", source=land)
     assert [a.controller for a in game.view("Bob").abilities] == ["Alice"]
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     spell = game.find("Divination", Zone.STACK)
     assert spell.controller == "Alice" and not spell.face_down
     assert "timing restrictions of its card type are ignored" in game.last_text("Bob")
@@ -342,7 +352,7 @@ def test_502_75_other_restrictions_are_kept_an_untracked_condition_must_be_state
     assert game.find("Serra Angel").zone == Zone.EXILE
     game.do(None, type="untap", object=land)
     game.do("Alice", type="hideaway_play", source=land, condition_met=True)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     assert game.find("Serra Angel").zone == Zone.STACK
 
 
@@ -355,7 +365,7 @@ def test_502_75_a_hidden_land_cant_be_played_on_an_opponents_turn_question_10():
     game.do("Alice", type="next_turn")
     land = ready(game, "Shelldock Isle")
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     still = game.find("Forest", Zone.EXILE)
     assert still.face_down and still.id == exiled.id
     # To Bob it reads as if Alice chose not to play it (702.75: "you may play").
@@ -371,7 +381,7 @@ def test_502_75_a_hidden_land_cant_be_played_after_the_turns_land_play():
     hide(game, "Forest")  # the Isle itself was this turn's land
     land = ready(game, "Shelldock Isle")
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     assert game.find("Forest").zone == Zone.EXILE
     assert "already played a land" in game.last_text("Alice")
 
@@ -382,7 +392,7 @@ def test_502_75_playing_a_hidden_land_is_the_turns_land_play():
     game.do("Alice", type="next_turn")
     game.do("Bob", type="next_turn")  # Alice's turn again, no land played yet
     game.do("Alice", type="hideaway_play", source=game.id("Shelldock Isle"))
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     forest = game.find("Forest", Zone.BATTLEFIELD)
     assert forest.controller == "Alice" and not forest.face_down
     assert "counts as their land for the turn" in game.last_text("Bob")
@@ -411,14 +421,14 @@ def test_502_75_if_it_cant_be_played_nothing_happens_and_it_can_be_tried_again_l
     hide(game, "Forest")
     land = ready(game, "Shelldock Isle")
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     assert game.find("Forest").zone == Zone.EXILE
     # Why it couldn't be played is for those who may look at it (the public reads "not played").
     assert "702.75-cant-play" in game.last[0].private_rules
     game.do("Alice", type="next_turn")
     game.do("Bob", type="next_turn")
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     assert game.find("Forest").zone == Zone.BATTLEFIELD
 
 
@@ -433,7 +443,7 @@ def test_502_75_without_paying_its_mana_cost_means_no_alternative_cost_such_as_m
     assert err.rules == ["702.75-no-alt-costs"]
     assert not game.find("Shelldock Isle").tapped  # nothing was paid
     game.do("Alice", type="hideaway_play", source=land)
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     angel = game.find("Exalted Angel", Zone.STACK)
     assert not angel.face_down  # cast face up, for free
 
@@ -447,7 +457,7 @@ def test_502_75_losing_control_of_the_land_in_response_still_plays_the_card():
     land = ready(game, "Shelldock Isle")
     game.do("Alice", type="hideaway_play", source=land)
     game.do(None, type="gain_control", object=land, player="Bob")  # in response
-    game.do(None, type="resolve")
+    resolve_and_play(game)
     spell = game.find("Serra Angel", Zone.STACK)
     assert spell.controller == "Alice"
     assert "702.75-lose-control" in game.last[0].rules

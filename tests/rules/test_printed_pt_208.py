@@ -82,6 +82,8 @@ def test_208_2a_a_total_power_condition_with_a_star_creature_must_be_stated_not_
     assert "208.2a" in err.rules and "condition_met" in err.message_en
     game.do("Alice", type="hideaway_play", source=land, condition_met=True)
     game.do(None, type="resolve")
+    ability = game.state.abilities[0]
+    game.do("Alice", type="hideaway_accept", ability=ability.id)  # her "may" (608.2d)
     assert game.find("Serra Angel", Zone.STACK).controller == "Alice"
 
 

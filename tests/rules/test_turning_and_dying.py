@@ -124,7 +124,8 @@ def test_603_10a_a_face_up_hooded_hydra_dying_triggers_with_its_counters():
     game.do("Alice", type="turn_face_up", object=hydra.id)
     game.do("Alice", type="move", object=hydra.id, to="graveyard")
     (trigger,) = [e for e in game.last if e.kind == "trigger"]
-    assert trigger.rules == ("603.10a",)
+    # 603.10a decides it triggers; 603.2 / 603.3 put it on the stack (issue 27).
+    assert trigger.rules == ("603.10a", "603.2", "603.3")
     for who in VIEWERS:
         text = game.last_text(who)
         assert "Snake" in text and "5 +1/+1 counter" in text, who

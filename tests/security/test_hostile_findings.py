@@ -205,16 +205,15 @@ def _hideaway_resolved(hidden: str, *, decline: bool) -> Game:
     isle = game.id("Shelldock Isle")
     game.do(None, type="untap", object=isle)
     game.do("Alice", type="hideaway_play", source=isle)
-    if decline:
-        ability = game.view("Alice").abilities[0].id
-        game.do("Alice", type="hideaway_decline", ability=ability)
-    else:
-        game.do(None, type="resolve")
+    game.do(None, type="resolve")  # waits for Alice's "may" (608.2d)
+    ability = game.view("Alice").abilities[0].id
+    choice = "hideaway_decline" if decline else "hideaway_accept"
+    game.do("Alice", type=choice, ability=ability)
     return game
 
 
 def test_14_8_a_hidden_land_that_cant_be_played_reads_as_a_card_alice_chose_not_to_play():
-    forced = _hideaway_resolved("Forest", decline=False)  # a land on Bob's turn: can't
+    forced = _hideaway_resolved("Forest", decline=False)  # she plays a land on Bob's turn: can't
     chosen = _hideaway_resolved("Serra Angel", decline=True)  # castable: Alice chooses not to
     for game in (forced, chosen):
         assert game.state.abilities == [] and "hidden card" in game.last_text("Bob")
@@ -229,5 +228,5 @@ def test_14_8_a_hidden_land_that_cant_be_played_reads_as_a_card_alice_chose_not_
 
 
 def test_14_8_only_the_abilitys_player_chooses_not_to_play():
-    game = _hideaway_resolved("Serra Angel", decline=False)  # resolves: she casts it
+    game = _hideaway_resolved("Serra Angel", decline=False)  # she chooses to play it
     assert "Alice casts Serra Angel from exile" in game.last_text("Bob")

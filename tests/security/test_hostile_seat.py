@@ -479,7 +479,9 @@ FINDINGS = {
                 {"type": "untap", "object": "@Shelldock Isle"}),
          ("Alice", {"type": "hideaway_play", "source": "@Shelldock Isle"},
                    {"type": "hideaway_play", "source": "@Shelldock Isle"}),
-         ("Alice", {"type": "resolve"}, {"type": "hideaway_decline", "ability": "@ability"})],
+         ("Alice", {"type": "resolve"}, {"type": "resolve"}),
+         ("Alice", {"type": "hideaway_accept", "ability": "@ability"},
+                   {"type": "hideaway_decline", "ability": "@ability"})],
         rulings=[["Bob"]],
     ),
 }  # fmt: skip

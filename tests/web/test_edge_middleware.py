@@ -104,4 +104,6 @@ def test_a_limited_route_answers_429_with_retry_after():
     assert client.post("/api/games/x/actions", content=b"{}").status_code == 200
     refused = client.post("/api/games/x/actions", content=b"{}")
     assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
-    assert client.post("/api/games/x/echo", content=b"{}").status_code == 200  # not limited
+    # Every write draws on a limit (the same bucket here); a read never does.
+    assert client.post("/api/games/x/echo", content=b"{}").status_code == 429
+    assert client.get("/small").status_code == 200

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 import pytest
 from pages_support import seat_client
 
+from app.rules.redact import Viewer
 from app.web.live import Broadcaster, version_stream
 from app.web.pages.live import VersionStreamResponse
+from app.web.seat_cookie import PageSeat
 
 pytestmark = pytest.mark.engine
 
@@ -107,7 +109,8 @@ def test_a_stream_ends_when_its_client_leaves_and_stops_watching():
         async def send(message: dict) -> None:
             sent.append(message)
 
-        response = VersionStreamResponse(_Repo(), broadcaster, "g1", since=1)  # type: ignore[arg-type]
+        seat = PageSeat("g1", "token", Viewer.seat("Alice"))
+        response = VersionStreamResponse(_Repo(), broadcaster, seat, since=1)  # type: ignore[arg-type]
         serving = asyncio.ensure_future(response({"type": "http"}, receive, send))
         await asyncio.sleep(0.05)
         watching = len(broadcaster._games)

@@ -1,5 +1,5 @@
 """Rulings at the venue (issue 17, items 2-4): a scenario's question and answer on the judge's
-page, the publish form prefilled and every viewpoint ticked, a form refused inline with what
+page, the publish form prefilled and every viewpoint but the judge's ticked, a form refused inline with what
 was typed, and a ruling page that names the published viewpoint instead of saying "you"."""
 
 from __future__ import annotations
@@ -66,10 +66,10 @@ def test_players_never_see_the_scenarios_answer(looked):
         assert "scenario-brief" not in page, who
 
 
-def test_every_viewpoint_is_ticked_by_default(looked):
+def test_every_viewpoint_but_the_judges_is_ticked_by_default(looked):
     game, seats = looked
     form = _form(seats["judge"].get(f"/g/{game['id']}").text)
-    assert _ticked(form) == ["seat:Alice", "seat:Bob", "role:spectator", "role:judge"]
+    assert _ticked(form) == ["seat:Alice", "seat:Bob", "role:spectator"]
 
 
 def test_a_game_built_otherwise_starts_with_its_title_and_an_empty_answer(client, make_game):

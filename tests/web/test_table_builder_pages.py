@@ -101,6 +101,86 @@ def test_a_wrong_decklist_on_the_home_form_lists_every_unknown_line(client, lang
     assert "4 Exalted Angle" in text  # the lists stay in their fields
 
 
+def _field_error(page: str, n: int) -> tuple[str, str]:
+    """The error block shown inside decklist field n's <details>, and that field's textarea."""
+    details = re.findall(r'<details class="deck".*?</details>', page, re.S)[n - 1]
+    block = re.search(r'<div id="([\w-]+)" class="field-error deck-error".*?</div>', details, re.S)
+    textarea = re.search(r"<textarea[^>]*>.*?</textarea>", details, re.S)
+    assert textarea is not None
+    return (block.group(0) if block else ""), textarea.group(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_decklist_error_sits_beside_its_own_field_with_the_page_anchored_there(client, lang):
+    response = client.post(
+        "/games",
+        data={
+            "player": ["Alice", "Bob", "", ""],
+            "deck": ["4 Plains\n4 Exalted Angel", "1 Island\n2 Ixidorn\n0 Island", "", ""],
+        },
+        headers={**SAME_ORIGIN, "Accept-Language": lang},
+    )
+    assert response.status_code == 422
+    page = response.text
+    # No script: the form posts to #form-error, and the refused page puts that id on the
+    # first field that has an error (Bob's, the second field), not at the top of the form.
+    assert 'action="/games#form-error"' in page
+    assert page.count('id="form-error"') == 1
+    alice_error, alice_field = _field_error(page, 1)
+    bob_error, bob_field = _field_error(page, 2)
+    assert alice_error == "" and "aria-invalid" not in alice_field
+    assert 'id="form-error"' in bob_error and 'role="alert"' in bob_error
+    assert "Ixidron" in bob_error  # the suggestion, beside the line that needs it
+    assert (
+        ("line 2" in bob_error and "line 3" in bob_error)
+        if lang == "en"
+        else ("ligne 2" in bob_error and "ligne 3" in bob_error)
+    )
+    assert ("player 2" in bob_error) if lang == "en" else ("joueur 2" in bob_error)
+    assert 'aria-invalid="true" aria-describedby="form-error"' in bob_field
+    # Everything typed is kept, each list in its own field, each player in theirs.
+    assert ">4 Plains\n4 Exalted Angel</textarea>" in alice_field
+    assert ">1 Island\n2 Ixidorn\n0 Island</textarea>" in bob_field
+    assert 'id="player-1" name="player" maxlength="40" autocomplete="off" value="Alice"' in page
+    assert 'id="player-2" name="player" maxlength="40" autocomplete="off" value="Bob"' in page
+    # Not repeated far up the form.
+    assert 'class="notice notice-bad"' not in page
+
+
+def test_a_decklist_error_stays_beside_the_third_players_field(client):
+    response = client.post(
+        "/games",
+        data={
+            "player": ["Alice", "Bob", "Carol", ""],
+            "deck": ["4 Plains", "", "3 Forrest", ""],
+        },
+        headers=SAME_ORIGIN,
+    )
+    assert response.status_code == 422
+    third_error, third_field = _field_error(response.text, 3)
+    assert 'id="form-error"' in third_error and "Forest" in third_error
+    assert ">3 Forrest</textarea>" in third_field
+    assert _field_error(response.text, 1)[0] == "" and _field_error(response.text, 2)[0] == ""
+
+
+def test_a_game_from_decklists_with_basic_lands_is_created(client):
+    response = client.post(
+        "/games",
+        data={
+            "player": ["Alice", "Bob", "", ""],
+            "deck": [
+                "4 Exalted Angel\n4 Plains\n\nSideboard\n2 Ixidron",
+                "20 Island\n10 Snow-Covered Swamp\n1 Wastes\n4 Montagne",
+                "",
+                "",
+            ],
+        },
+        headers=SAME_ORIGIN,
+    )
+    assert response.status_code == 200, response.text
+    assert "Links for this game" in response.text
+
+
 def test_decklists_on_the_home_form_make_each_seats_library(client):
     response = client.post(
         "/games",

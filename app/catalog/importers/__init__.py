@@ -1,5 +1,5 @@
-"""Card data importers: MTGJSON AtomicCards, Scryfall oracle-cards and Facedown's own
-Riftbound format (docs/card-data.md), read as a stream so a 150 MB file never sits in memory.
+"""Card data importers: MTGJSON AtomicCards and set files, Scryfall oracle-cards, Facedown's
+own Riftbound format and the community Riftbound export (docs/card-data.md), read as a stream so a 150 MB file never sits in memory.
 
 One entry point, :func:`read_cards`; the database and the CLI build on it.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from app.catalog.importers import mtgjson, riftbound, scryfall
-from app.catalog.importers.card_file import detect_format, open_card_file
+from app.catalog.importers import mtgjson, riftbound, riftbound_export, scryfall
+from app.catalog.importers.card_file import detect_format, is_array_file, open_card_file
 from app.catalog.importers.imported import CARD_FORMATS, CardDataError, CardFormat, ImportedCard
 
 __all__ = [
@@ -40,5 +40,8 @@ def read_cards(path: Path | str, fmt: CardFormat | None = None) -> Iterator[Impo
         raise CardDataError(
             f"Unknown card data format {fmt!r}: expected one of {', '.join(CARD_FORMATS)}."
         )
+    reader = _READERS[fmt]
+    if fmt == "riftbound" and is_array_file(path):  # the community export, not our object
+        reader = riftbound_export.read
     with open_card_file(path) as stream:
-        yield from _READERS[fmt](stream, path.name)
+        yield from reader(stream, path.name)

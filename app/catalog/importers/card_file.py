@@ -9,7 +9,7 @@ import gzip
 import lzma
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import ijson
 
@@ -23,6 +23,15 @@ _COMPRESSED = (
 )
 # How many top-level keys are looked at before the file is called unknown.
 _SNIFF_KEYS = 8
+# The JSON events of a value that is not an object or a list.
+_SCALARS = frozenset({"string", "number", "boolean", "null"})
+# What a Riftbound community export card always has (with "rulesText" or "rulesHtml").
+RIFTBOUND_EXPORT_KEYS = frozenset({"publicCode", "name", "type"})
+# The end of every "not a file we know" refusal: what to get instead.
+WHAT_TO_DOWNLOAD = (
+    "use MTGJSON's AtomicCards (facedown cards fetch) or a set file from mtgjson.com, "
+    "Scryfall's oracle-cards bulk file, or a Riftbound card export (docs/card-data.md)"
+)
 
 
 @contextlib.contextmanager
@@ -57,17 +66,22 @@ def read_errors(name: str) -> Iterator[None]:
 
 
 def detect_format(path: Path | str) -> CardFormat:
-    """mtgjson: an object with "data" (and "meta"); scryfall: an array of objects with
-    "object": "card" or "oracle_id"; riftbound: an object whose "format" is ours."""
+    """Told from the file's own keys, strictly: mtgjson, an object with "data" (AtomicCards
+    or a set file); scryfall, an array whose first item is a Scryfall card ("object": "card"
+    or an "oracle_id"); riftbound, Facedown's own object ("format": "facedown-riftbound") or
+    an array whose first item is a Riftbound export card ("publicCode" and its rules text).
+    Anything else is refused with one line that says what to download."""
     path = Path(path)
     with open_card_file(path) as stream:
         events = ijson.parse(stream)
         for prefix, event, _value in events:
             if prefix == "" and event == "start_array":
-                return "scryfall"
+                return _array_format(events, path.name)
             if prefix == "" and event == "start_map":
                 break
-            raise CardDataError(f"{path.name}: not a card data file (no JSON object or array).")
+            raise CardDataError(
+                f"{path.name}: not a card data file (no JSON object or array); {WHAT_TO_DOWNLOAD}."
+            )
         else:
             raise CardDataError(f"{path.name}: the file is empty.")
         seen: list[str] = []
@@ -84,9 +98,39 @@ def detect_format(path: Path | str) -> CardFormat:
             seen.append(str(value))
             if len(seen) >= _SNIFF_KEYS:
                 break
+    raise CardDataError(f"{path.name}: unknown card data format; {WHAT_TO_DOWNLOAD}.")
+
+
+def is_array_file(path: Path) -> bool:
+    """Whether the file holds a JSON array (a Riftbound export) rather than an object."""
+    with open_card_file(path) as stream:
+        return next(ijson.parse(stream), ("", "", None))[1] == "start_array"
+
+
+def _array_format(events: Iterator[tuple[str, str, Any]], name: str) -> CardFormat:
+    """The format of a top-level array, from its first item's own keys."""
+    keys: dict[str, Any] = {}
+    for prefix, event, value in events:
+        if prefix == "" and event == "end_array":
+            raise CardDataError(f"{name}: an empty list, no cards; {WHAT_TO_DOWNLOAD}.")
+        if prefix == "item" and event == "map_key":
+            keys[str(value)] = None
+        elif prefix == "item" and event == "end_map":
+            break
+        elif prefix.startswith("item.") and prefix.count(".") == 1 and event in _SCALARS:
+            keys[prefix[5:]] = value
+        elif prefix == "item" and event not in ("start_map", "end_map"):
+            raise CardDataError(
+                f"{name}: a list of something else than card objects; {WHAT_TO_DOWNLOAD}."
+            )
+    if keys.get("object") == "card" or "oracle_id" in keys:
+        return "scryfall"
+    if keys.keys() >= RIFTBOUND_EXPORT_KEYS and keys.keys() & {"rulesText", "rulesHtml"}:
+        return "riftbound"
+    shown = ", ".join(k[:40] for k in list(keys)[:6]) or "none"
     raise CardDataError(
-        f"{path.name}: unknown card data format (expected MTGJSON AtomicCards, Scryfall "
-        "oracle-cards or Facedown's Riftbound JSON; say which with --format)."
+        f"{name}: a list of objects that are not cards Facedown knows (first keys: {shown}); "
+        f"{WHAT_TO_DOWNLOAD}."
     )
 
 

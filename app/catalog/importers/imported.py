@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pydantic import ValidationError
+
 from app.rules.core.cards import CardDef
 
 # The formats `facedown cards import` reads (docs/card-data.md).
@@ -17,10 +19,12 @@ CARD_FORMATS: tuple[CardFormat, ...] = ("mtgjson", "scryfall", "riftbound")
 class ImportedCard:
     """One card read from a data file: the ruleset whose catalog it belongs to ("mtg" for
     Magic, whose 2004 edition shares the catalog; "riftbound") and its definition, the same
-    shape the family's catalog.json holds."""
+    shape the family's catalog.json holds. `variant`: another printing of a card that has
+    its own entry (a reversible card), which never replaces that entry."""
 
     ruleset: str
     card: CardDef
+    variant: bool = False
 
 
 class CardDataError(ValueError):
@@ -30,3 +34,11 @@ class CardDataError(ValueError):
     def __init__(self, message: str) -> None:
         super().__init__(" ".join(message.split()))
         self.message = str(self)
+
+
+def first_problem(exc: ValidationError) -> str:
+    """A validation error as one short phrase: its first field and message ("name: String
+    should have at most 120 characters"), never pydantic's multi-line dump."""
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "card"
+    return f"{where}: {first['msg']}"[:200]

@@ -1,7 +1,8 @@
 """The face-down facts a Magic card's oracle text states: morph, megamorph and disguise costs
 (702.37, 702.168), hideaway N and the ability that plays the hidden card (702.75), "enters
-tapped", "when this is turned face up" (708.8 / 702.37) and "as this is turned face up"
-(707.11) abilities, and the enters ability that turning face up does not trigger (707.8).
+tapped", "when this is turned face up" (708.8 / 702.37) triggers, "as this is turned face
+up" replacement effects (708.11 / seed 707.11, 614.1e: never a trigger), and the enters
+ability that turning face up does not trigger (707.8).
 
 What the parser is unsure of is said in `unverified`, which the judge is shown: the importer
 never guesses silently.
@@ -41,7 +42,17 @@ _COSTED_KEYWORD = re.compile(
 _HIDEAWAY = re.compile(r"^Hideaway(?: (\d+))?$", re.I)
 _ENTERS_TAPPED = re.compile(r"^~ enters(?: the battlefield)? tapped\.$")
 _TURNED_UP_TRIGGER = re.compile(r"^When ~ is turned face up, (.+)$")
+# Efreet Weaponmaster: one trigger with two events (603.2), each read.
+_ENTERS_OR_TURNED_UP_TRIGGER = re.compile(
+    r"^When(?:ever)? ~ enters(?: the battlefield)? or is turned face up, (.+)$"
+)
+# 614.1e: "As ~ is turned face up" is a replacement effect, not a trigger; Aquamorph Entity's
+# (and older oracle wording's "enters the battlefield or") enters half is one too (614.1c).
 _AS_TURNED_UP = re.compile(r"^As ~ (enters(?: the battlefield)? or )?is turned face up, (.+)$")
+# 613.4b: "it becomes your choice of 5/1 or 1/5".
+_PT_CHOICE = re.compile(r"^(?:it|~) becomes your choice of (\d+/\d+) or (\d+/\d+)\.?$")
+# Face-down and face-up words, "face-down" with its hyphen included (Keeper of the Lens).
+_FACE_WORDS = re.compile(r"\bface[- ](?:down|up)\b|\b(?:manifest|cloak)", re.I)
 # 708.11: what an "as this is turned face up" effect does, when it is one the engine applies.
 _PUT_COUNTERS = re.compile(rf"^put {_N} ([+-]\d+/[+-]\d+|[a-z]+) counters? on (?:~|it)\.?$", re.I)
 _CHOOSE = re.compile(r"^choose (an? [a-z ]+?|a number)\.?$", re.I)
@@ -125,9 +136,21 @@ def parse_oracle(text: str, name: str, keywords: tuple[str, ...] = ()) -> Oracle
     and Scryfall list them) cross-check the text: a keyword the text doesn't explain is
     noted, not invented."""
     facts = OracleFacts()
+    unread: list[str] = []
     for line in normalized_lines(text, self_references(name)):
         _read_line(line, facts)
-    _cross_check(text, keywords, facts)
+        if _FACE_WORDS.search(line) and not _reads_face_words(line):
+            # A morph cost explains its own line, not Pine Walker's "whenever ~ or another
+            # creature you control is turned face up": each such line is read or noted.
+            said = line.replace("~", name)
+            unread.append(said if len(said) <= 70 else said[:69] + "…")
+    if unread:
+        facts.unverified.append(
+            "its text turns cards face down or up in a way the importer does not model ("
+            + " / ".join(unread)
+            + ")"
+        )
+    _cross_check(keywords, facts)
     # The abilities kept as text name the card again, as printed.
     for kept in ("enters_ability", "turned_face_up_ability"):
         value = getattr(facts, kept)
@@ -136,6 +159,10 @@ def parse_oracle(text: str, name: str, keywords: tuple[str, ...] = ()) -> Oracle
     facts.triggers = [
         t.model_copy(update={"text": t.text.replace("~", name)[:500]}) for t in facts.triggers
     ]
+    turning = facts.as_turned_face_up
+    if turning is not None and turning.text is not None:
+        said = turning.text.replace("~", name)[:300]
+        facts.as_turned_face_up = turning.model_copy(update={"text": said})
     ability = facts.hideaway_ability
     if ability is not None:
         condition = ability.condition
@@ -163,6 +190,9 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
     if hideaway:
         if hideaway.group(1) is None:
             facts.hideaway = _LORWYN_HIDEAWAY
+            # 502.75a (Lorwyn): the keyword itself said the land enters tapped; today's
+            # oracle text of those lands says it on its own line.
+            facts.enters_tapped = True
             facts.unverified.append("hideaway without a number: read as Lorwyn's hideaway 4")
         else:
             facts.hideaway = min(max(int(hideaway.group(1)), 1), 10)
@@ -177,20 +207,22 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
     if trigger:
         facts.turned_face_up_ability = _sentence(trigger.group(1))
         return True
+    both = _ENTERS_OR_TURNED_UP_TRIGGER.match(line)
+    if both:
+        facts.enters_ability = facts.turned_face_up_ability = _sentence(both.group(1))
+        return True
     as_turned = _AS_TURNED_UP.match(line)
     if as_turned:
         if as_turned.group(1):
             facts.enters_ability = line[:500]
         effect = _as_turned_up_effect(as_turned.group(2))
-        if effect is not None:
-            facts.as_turned_face_up = effect
-            facts.as_turned_face_up_copy = effect.copies
-        else:
-            facts.turned_face_up_ability = _sentence(as_turned.group(2))
+        if effect.text is not None:
             facts.unverified.append(
-                "an 'as it is turned face up' effect (707.11) is shown as a 'when turned "
-                "face up' ability"
+                "an 'as it is turned face up' effect (708.11) its controller applies as it "
+                "turns: Facedown does not apply it"
             )
+        facts.as_turned_face_up = effect
+        facts.as_turned_face_up_copy = effect.copies
         return True
     zone_trigger = _SELF_TRIGGER.match(line)
     if zone_trigger:
@@ -209,17 +241,32 @@ def _read_line(line: str, facts: OracleFacts) -> bool:
     return False
 
 
-def _as_turned_up_effect(said: str) -> AsTurnedFaceUp | None:
-    """708.11: a copy, counters, or a choice that is no object; None for anything else."""
+def _as_turned_up_effect(said: str) -> AsTurnedFaceUp:
+    """708.11: a copy, counters, a choice that is no object or one that sets its power and
+    toughness; anything else kept as its text (still a replacement effect, 614.1e)."""
+    said = said.strip()
     if "copy" in said:
         return AsTurnedFaceUp(copies=True)
-    counters = _PUT_COUNTERS.match(said.strip())
+    counters = _PUT_COUNTERS.match(said)
     if counters:
         return AsTurnedFaceUp(counters={counters.group(2): _number(counters.group(1).lower())})
-    choose = _CHOOSE.match(said.strip())
+    choose = _CHOOSE.match(said)
     if choose:
         return AsTurnedFaceUp(choice=choose.group(1).lower())
-    return None
+    pt_choice = _PT_CHOICE.match(said)
+    if pt_choice:
+        first, second = pt_choice.group(1), pt_choice.group(2)
+        return AsTurnedFaceUp(choice=f"{first} or {second}", pt_choice=(first, second))
+    return AsTurnedFaceUp(text=_sentence(said)[:300])
+
+
+def _reads_face_words(line: str) -> bool:
+    """The lines whose face-down or face-up words the parser models."""
+    if _COSTED_KEYWORD.match(line) or _PT_CDA.match(line):
+        return True
+    return any(
+        p.match(line) for p in (_TURNED_UP_TRIGGER, _ENTERS_OR_TURNED_UP_TRIGGER, _AS_TURNED_UP)
+    )
 
 
 # 604.3 / 208.2a: "~'s power and toughness are each equal to [N plus] the number of …".
@@ -288,7 +335,7 @@ def _condition(effect: str, facts: OracleFacts) -> HideawayCondition | None:
     return HideawayCondition(kind="stated", text=said[:300])
 
 
-def _cross_check(text: str, keywords: tuple[str, ...], facts: OracleFacts) -> None:
+def _cross_check(keywords: tuple[str, ...], facts: OracleFacts) -> None:
     lowered = {k.lower() for k in keywords}
     for keyword in ("morph", "megamorph", "disguise", "foretell"):
         if keyword in lowered and getattr(facts, keyword) is None:
@@ -297,14 +344,6 @@ def _cross_check(text: str, keywords: tuple[str, ...], facts: OracleFacts) -> No
         facts.unverified.append("listed as having hideaway, but no hideaway N was read")
     if facts.hideaway is not None and facts.hideaway_ability is None:
         facts.unverified.append("no ability that plays the hidden card was read")
-    lower = text.lower()
-    explained = any((facts.morph, facts.megamorph, facts.disguise, facts.hideaway, facts.foretell))
-    explained = explained or facts.turned_face_up_ability or facts.as_turned_face_up_copy
-    explained = explained or facts.as_turned_face_up is not None
-    if ("face down" in lower or "face up" in lower) and not explained:
-        facts.unverified.append(
-            "its text turns cards face down or up in a way the importer does not model"
-        )
 
 
 def _number(word: str) -> int:

@@ -15,8 +15,8 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.imported import CardDataError, ImportedCard
-from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card
+from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
+from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +27,16 @@ def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
     entries = 0
     for entry in ijson.items(stream, "item", use_float=True):
         entries += 1
-        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        # A Scryfall card says so itself ("object": "card", an oracle_id): a list of other
+        # objects with a name (a grocery list, a Riftbound export) is not read as cards.
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("name"), str)
+            and (entry.get("object") == "card" or "oracle_id" in entry)
+        ):
             raise CardDataError(
-                f"{file_name}: item {entries} is not a card object with a name: "
-                "not a Scryfall oracle-cards file?"
+                f"{file_name}: item {entries} is not a Scryfall card object "
+                '("object": "card" with a name): not a Scryfall oracle-cards file?'
             )
         card = _card(entry)
         if card is not None:
@@ -50,24 +56,34 @@ def _card(entry: Mapping[str, Any]) -> ImportedCard | None:
     try:
         card = build_card(layout, printed, name, None, SOURCE)
     except ValidationError as exc:
-        log.warning("%s: %r skipped: it does not fit the card model (%s)", SOURCE, name, exc)
+        # One line per card (a real file has a few), and a count once the file is read.
+        log.warning(
+            "%s: %r skipped: it does not fit the card model (%s)",
+            SOURCE,
+            name[:120],
+            first_problem(exc),
+        )
         return None
-    return ImportedCard(ruleset="mtg", card=card)
+    return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
 
 
 def _face(face: Mapping[str, Any], keywords: tuple[str, ...]) -> PrintedFace:
+    mana_cost, mana_note = mana_cost_of(face.get("mana_cost"))
     return PrintedFace(
         name=str(face.get("name") or ""),
-        mana_cost=_text(face.get("mana_cost")),
+        mana_cost=mana_cost,
         type_line=str(face.get("type_line") or ""),
         power=_text(face.get("power")),
         toughness=_text(face.get("toughness")),
         text=str(face.get("oracle_text") or ""),
         keywords=keywords,
+        notes=(mana_note,) if mana_note else (),
     )
 
 
 def _text(value: Any) -> str | None:
-    if value is None or value == "":
+    # A cost, power or toughness is a string (or a number); anything else in its place (a
+    # list, an object) is malformed and left out rather than stored as Python's repr.
+    if isinstance(value, bool) or not isinstance(value, str | int | float) or value == "":
         return None
     return str(value)

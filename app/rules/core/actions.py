@@ -6,11 +6,19 @@ discriminated union the API accepts is derived from them in app.rules.families."
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
-ObjectId = Annotated[str, Field(min_length=1, max_length=64)]
+
+class _IssuedId:
+    """Marks a field whose value is an id the game issued (an object's, a proposal's): a
+    proposal looks each one up before anything else, so a hidden id and a never-issued one
+    get the same answer (SECURITY.md, "Error messages")."""
+
+
+ISSUED_ID = _IssuedId()
+ObjectId = Annotated[str, Field(min_length=1, max_length=64), ISSUED_ID]
 PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
 PlaceId = Annotated[str, Field(min_length=1, max_length=40)]
 
@@ -36,3 +44,26 @@ class EndGame(ActionModel):
 class Concede(ActionModel):
     type: Literal["concede"]
     player: PlayerName | None = None
+
+
+def _holds_ids(annotation: Any) -> bool:
+    """Whether a field's type holds marked ids somewhere (a list of ids, an optional one)."""
+    if get_origin(annotation) is Annotated:
+        return any(arg is ISSUED_ID for arg in get_args(annotation)[1:])
+    return any(_holds_ids(arg) for arg in get_args(annotation))
+
+
+def issued_ids(action: ActionModel) -> list[str]:
+    """Every id an action names, in field order, whether or not it exists."""
+    found: list[str] = []
+    for name, info in type(action).model_fields.items():
+        value = action.__dict__.get(name)
+        if value is None:
+            continue
+        if not (ISSUED_ID in info.metadata or _holds_ids(info.annotation)):
+            continue
+        if isinstance(value, str):
+            found.append(value)
+        else:  # a list of ids, or a dict keyed by them
+            found += [str(v) for v in (value.keys() if isinstance(value, dict) else value)]
+    return found

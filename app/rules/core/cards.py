@@ -30,6 +30,10 @@ class CardDef(BaseModel):
         return card_type in self.types
 
     def other_names(self) -> tuple[str, ...]:
-        """Names printed elsewhere on the card (a flip card's other half): never looked up
-        on their own, but no other card may use them."""
+        """Names printed elsewhere on the card (a flip card's other half, a back face): no
+        other card may use them."""
+        return ()
+
+    def face_names(self) -> tuple[str, ...]:
+        """The names of its halves and faces a search finds it by (after its own names)."""
         return ()

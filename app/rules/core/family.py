@@ -150,6 +150,11 @@ class GameFamily:
     describe_action: Callable[[GameState, ActionModel], Text] = (
         lambda state, action: Text(en=str(action.type), fr=str(action.type))  # type: ignore[attr-defined]
     )
+    # A card whose face is not public and that is not face down (a card in a hand or a
+    # library), as every viewer may name it: whose and where, never its face.
+    describe_unseen: Callable[[GameState, GameObject], Text] = lambda state, obj: Text(
+        en=f"a hidden card ({obj.owner}'s)", fr=f"une carte cachée (à {obj.owner})"
+    )
     # The game-wide buttons always in sight (the others wait behind "More", so a stray tap
     # can't end the game), and those about one place, shown on that place's card.
     primary_actions: tuple[str, ...] = ("resolve", "next_turn")

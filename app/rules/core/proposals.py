@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from app.rules.core.actions import ActionModel, ObjectId
+from app.rules.core.actions import ActionModel, ObjectId, issued_ids
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.proposal_bound import check_pending_bound
 from app.rules.core.state import GameObject, GameState, Proposal
+from app.rules.core.viewer import Viewer
 
 if TYPE_CHECKING:
     from app.rules.core.family import GameFamily
@@ -33,7 +35,7 @@ class Propose(ActionModel):
     type: Literal["propose"]
     action: dict[str, Any]
     source: str = Field(default="", max_length=120)
-    # Or one of the proposer's own cards that does it (its name becomes public).
+    # Or one of the proposer's own cards that does it: named only as every viewer may know it.
     source_object: ObjectId | None = None
 
 
@@ -124,10 +126,15 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
             "The judge acts directly: there is nothing to propose.",
             "L'arbitre agit directement : rien à proposer.",
         )
+    check_pending_bound(ctx.state, proposer)
     inner = _inner(family, action.action)
+    # Every id it names first: the same "no such object" whether hidden, gone or never
+    # issued, before any answer that would tell them apart ("only what is yours").
+    for object_id in issued_ids(inner):
+        ctx.find(object_id)
+    if action.source_object is not None:
+        ctx.find(action.source_object)
     subjects = family.subjects(ctx.state, inner)
-    for obj in subjects:
-        ctx.find(obj.id)  # the same "no such object" whether hidden or gone
     to = tuple(sorted(affected_players(family, ctx.state, inner) - {proposer}))
     if to:
         # Would it happen if accepted now? Only what could happen is proposed (the rules'
@@ -142,7 +149,8 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
             "That acts only on what is yours: do it, no one needs to accept it.",
             "Cela n'agit que sur ce qui est à vous : faites-le, personne n'a à l'accepter.",
         )
-    source = action.source.strip()
+    free = action.source.strip()
+    source = Text(en=free, fr=free)
     if action.source_object is not None:
         card = ctx.find(action.source_object)
         if proposer not in (card.owner, card.controller):
@@ -151,23 +159,37 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
                 "The source of a proposal is one of your own cards (or a text).",
                 "La source d'une proposition est une de vos cartes (ou un texte).",
             )
-        source = family.describe(ctx.state, card, True).en
+        source = public_description(family, ctx.state, card)
     what = family.describe_action(ctx.state, inner)
-    by_en = f" ({source})" if source else ""
+    by_en = f" ({source.en})" if source.en else ""
+    by_fr = f" ({source.fr})" if source.fr else ""
     text = Text(
         en=f"{proposer} proposes to {', '.join(to)}: {what.en}{by_en}.",
-        fr=f"{proposer} propose à {', '.join(to)} : {what.fr}{by_en}.",
+        fr=f"{proposer} propose à {', '.join(to)} : {what.fr}{by_fr}.",
     )
     proposal = Proposal(
         id=ctx.new_id(),
         by=proposer,
         to=to,
         action=inner.model_dump(mode="json"),
-        source=source,
+        source=source.en,
         text=text,
     )
     ctx.state.proposals = [*ctx.state.proposals, proposal]
     ctx.emit("propose", [], text, objects=[o.id for o in subjects])
+
+
+def public_description(family: GameFamily, state: GameState, obj: GameObject) -> Text:
+    """An object as every viewer of a proposal may know it (its text reaches every seat, the
+    spectators and the log: DESIGN invariant 9). Its face only when a spectator may see it;
+    a face-down object by its public label (708.6), a card in a hidden zone by whose and
+    where, even when the proposer owns or controls it (a manifested card of Bob's that Alice
+    controls, a card exiled face down that its owner may not look at)."""
+    if family.visibility.may_see_face(state, obj, Viewer.spectator()):
+        return family.describe(state, obj, True)
+    if obj.face_down:
+        return family.describe(state, obj, False)
+    return family.describe_unseen(state, obj)
 
 
 def _pending(ctx: Ctx[Any], proposal_id: str) -> Proposal:
@@ -187,7 +209,9 @@ def _drop(ctx: Ctx[Any], proposal: Proposal) -> None:
 
 
 def accept(ctx: Ctx[Any], action: AcceptProposal) -> None:
-    """The player it was made to (or the judge) lets it happen: applied as the proposer's."""
+    """An addressee lets it happen to what is theirs; once every addressee has (or the judge
+    accepts for those still waiting), it is applied as the proposer's. One player's word
+    never lets it touch another player's object (DESIGN invariant 8)."""
     family = _family(ctx)
     proposal = _pending(ctx, action.proposal)
     accepter = ctx.actor
@@ -198,6 +222,16 @@ def accept(ctx: Ctx[Any], action: AcceptProposal) -> None:
             f"Seul {', '.join(proposal.to)} (ou l'arbitre) peut accepter cette proposition.",
             kind="forbidden",
         )
+    if accepter is not None and accepter in proposal.accepted:
+        raise RuleError(
+            [],
+            "You have already accepted this proposal.",
+            "Vous avez déjà accepté cette proposition.",
+        )
+    waiting = [p for p in proposal.waiting_for() if p != accepter] if accepter else []
+    if waiting:
+        _record_acceptance(ctx, proposal, accepter or "", waiting)
+        return
     _drop(ctx, proposal)
     who = accepter or "The judge"
     who_fr = accepter or "L'arbitre"
@@ -217,6 +251,25 @@ def accept(ctx: Ctx[Any], action: AcceptProposal) -> None:
         move.handler(ctx, inner)
     finally:
         ctx.actor, ctx.consented = accepted_by, False
+
+
+def _record_acceptance(
+    ctx: Ctx[Any], proposal: Proposal, accepter: str, waiting: list[str]
+) -> None:
+    """One addressee's word, kept on the proposal while the others' is still missing."""
+    updated = proposal.model_copy(update={"accepted": (*proposal.accepted, accepter)})
+    ctx.state.proposals = [updated if p.id == proposal.id else p for p in ctx.state.proposals]
+    who = ", ".join(waiting)
+    ctx.emit(
+        "accept_proposal",
+        [],
+        Text(
+            en=f"{accepter} accepts {proposal.by}'s proposal (still waiting for {who}): "
+            f"{_quoted(proposal.text.en)}",
+            fr=f"{accepter} accepte la proposition de {proposal.by} (en attente de {who}) : "
+            f"{_quoted(proposal.text.fr)}",
+        ),
+    )
 
 
 def refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
@@ -304,7 +357,7 @@ def proposal_offers(state: GameState, actor: str | None) -> list[tuple[dict[str,
     """Accept or refuse each proposal made to `actor` (the judge: any), withdraw one's own."""
     out: list[tuple[dict[str, Any], Text]] = []
     for p in state.proposals:
-        if actor is None or actor in p.to:
+        if actor is None or (actor in p.to and actor not in p.accepted):
             out.append(
                 (
                     {"type": "accept_proposal", "proposal": p.id},

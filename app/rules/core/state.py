@@ -136,6 +136,12 @@ class Proposal(BaseModel):
     source: str
     # The public description (only public facts).
     text: Text
+    # The addressees who have accepted so far: it applies once every one of `to` has.
+    accepted: tuple[str, ...] = ()
+
+    def waiting_for(self) -> list[str]:
+        """The addressees whose word is still missing, in the order they were named."""
+        return [p for p in self.to if p not in self.accepted]
 
 
 class TakeBackRequest(BaseModel):

@@ -36,6 +36,9 @@ class ObjectViewBase(BaseModel):
     counters: dict[str, int]
     token: bool
     visible_to: Visibility | None = None
+    # Judge only: what the card data could not verify about this card (an importer's note),
+    # so the judge knows which facts are a guess. None for every other viewer.
+    unverified: str | None = None
 
 
 class PlayerViewBase(BaseModel):
@@ -52,11 +55,22 @@ class ProposalView(BaseModel):
     to: list[str]
     text: str
     text_fr: str
+    # Who has accepted so far, and whose word is still missing (each addressee consents).
+    accepted: list[str] = Field(default_factory=list)
+    waiting: list[str] = Field(default_factory=list)
 
 
 def proposal_views(proposals: list[Proposal]) -> list[ProposalView]:
     return [
-        ProposalView(id=p.id, by=p.by, to=list(p.to), text=p.text.en, text_fr=p.text.fr)
+        ProposalView(
+            id=p.id,
+            by=p.by,
+            to=list(p.to),
+            text=p.text.en,
+            text_fr=p.text.fr,
+            accepted=list(p.accepted),
+            waiting=p.waiting_for(),
+        )
         for p in proposals
     ]
 

@@ -149,6 +149,16 @@ class HideawayDecline(ActionModel):
     ability: ObjectId
 
 
+class HideawayAccept(ActionModel):
+    """As a hideaway ability resolves, its player chooses to play the hidden card (702.75:
+    "you may play"); `ability` is the ability on top of the stack (left out: whichever that
+    is). A card that can't be played now (a land on another player's turn) stays exiled, as
+    if not played."""
+
+    type: Literal["hideaway_accept"]
+    ability: ObjectId | None = None
+
+
 class HideawayPlay(ActionModel):
     """Use a hideaway permanent's ability that plays the card it hid (source: that
     permanent). `via` is refused: no alternative cost (morph, evoke) when playing a card

@@ -3,20 +3,23 @@ effects that apply while a permanent turns face up, so nothing ever sees it face
 them.
 
 A card states them as data (`MtgCard.as_turned_face_up`): counters put on it (Hooded Hydra's
-five +1/+1 counters), a copy of another permanent (Vesuvan Shapeshifter) and a choice that is
-no object ("choose a color"), stated by its controller as it turns.
+five +1/+1 counters), a copy of another permanent (Vesuvan Shapeshifter), a choice that is
+no object ("choose a color") or one that sets its power and toughness (Aquamorph Entity's
+5/1 or 1/5), stated by its controller as it turns, and what the engine does not apply itself,
+told as applying while it turns (614.1e: a replacement effect, never a trigger).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
 from app.rules.mtg.labels import describe
-from app.rules.mtg.state import MtgObject, Zone
+from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.visibility import can_see_face
 
 _NUMBER_WORDS = {1: ("one", "un"), 2: ("two", "deux"), 3: ("three", "trois"),
                  4: ("four", "quatre"), 5: ("five", "cinq")}  # fmt: skip
@@ -32,6 +35,26 @@ class Turning(NamedTuple):
 def _amount(n: int) -> Text:
     en, fr = _NUMBER_WORDS.get(n, (str(n), str(n)))
     return Text(en=en, fr=fr)
+
+
+def choice_candidates(
+    state: MtgGame, obj: MtgObject, actor: str | None
+) -> list[tuple[dict[str, Any], Text]]:
+    """One "turn face up" button per power and toughness its controller may choose as it
+    turns (Aquamorph Entity: 5/1, 1/5), offered only to a viewer who may see its face (its
+    controller, the judge: 708.5): another seat's buttons must not tell the card apart."""
+    if not obj.face_down or (actor is not None and not can_see_face(state, obj, actor)):
+        return []
+    effect = characteristics.if_face_up(obj).as_turned_face_up
+    if effect is None or not effect.pt_choice:
+        return []
+    return [
+        (
+            {"type": "turn_face_up", "object": obj.id, "stated_choice": pt},
+            Text(en=f"Turn face up as a {pt}", fr=f"Retourner face visible en {pt}"),
+        )
+        for pt in effect.pt_choice
+    ]
 
 
 def apply(
@@ -97,10 +120,29 @@ def apply(
             + " et ".join(f"{n.fr} marqueur{'s' if n.fr != 'un' else ''} {c}" for n, c in said)
             + "."
         )
+    if effect is not None and effect.pt_choice and stated_choice is not None:
+        # 613.4b: the choice sets its power and toughness; its controller's to make.
+        stated_choice = "".join(stated_choice.split())
+        if stated_choice not in effect.pt_choice:
+            options = " or ".join(effect.pt_choice)
+            options_fr = " ou ".join(effect.pt_choice)
+            raise RuleError(
+                ["707.11"],
+                f"As {name} is turned face up, it becomes {options}: choose one of those.",
+                f"En se retournant, {obj.card.name_fr or name} devient {options_fr} : choisissez "
+                "l'une de ces valeurs.",
+            )
     if effect is not None and effect.choice is not None and stated_choice is not None:
         obj.turned_up_choice = stated_choice
         en.append(f"As it turns face up, {obj.controller} chooses {stated_choice}.")
         fr.append(f"En le retournant, {obj.controller} choisit : {stated_choice}.")
+    if effect is not None and effect.text is not None:
+        # The engine does not apply it: said as what happens while it turns, for its
+        # controller (or the judge) to carry out; a "may" in it stays its controller's.
+        en.append(f"As it turns face up (a replacement effect, not a trigger): {effect.text}")
+        fr.append(
+            f"En se retournant (un effet de remplacement, pas un déclenchement) : {effect.text}"
+        )
     if en:
         keys.append("707.11")
     return Turning(

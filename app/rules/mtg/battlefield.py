@@ -24,6 +24,7 @@ from app.rules.mtg.hideaway import control_changed
 from app.rules.mtg.labels import describe
 from app.rules.mtg.permanents import permanent
 from app.rules.mtg.state import Modifier, MtgObject, Zone
+from app.rules.mtg.trigger_stack import put_on_stack, source_facts
 
 
 def _name(ctx: Ctx, obj: MtgObject) -> Text:
@@ -101,6 +102,34 @@ def attack(ctx: Ctx, action: Attack) -> None:
         ),
         objects=[o.id for o in objs],
     )
+    for obj in objs:
+        _attack_triggers(ctx, obj)
+
+
+def _attack_triggers(ctx: Ctx, obj: MtgObject) -> None:
+    """508.2a / 603.2: its "whenever this creature attacks" abilities trigger, a face-down
+    one's too when an effect granted them (613.1f); its label names it to the others."""
+    for trigger in characteristics.current(obj, ctx.state).triggers:
+        if trigger.event != "attacks":
+            continue
+        facts = source_facts(ctx.state, obj)
+        shown = Text(en=facts["source_label"], fr=facts["source_label_fr"])
+        put_on_stack(
+            ctx,
+            Text(
+                en=f'{shown.en}\'s "whenever it attacks" ability triggers: {trigger.text}',
+                fr=f"La capacité « quand il attaque » de {shown.fr} se déclenche : "
+                f"{trigger.text_fr or trigger.text}",
+            ),
+            ["508.2a"],
+            facts=facts,
+            controller=obj.controller,
+            text=trigger.text,
+            text_fr=trigger.text_fr,
+            event="attacks",
+            effect=trigger.effect,
+            objects=[obj.id],
+        )
 
 
 def tap(ctx: Ctx, action: Tap) -> None:

@@ -93,9 +93,23 @@ class FlipFace(BaseModel):
     text: str = Field(default="", max_length=2000)
 
 
+class OtherFace(BaseModel):
+    """Another face printed on the card (a double-faced card's back, an adventure): its
+    names, so a search finds the card by them; its text is in the card's text."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=120)
+    name_fr: str | None = Field(default=None, max_length=120)
+
+
 # --- issue 16: turning up and dying (W4) ---
 # A counter's name as a card prints it: "+1/+1", "-1/-1", "oil", "lore"...
 CounterName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9+\-/ ]{1,30}$")]
+
+
+# A power/toughness pair a choice may set: "5/1".
+PtValue = Annotated[str, StringConstraints(pattern=r"^\d{1,2}/\d{1,2}$")]
 
 
 class AsTurnedFaceUp(BaseModel):
@@ -116,21 +130,47 @@ class AsTurnedFaceUp(BaseModel):
     # What its controller chooses as it turns, when that is no object: "a color",
     # "a creature type" (stated when turning it up).
     choice: str | None = Field(default=None, min_length=1, max_length=120)
+    # 613.4b: a choice that sets its power and toughness (Aquamorph Entity: "it becomes your
+    # choice of 5/1 or 1/5"): the controller states one of these as it turns.
+    pt_choice: tuple[PtValue, ...] = Field(default=(), max_length=4)
+    # 614.1e: what it does as it turns when the engine does not apply it itself (Gift of Doom:
+    # "you may attach it to a creature"): shown as applying while it turns, never as a trigger.
+    text: str | None = Field(default=None, min_length=1, max_length=300)
 
 
-TriggerEvent = Literal["dies", "put_into_graveyard_from_anywhere", "leaves_battlefield"]
+TriggerEvent = Literal[
+    "dies",
+    "put_into_graveyard_from_anywhere",
+    "leaves_battlefield",
+    # Issue 27: "whenever this creature attacks" (508.1m), e.g. granted to a face-down one.
+    "attacks",
+]
+
+
+class TriggerEffect(BaseModel):
+    """What a triggered ability does, when it is something the engine applies itself as it
+    resolves (608.2): its controller draws, gains or loses life, or counters go on each of its
+    targets (on its source when it has none). Anything else is applied by hand by the judge."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["draw", "gain_life", "lose_life", "counters"]
+    amount: int = Field(default=1, ge=1, le=99)
+    counter: CounterName = "+1/+1"
 
 
 class CardTrigger(BaseModel):
     """A triggered ability the engine watches for as a card changes zones: "dies" and
     "leaves the battlefield" look back at the permanent as it last existed (603.10a); "is put
-    into a graveyard from anywhere" is checked on the card in the graveyard (603.6c)."""
+    into a graveyard from anywhere" is checked on the card in the graveyard (603.6c).
+    `effect`: what it does, when the engine can apply it (else the judge does, by hand)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     event: TriggerEvent
     text: str = Field(min_length=1, max_length=500)
     text_fr: str | None = Field(default=None, max_length=500)
+    effect: TriggerEffect | None = None
 
 
 class MtgCard(CardDef):
@@ -155,6 +195,8 @@ class MtgCard(CardDef):
     # Lorwyn's hideaway keyword included it).
     enters_tapped: bool = False
     flip: FlipFace | None = None
+    # The other faces of a double-faced or adventure card (their names only).
+    other_faces: tuple[OtherFace, ...] = Field(default=(), max_length=3)
     # Ability shapes the engine must treat specially (708.3, 708.8, 708.11).
     enters_ability: str | None = Field(default=None, max_length=500)
     turned_face_up_ability: str | None = Field(default=None, max_length=500)
@@ -186,6 +228,15 @@ class MtgCard(CardDef):
         return bool(self.types) and not (self.is_type("Instant") or self.is_type("Sorcery"))
 
     def other_names(self) -> tuple[str, ...]:
-        if self.flip is None:
-            return ()
-        return tuple(n for n in (self.flip.name, self.flip.name_fr) if n is not None)
+        faces = [self.flip] if self.flip is not None else []
+        names = [n for f in (*faces, *self.other_faces) for n in (f.name, f.name_fr) if n]
+        return tuple(dict.fromkeys(names))
+
+    def face_names(self) -> tuple[str, ...]:
+        """Each half of a split card ("Fire", "Glace"), the flip half's and the other faces'
+        names, in English and French: a search finds the card by each."""
+        halves: list[str] = []
+        for name in (self.name, self.name_fr):
+            if name and " // " in name:
+                halves.extend(h for h in name.split(" // ") if h)
+        return tuple(dict.fromkeys([*halves, *self.other_names()]))

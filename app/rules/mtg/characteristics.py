@@ -60,8 +60,18 @@ def _types_and_abilities(obj: MtgObject, base: Characteristics) -> Characteristi
         subtypes += tuple(t for t in effect.add_subtypes if t not in subtypes)
     if types != base.types or subtypes != base.subtypes:
         base = base.model_copy(update={"types": types, "subtypes": subtypes})
-    if any(effect.loses_all_abilities for effect in obj.modifiers):
-        base = base.without_abilities()
+    # Layer 6 in timestamp order (613.7): an ability granted after "loses all abilities"
+    # stays; one granted before it is lost with the rest.
+    for effect in obj.modifiers:
+        if effect.loses_all_abilities:
+            base = base.without_abilities()
+        if effect.grants:
+            base = base.model_copy(
+                update={
+                    "triggers": base.triggers + effect.grants,
+                    "abilities": base.abilities + tuple(g.text for g in effect.grants),
+                }
+            )
     return base
 
 
@@ -102,6 +112,11 @@ def current(obj: MtgObject, state: MtgGame) -> Characteristics:
         # 208.2a / 613.1f: the ability that defined a "*" is gone; nothing defines it: 0.
         power = None if power is None else star_as_zero(power)
         toughness = None if toughness is None else star_as_zero(toughness)
+    turning, chosen = values.as_turned_face_up, obj.turned_up_choice
+    if turning is not None and chosen is not None and chosen in turning.pt_choice:
+        # 613.4b: set as it turned face up (or entered) by its controller's choice.
+        chosen_power, _, chosen_toughness = chosen.partition("/")
+        power, toughness = int(chosen_power), int(chosen_toughness)
     for effect in obj.modifiers:
         power = effect.base_power if effect.base_power is not None else power
         toughness = effect.base_toughness if effect.base_toughness is not None else toughness

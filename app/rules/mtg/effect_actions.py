@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StringConstraints, model_validator
 
 from app.rules.core.actions import ActionModel, ObjectId
+from app.rules.mtg.cards import CardTrigger
 
 # 205.2a: the card types a permanent can gain (an instant or sorcery is never a permanent).
 PermanentType = Literal["Artifact", "Battle", "Creature", "Enchantment", "Kindred", "Land",
@@ -37,6 +38,8 @@ class ApplyEffect(ActionModel):
     base_power: PT | None = None
     base_toughness: PT | None = None
     cant_turn_face_up: bool = False
+    # Issue 27: a triggered ability it gains (613.1f), a face-down one too (708.2).
+    grant_trigger: CardTrigger | None = None
     until_end_of_turn: bool = False
 
     @model_validator(mode="after")
@@ -48,6 +51,7 @@ class ApplyEffect(ActionModel):
             or self.base_power is not None
             or self.base_toughness is not None
             or self.cant_turn_face_up
+            or self.grant_trigger is not None
         ):
             raise ValueError("the effect changes nothing: say what it does")
         return self

@@ -39,6 +39,12 @@ def _what_it_does(action: ApplyEffect) -> tuple[list[str], list[str], list[str]]
         en.append(f"has base power and toughness {p}/{t}")
         fr.append(f"a une force et une endurance de base de {p}/{t}")
         rules.append("613.4b")
+    granted = action.grant_trigger
+    if granted is not None:
+        # The effect is public, so the ability's text is too, even on a face-down permanent.
+        en.append(f'gains "{granted.text}"')
+        fr.append(f"gagne « {granted.text_fr or granted.text} »")
+        rules.append("613.1f")
     if action.cant_turn_face_up:
         en.append("can't be turned face up while it is face down")
         fr.append("ne peut pas être retourné face visible tant qu'il est face cachée")
@@ -62,6 +68,7 @@ def apply_effect(ctx: Ctx, action: ApplyEffect) -> None:
             base_power=action.base_power,
             base_toughness=action.base_toughness,
             cant_turn_face_up=action.cant_turn_face_up,
+            grants=(action.grant_trigger,) if action.grant_trigger is not None else (),
         )
     )
     en, fr, rules = _what_it_does(action)

@@ -10,7 +10,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
-from app.rules.mtg import characteristics
+from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.exile_actions import (
     CastFromExile,
     ExileFaceDown,
@@ -284,21 +284,19 @@ def _return_face_up(ctx: Ctx, obj: MtgObject, doer: str, controller: str) -> Non
         )
         return
     permanent = ctx.relocate(obj, Zone.BATTLEFIELD, controller=controller)
-    etb = characteristics.current(permanent, ctx.state).enters_ability
-    extra_en = f" Its enters ability triggers: {etb}" if etb else ""
-    extra_fr = f" Sa capacité d'arrivée se déclenche : {etb}" if etb else ""
     ctx.emit(
         "return_from_exile",
         ["400.7"],
         Text(
             en=f"{was_en}{doer} puts {name.en} onto the battlefield from exile under "
-            f"{controller}'s control: a new object.{extra_en}",
+            f"{controller}'s control: a new object.",
             fr=f"{was_fr}{doer} met {name.fr} sur le champ de bataille depuis l'exil sous le "
-            f"contrôle de {controller} : un nouvel objet.{extra_fr}",
+            f"contrôle de {controller} : un nouvel objet.",
         ),
         objects=[permanent.id],
     )
     entered(ctx, permanent)
+    announce_enters(ctx, permanent)  # a trigger on the stack, or a replacement (614.1c)
 
 
 def _return_face_down(ctx: Ctx, obj: MtgObject, doer: str, controller: str) -> None:

@@ -19,6 +19,7 @@ from app.rules.mtg.attachments import renew_id
 from app.rules.mtg.edition import require_current_rules
 from app.rules.mtg.labels import describe, public_label, via_fr
 from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
+from app.rules.mtg.trigger_stack import put_on_stack, source_facts
 from app.rules.mtg.visibility import can_see_face, face_known_to
 
 _ENABLER_RULE = {"morph": "702.37", "megamorph": "702.37b", "disguise": "702.168"}
@@ -259,8 +260,11 @@ def turn_up(
     cost_text_fr = f" ({how_fr} {cost})" if cost else ""
     extra_en = " It gets a +1/+1 counter." if via == "megamorph" else ""
     extra_fr = " Il reçoit un marqueur +1/+1." if via == "megamorph" else ""
-    etb = characteristics.face_up_values(obj).enters_ability
-    if etb:
+    face_up = characteristics.face_up_values(obj)
+    etb = face_up.enters_ability
+    # An enters ability that is also a turned-face-up one (Efreet Weaponmaster's trigger,
+    # Aquamorph Entity's replacement) does apply: its turned-face-up half is said on its own.
+    if etb and etb != face_up.turned_face_up_ability and "turned face up" not in etb:
         extra_en += " Its enters ability does not trigger (707.8)."
         extra_fr += " Sa capacité d'arrivée ne se déclenche pas (707.8)."
     ctx.emit(
@@ -275,16 +279,24 @@ def turn_up(
         ),
         objects=[obj.id],
     )
-    trigger = characteristics.face_up_values(obj).turned_face_up_ability
+    # What it has now it is face up (an effect may have taken it away: 613.1f).
+    trigger = characteristics.current(obj, ctx.state).turned_face_up_ability
     if trigger:
-        ctx.emit(
-            "trigger",
-            ["702.37"],
+        # 603.2 / 603.3: it triggers as it turns and goes on the stack; it is face up now,
+        # so everyone may name its source.
+        put_on_stack(
+            ctx,
             Text(
                 en=f'{card.name}\'s "when turned face up" ability triggers: {trigger}',
                 fr=f"La capacité « quand retourné face visible » de {card.name_fr or card.name} "
                 f"se déclenche : {trigger}",
             ),
+            ["702.37"],
+            facts=source_facts(ctx.state, obj),
+            controller=obj.controller,
+            text=trigger,
+            text_fr=None,
+            event="turned_face_up",
             objects=[obj.id],
         )
 

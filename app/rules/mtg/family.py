@@ -82,5 +82,6 @@ MTG = GameFamily(
     # 406.3b: casting from exile checks the caster's own right to look at the card.
     checks_own_right=frozenset({"look", "cast_from_exile"}),
     describe_action=offers.describe_action,  # type: ignore[arg-type]
+    describe_unseen=labels.unseen_label,  # type: ignore[arg-type]
     table_actions=TABLE_ACTIONS,
 )

@@ -444,6 +444,16 @@ def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
     )
 
 
+def not_played_rules(state: MtgGame, ability: StackAbility, card: MtgObject) -> list[str]:
+    """The public rules of the ability's outcome: the same whether its player declined or
+    chose to play a card that can't be played now (the others can't tell the two apart)."""
+    keys = ["702.75-play-timing", "702.75-who-plays"]
+    source = hideaway_source(state, card)
+    if source is not None and source.controller != ability.controller:
+        keys.append("702.75-lose-control")
+    return keys
+
+
 def not_played(name_en: str, name_fr: str, player: str) -> Text:
     return Text(
         en=f"{name_en}'s ability resolves: {player} doesn't play the hidden card, which stays "
@@ -453,13 +463,9 @@ def not_played(name_en: str, name_fr: str, player: str) -> Text:
     )
 
 
-def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
-    """The ability resolves: the player who activated it plays the hidden card, if it is
-    still in exile, the condition holds and the card can be played now."""
-    state = ctx.state
-    state.abilities.remove(ability)
-    player = ability.controller
-    card = next(
+def _hidden_card(state: MtgGame, ability: StackAbility) -> MtgObject | None:
+    """The card this ability's permanent hid, if it is still exiled face down (702.75)."""
+    return next(
         (
             o
             for o in state.objects
@@ -470,8 +476,14 @@ def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
         ),
         None,
     )
+
+
+def _nothing_to_choose(ctx: Ctx, ability: StackAbility, card: MtgObject | None) -> bool:
+    """What anyone can tell without the hidden card's face ends the ability: the card left
+    exile, or the condition doesn't hold (both public). True when it ended so."""
     name_en, name_fr = ability.source_name, ability.source_name_fr
     if card is None:
+        ctx.state.abilities.remove(ability)
         ctx.emit(
             "hideaway_nothing",
             ["702.75-left-exile"],
@@ -482,45 +494,87 @@ def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
                 "(ou il n'y en a pas) : la capacité ne fait rien.",
             ),
         )
-        return
-    source = hideaway_source(state, card)
+        return True
     condition = ability.condition
-    holds = condition_holds(state, condition, player, ability.condition_met)
+    holds = condition_holds(ctx.state, condition, ability.controller, ability.condition_met)
     unknown = holds is None and ability.condition_met is None
     if holds is None:
         # 208.2a: a "*" power decides it; the player said at activation whether it holds.
         holds = bool(ability.condition_met)
-    if not holds:
-        cond = condition_text(condition)
-        why_en = (
-            " Whether it holds depends on a power an ability defines (“*”), which Facedown "
-            "doesn't compute, and nobody said it holds."
-            if unknown
-            else ""
-        )
-        why_fr = (
-            " Cela dépend d'une force définie par une capacité (« * »), que Facedown ne "
-            "calcule pas, et personne n'a dit qu'elle était remplie."
-            if unknown
-            else ""
-        )
-        ctx.emit(
-            "hideaway_cant_play",
-            ["702.75-cant-play", "208.2a"] if unknown else ["702.75-cant-play"],
-            Text(
-                en=f"{name_en}'s ability resolves, but its condition is not met (“{cond.en}”): "
-                f"nothing happens and the card stays exiled face down (it can be tried again "
-                f"later).{why_en}",
-                fr=f"La capacité de {name_fr} se résout, mais sa condition n'est pas remplie "
-                f"(« {cond.fr} ») : rien ne se passe, la carte reste exilée face cachée (on "
-                f"pourra réessayer plus tard).{why_fr}",
-            ),
-            objects=[card.id],
-        )
+    if holds:
+        return False
+    ctx.state.abilities.remove(ability)
+    cond = condition_text(condition)
+    why_en = (
+        " Whether it holds depends on a power an ability defines (“*”), which Facedown "
+        "doesn't compute, and nobody said it holds."
+        if unknown
+        else ""
+    )
+    why_fr = (
+        " Cela dépend d'une force définie par une capacité (« * »), que Facedown ne "
+        "calcule pas, et personne n'a dit qu'elle était remplie."
+        if unknown
+        else ""
+    )
+    ctx.emit(
+        "hideaway_cant_play",
+        ["702.75-cant-play", "208.2a"] if unknown else ["702.75-cant-play"],
+        Text(
+            en=f"{name_en}'s ability resolves, but its condition is not met (“{cond.en}”): "
+            f"nothing happens and the card stays exiled face down (it can be tried again "
+            f"later).{why_en}",
+            fr=f"La capacité de {name_fr} se résout, mais sa condition n'est pas remplie "
+            f"(« {cond.fr} ») : rien ne se passe, la carte reste exilée face cachée (on "
+            f"pourra réessayer plus tard).{why_fr}",
+        ),
+        objects=[card.id],
+    )
+    return True
+
+
+def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
+    """The ability resolves. Whether its player plays the hidden card is theirs to say
+    (702.75 "you may play", 608.2d): whoever resolved it, the ability waits for that choice
+    (hideaway_accept / hideaway_decline), told the same way whatever the card is, so that
+    nobody learns from the resolution whether it could have been played."""
+    card = _hidden_card(ctx.state, ability)
+    if _nothing_to_choose(ctx, ability, card):
         return
-    keys = ["702.75-play-timing", "702.75-who-plays"]
-    if source is not None and source.controller != player:
-        keys.append("702.75-lose-control")
+    assert card is not None  # _nothing_to_choose ended the ability otherwise
+    index = ctx.state.abilities.index(ability)
+    ctx.state.abilities[index] = ability.model_copy(update={"choosing": True})
+    player = ability.controller
+    ctx.emit(
+        "hideaway_choosing",
+        ["702.75-play-timing", "702.75-who-plays", "608.2d"],
+        Text(
+            en=f"{ability.source_name}'s ability resolves: {player} may play the hidden card "
+            "without paying its mana cost. The game waits for their choice.",
+            fr=f"La capacité de {ability.source_name_fr} se résout : {player} peut jouer la "
+            "carte cachée sans payer son coût de mana. La partie attend son choix.",
+        ),
+        objects=[card.id],
+    )
+
+
+def choosing_ability(state: MtgGame) -> StackAbility | None:
+    """The hideaway ability waiting for its player's choice, if any (the game waits)."""
+    return next((a for a in state.abilities if a.choosing), None)
+
+
+def play_hidden(ctx: Ctx, ability: StackAbility) -> None:
+    """Its player chose to play the hidden card: cast it, or play it if it is a land that
+    can be played now; a land that can't reads, to the others, as a card not played."""
+    state = ctx.state
+    card = _hidden_card(state, ability)
+    if not ability.choosing and _nothing_to_choose(ctx, ability, card):
+        return
+    assert card is not None  # nothing happens while the choice waits (moves.check)
+    state.abilities.remove(ability)
+    player = ability.controller
+    name_en, name_fr = ability.source_name, ability.source_name_fr
+    keys = not_played_rules(state, ability, card)
     lookers, _ = face_known_to(state, card)
     hidden = card.card
     if hidden.is_type("Land"):

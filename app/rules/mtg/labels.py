@@ -138,6 +138,20 @@ def describe(state: MtgGame, obj: MtgObject, *, face: bool) -> Text:
     return Text(en=name, fr=name_fr)
 
 
+def unseen_label(state: MtgGame, obj: MtgObject) -> Text:
+    """A card in a hidden zone as every viewer may name it: whose and where (402.3, 401.2)."""
+    if obj.zone == Zone.HAND:
+        return Text(en=f"a card in {obj.owner}'s hand", fr=f"une carte de la main de {obj.owner}")
+    if obj.zone == Zone.LIBRARY:
+        return Text(
+            en=f"a card in {obj.owner}'s library",
+            fr=f"une carte de la bibliothèque de {obj.owner}",
+        )
+    if obj.face_down:
+        return public_label(state, obj)
+    return Text(en=f"a hidden card ({obj.owner}'s)", fr=f"une carte cachée (à {obj.owner})")
+
+
 def flipped_note(obj: MtgObject) -> Text:
     """709.3 / 710.3: flipped status must be clear whether tapped or untapped."""
     if not characteristics.is_flipped_now(obj):

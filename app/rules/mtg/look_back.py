@@ -7,8 +7,8 @@ is in the graveyard. 603.6c: "when this is put into a graveyard from anywhere" i
 leaves-the-battlefield ability: it is checked on the card in the graveyard, where it is face
 up, so it triggers whatever it was before.
 
-The engine says which abilities trigger and why (and which don't, with the rule); the
-players resolve them (create the tokens, shuffle the graveyard...).
+The engine says which abilities trigger and why (and which don't, with the rule); each that
+triggers goes on the stack (app.rules.mtg.triggers), where it is resolved, countered or copied.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from app.rules.mtg import characteristics
 from app.rules.mtg.cards import CardTrigger, MtgCard
 from app.rules.mtg.labels import describe, public_label
 from app.rules.mtg.state import HIDDEN_ZONES, MtgGame, MtgObject, Zone
+from app.rules.mtg.trigger_stack import public_facts, put_on_stack
 from app.rules.mtg.visibility import face_known_to
 
 
@@ -36,19 +37,17 @@ class LastKnown(NamedTuple):
     counters: dict[str, int]
     label: Text
     name: Text
+    # 603.3a: who controlled it, so who controls its triggered abilities.
+    controller: str = ""
 
 
 def remember(state: MtgGame, obj: MtgObject) -> LastKnown:
     """Its last known information, taken just before it moves."""
     on_table = obj.zone in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT)
-    if obj.face_down:
-        # 708.2: no abilities; its name is said only where it is revealed (or to those who
-        # may see it).
-        triggers: tuple[CardTrigger, ...] = ()
-        name = obj.card.shown_name()
-    else:
-        triggers = characteristics.current(obj, state).triggers
-        name = describe(state, obj, face=True)
+    # Face down, only what an effect granted it (708.2: none of its own; 613.1f).
+    triggers: tuple[CardTrigger, ...] = characteristics.current(obj, state).triggers
+    # Face down, its name is said only where it is revealed (or to those who may see it).
+    name = obj.card.shown_name() if obj.face_down else describe(state, obj, face=True)
     return LastKnown(
         card=obj.card,
         origin=obj.zone,
@@ -57,6 +56,7 @@ def remember(state: MtgGame, obj: MtgObject) -> LastKnown:
         counters=dict(obj.counters),
         label=public_label(state, obj) if obj.face_down and on_table else Text(en="", fr=""),
         name=name,
+        controller=obj.controller,
     )
 
 
@@ -89,7 +89,15 @@ def announce(ctx: Ctx[MtgGame], before: LastKnown, zone: Zone, new: MtgObject | 
             _emit_trigger(ctx, before, trigger, new, ["603.6c"], face_down_note=before.face_down)
         elif (trigger.event == "dies" and died) or (trigger.event == "leaves_battlefield" and left):
             if trigger in before.triggers:
-                _emit_trigger(ctx, before, trigger, new, ["603.10a"], face_down_note=False)
+                _emit_trigger(
+                    ctx,
+                    before,
+                    trigger,
+                    new,
+                    ["603.10a"],
+                    face_down_note=before.face_down,
+                    seers=seers if before.face_down else None,
+                )
             elif before.face_down:
                 _emit_no_trigger(ctx, before, trigger, seers)
             else:
@@ -115,9 +123,18 @@ def _emit_trigger(
     keys: list[str],
     *,
     face_down_note: bool,
+    seers: set[str] | None = None,
 ) -> None:
+    """`seers`: who may see the face of a face-down permanent that left without being
+    revealed (a judge's edit into a hand); the others read its public label."""
     when = _event_name(trigger)
     name = before.name
+    if seers is not None:
+        name = (
+            before.label
+            if before.label.en
+            else Text(en="A face-down permanent", fr="Un permanent face cachée")
+        )
     if keys == ["603.6c"]:
         why_en = (
             " It is checked on the card in the graveyard, where it is face up: no look back"
@@ -136,23 +153,43 @@ def _emit_trigger(
             keys = [*keys, "707.2"]
     else:
         note = _counters_note(before.counters)
+        had_en, had_fr = (
+            ("face down, and an effect had given it this ability (613.1f)",
+             "face cachée, et un effet lui avait donné cette capacité (613.1f)")
+            if face_down_note
+            else ("face up and had this ability", "face visible et avait cette capacité")
+        )  # fmt: skip
         why_en = (
-            " The game looks back at it as it last existed on the battlefield: it was face up "
-            f"and had this ability.{note.en}"
+            " The game looks back at it as it last existed on the battlefield: it was "
+            f"{had_en}.{note.en}"
         )
         why_fr = (
             " Le jeu regarde l'objet tel qu'il existait en dernier sur le champ de bataille : il "
-            f"était face visible et avait cette capacité.{note.fr}"
+            f"était {had_fr}.{note.fr}"
         )
-    ctx.emit(
-        "trigger",
-        keys,
+    shown = new is not None and new.zone not in HIDDEN_ZONES
+    # 603.3a: its controller as it last existed; in a graveyard, its owner (603.6c).
+    controller = new.owner if keys[0] == "603.6c" and new is not None else before.controller
+    put_on_stack(
+        ctx,
         Text(
             en=f'{name.en}\'s "when it {when.en}" ability triggers: {trigger.text}{why_en}',
             fr=f"La capacité « quand il {when.fr} » de {name.fr} se déclenche : "
             f"{trigger.text_fr or trigger.text}{why_fr}",
         ),
-        objects=[new.id] if new is not None and new.zone not in HIDDEN_ZONES else [],
+        keys,
+        facts={
+            **public_facts(before.name, new.id if shown and new is not None else ""),
+            "source_label": name.en,
+            "source_label_fr": name.fr,
+            "source_known_to": tuple(sorted(seers)) if seers is not None else None,
+        },
+        controller=controller,
+        text=trigger.text,
+        text_fr=trigger.text_fr,
+        event=trigger.event,
+        effect=trigger.effect,
+        objects=[new.id] if shown and new is not None else [],
     )
 
 

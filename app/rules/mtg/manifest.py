@@ -20,6 +20,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
+from app.rules.mtg import look_back
 from app.rules.mtg.edition import require_current_rules
 from app.rules.mtg.face_down import put_face_down
 from app.rules.mtg.labels import public_label
@@ -290,10 +291,11 @@ def manifest_dread_choose(ctx: Ctx, action: ManifestDreadChoose) -> None:
     name = chosen.card.shown_name()
     new = put_face_down(ctx, chosen, "manifest", player)
     binned: list[Text] = []
+    last_known = []
     for other in rest:
         assert other is not None
         # Into the graveyard face up: public from now on.
-        ctx.relocate(other, Zone.GRAVEYARD)
+        last_known.append((look_back.remember(state, other), ctx.relocate(other, Zone.GRAVEYARD)))
         binned.append(other.card.shown_name())
     state.dread_pending = None
     label = public_label(ctx.state, new)
@@ -312,3 +314,7 @@ def manifest_dread_choose(ctx: Ctx, action: ManifestDreadChoose) -> None:
         private_to=[player],
         objects=[new.id],
     )
+    # 603.6c: "put into a graveyard from anywhere" triggers for the binned card (700.4: it
+    # doesn't die).
+    for before, binned_card in last_known:
+        look_back.announce(ctx, before, Zone.GRAVEYARD, binned_card)

@@ -10,11 +10,23 @@ from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.family import Move
 from app.rules.mtg import actions as a
-from app.rules.mtg import battlefield, face_down, flip, hideaway, sba, stack, table, turns, zones
+from app.rules.mtg import (
+    battlefield,
+    face_down,
+    flip,
+    hideaway,
+    sba,
+    stack,
+    table,
+    triggers,
+    turns,
+    zones,
+)
 from app.rules.mtg import exile_actions as x
 from app.rules.mtg import manifest as mf
 from app.rules.mtg import manifest_actions as m
 from app.rules.mtg import table_actions as t
+from app.rules.mtg import trigger_actions as ta
 from app.rules.mtg.effect_actions import ApplyEffect
 from app.rules.mtg.effects import apply_effect
 from app.rules.mtg.exile import (
@@ -54,6 +66,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.HideawayExile, hideaway.hideaway_exile),
     Move(a.HideawayPlay, hideaway.hideaway_play),
     Move(a.HideawayDecline, stack.decline),
+    Move(a.HideawayAccept, stack.accept),
     Move(NextTurn, turns.next_turn),
     Move(EndGame, turns.end_game),
     Move(Concede, turns.concede),
@@ -94,6 +107,11 @@ MOVES: tuple[Move[Any], ...] = (
     Move(m.ManifestDreadChoose, mf.manifest_dread_choose),
     # --- issue 16: names (W5): "can't cast spells with the chosen name" ---
     Move(ForbidName, forbid_name),
+    # --- issue 27: triggered abilities on the stack (app.rules.mtg.triggers) ---
+    Move(ta.ChooseTargets, triggers.choose_targets),
+    Move(ta.CounterAbility, triggers.counter_ability),
+    Move(ta.CopyAbility, triggers.copy_ability),
+    Move(ta.DoneByHand, triggers.done_by_hand),
 )
 
 # --- issue 16 (W4): after every move, each creature it brought to toughness 0 or less is
@@ -106,6 +124,12 @@ _WHILE_PENDING = frozenset({"hideaway_exile", "concede", "end_game", "refuse_pro
 
 # The only actions accepted while a manifest dread choice is pending (701.62a).
 _WHILE_DREAD = frozenset({"manifest_dread_choose", "concede", "end_game", "refuse_proposal"})
+
+
+# The only actions accepted while a hideaway ability waits for its player's "may" (702.75).
+_WHILE_CHOOSING = frozenset(
+    {"hideaway_accept", "hideaway_decline", "concede", "end_game", "refuse_proposal"}
+)
 
 
 def check(state: MtgGame, action: Any) -> None:
@@ -122,6 +146,15 @@ def check(state: MtgGame, action: Any) -> None:
             "dread).",
             f"La partie attend que {dread.player} choisisse la carte à manifester "
             "(manifestation d'effroi).",
+        )
+    choosing = hideaway.choosing_ability(state)
+    if choosing is not None and action.type not in _WHILE_CHOOSING:
+        raise RuleError(
+            ["702.75-who-plays", "608.2d"],
+            f"The game waits for {choosing.controller} to choose whether to play the card "
+            f"hidden by {choosing.source_name} (hideaway).",
+            f"La partie attend que {choosing.controller} choisisse de jouer ou non la carte "
+            f"cachée par {choosing.source_name_fr} (cachette).",
         )
     pending = state.hideaway_pending
     if pending is not None and action.type not in _WHILE_PENDING:

@@ -8,7 +8,7 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
-from app.rules.mtg import characteristics, sba
+from app.rules.mtg import as_turned_up, characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text
@@ -16,6 +16,7 @@ from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.manifest_offers import MANIFEST_TYPES, describe_manifest, manifest_candidates
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
 from app.rules.mtg.table_offers import TABLE_PROPOSABLE, describe_table_action, table_candidates
+from app.rules.mtg.trigger_offers import trigger_candidates, trigger_offer_target
 from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
 
 _SIMPLE: dict[str, tuple[str, str]] = {
@@ -200,8 +201,19 @@ def _game_candidates(state: MtgGame) -> list[tuple[dict[str, Any], Text]]:
         ),
         ({"type": "next_turn"}, Text(en="End the turn", fr="Finir le tour")),
     ]
-    # 702.75 "you may play": a hideaway ability's player may resolve it without playing.
+    # 702.75 "you may play": a hideaway ability's player chooses, as it resolves.
     for ability in state.abilities:
+        if ability.kind != "hideaway_play":
+            continue
+        out.append(
+            (
+                {"type": "hideaway_accept", "ability": ability.id},
+                Text(
+                    en=f"{ability.source_name}: play the hidden card",
+                    fr=f"{ability.source_name_fr} : jouer la carte cachée",
+                ),
+            )
+        )
         out.append(
             (
                 {"type": "hideaway_decline", "ability": ability.id},
@@ -239,12 +251,14 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
     out = (
         _hideaway_exile_candidates(state, actor)
         + _game_candidates(state)
+        + trigger_candidates(state, actor, name_of)
         + table_candidates(state, actor)
         + manifest_candidates(state, actor)
     )
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
             out += _object_candidates(state, obj, name_of)
+            out += as_turned_up.choice_candidates(state, obj, actor)
             out += exile_candidates(state, obj, actor)
     return out
 
@@ -255,7 +269,9 @@ def mtg_offer_target(action: dict[str, Any]) -> str | None:
         return mtg_offer_target(action["action"])
     if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
         return action.get("source")
-    return offer_target(action)
+    # A triggered ability's buttons belong to it, beside it in the stack region (not to the
+    # object a "choose targets" button names).
+    return trigger_offer_target(action) or offer_target(action)
 
 
 # -- proposals (app.rules.core.proposals) -------------------------------------------------------

@@ -7,13 +7,20 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
-from app.rules.mtg import characteristics
-from app.rules.mtg.actions import Cast, Counter, HideawayDecline, PlayLand
+from app.rules.mtg.actions import Cast, Counter, HideawayAccept, HideawayDecline, PlayLand
+from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.face_down import mark_entered
-from app.rules.mtg.hideaway import entered, not_played, resolve_ability
+from app.rules.mtg.hideaway import (
+    entered,
+    not_played,
+    not_played_rules,
+    play_hidden,
+    resolve_ability,
+)
 from app.rules.mtg.labels import public_label, short_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.state import MtgObject, StackAbility, Zone
+from app.rules.mtg.triggers import resolve_trigger
 from app.rules.mtg.zones import leave
 
 
@@ -86,6 +93,7 @@ def play_land(ctx: Ctx, action: PlayLand) -> None:
         objects=[land.id],
     )
     entered(ctx, land)
+    announce_enters(ctx, land)
 
 
 def top_of_stack(ctx: Ctx) -> MtgObject | StackAbility:
@@ -99,7 +107,10 @@ def top_of_stack(ctx: Ctx) -> MtgObject | StackAbility:
 def resolve(ctx: Ctx, action: Resolve) -> None:
     spell = top_of_stack(ctx)
     if isinstance(spell, StackAbility):
-        resolve_ability(ctx, spell)
+        if spell.kind == "triggered":
+            resolve_trigger(ctx, spell)
+        else:
+            resolve_ability(ctx, spell)
         return
     if spell.face_down:
         # A face-down spell becomes a face-down permanent (707.2): it has no name, no
@@ -124,23 +135,22 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
             objects=[permanent.id],
         )
         return
-    values = characteristics.current(spell, ctx.state)
     if spell.card.is_permanent_card:
         permanent = ctx.relocate(spell, Zone.BATTLEFIELD, controller=spell.controller)
-        etb = values.enters_ability
-        extra_en = f" Its enters ability triggers: {etb}" if etb else ""
-        extra_fr = f" Sa capacité d'arrivée se déclenche : {etb}" if etb else ""
         ctx.emit(
             "resolve",
             ["608.3"],
             Text(
-                en=f"{spell.card.name} resolves and enters the battlefield.{extra_en}",
+                en=f"{spell.card.name} resolves and enters the battlefield.",
                 fr=f"{spell.card.name_fr or spell.card.name} se résout et arrive sur le champ "
-                f"de bataille.{extra_fr}",
+                "de bataille.",
             ),
             objects=[permanent.id],
         )
         entered(ctx, permanent)
+        # Its "enters" text by its kind: a trigger goes on the stack, a replacement (614.1c)
+        # never triggers.
+        announce_enters(ctx, permanent)
         return
     leave(ctx, spell, Zone.GRAVEYARD, cause=" after resolving")
 
@@ -158,11 +168,15 @@ def counter(ctx: Ctx, action: Counter) -> None:
     leave(ctx, spell, Zone.GRAVEYARD, cause=" (countered)")
 
 
-def decline(ctx: Ctx, action: HideawayDecline) -> None:
-    """702.75: the player *may* play the hidden card as the ability resolves; they choose not
-    to. The ability leaves the stack and the card stays exiled face down."""
+def _choosing_player(ctx: Ctx, ability_id: str | None) -> StackAbility:
+    """The hideaway ability on top of the stack, which only its controller (or the judge
+    as them) answers: 702.75 "you may play" is theirs (608.2d)."""
     ability = top_of_stack(ctx)
-    if not isinstance(ability, StackAbility) or ability.id != action.ability:
+    if (
+        not isinstance(ability, StackAbility)
+        or ability_id not in (None, ability.id)
+        or ability.kind != "hideaway_play"
+    ):
         raise RuleError(
             ["608.1"],
             "That ability isn't on top of the stack: only the top of the stack resolves.",
@@ -170,19 +184,34 @@ def decline(ctx: Ctx, action: HideawayDecline) -> None:
         )
     ctx.acting_as(
         ability.controller,
-        ["702.75-who-plays"],
+        ["702.75-who-plays", "608.2d"],
         f"Only {ability.controller}, who activated it, chooses whether to play the card.",
         f"Seul {ability.controller}, qui l'a activée, choisit de jouer la carte ou non.",
     )
+    return ability
+
+
+def accept(ctx: Ctx, action: HideawayAccept) -> None:
+    """702.75: the player plays the hidden card as the ability resolves (or it resolves now
+    with that choice)."""
+    play_hidden(ctx, _choosing_player(ctx, action.ability))
+
+
+def decline(ctx: Ctx, action: HideawayDecline) -> None:
+    """702.75: the player *may* play the hidden card as the ability resolves; they choose not
+    to. The ability leaves the stack and the card stays exiled face down."""
+    ability = _choosing_player(ctx, action.ability)
     ctx.state.abilities.remove(ability)
     hidden = [
-        o.id
+        o
         for o in ctx.state.in_zone(Zone.EXILE)
         if ability.link is not None and o.face_down and o.hideaway_link == ability.link
     ]
     ctx.emit(
         "hideaway_not_played",
-        ["702.75-play-timing", "702.75-who-plays"],
+        not_played_rules(ctx.state, ability, hidden[0])
+        if hidden
+        else ["702.75-play-timing", "702.75-who-plays"],
         not_played(ability.source_name, ability.source_name_fr, ability.controller),
-        objects=hidden,
+        objects=[o.id for o in hidden],
     )

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.cards import CardDef
 from app.rules.core.state import GameObject, GameState, PlayerState
-from app.rules.mtg.cards import HideawayCondition, MtgCard
+from app.rules.mtg.cards import CardTrigger, HideawayCondition, MtgCard, TriggerEffect
 from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.values import Characteristics
 
@@ -84,6 +84,9 @@ class Modifier(BaseModel):
     base_toughness: int | None = None
     # "As long as it is face down, it can't be turned face up" (Unable to Scream).
     cant_turn_face_up: bool = False
+    # Layer 6 (613.1f): a triggered ability it gains, face down too (708.2 lists what it has
+    # of its own; effects may still grant it abilities).
+    grants: tuple[CardTrigger, ...] = ()
 
 
 class MtgObject(GameObject):
@@ -173,16 +176,21 @@ class DreadPending(BaseModel):
 
 class StackAbility(BaseModel):
     """An activated or triggered ability on the stack (113.7a: it exists on its own,
-    whatever happens to its source). Only the hideaway play ability is modelled."""
+    whatever happens to its source): the hideaway play ability, or a triggered ability
+    (603.3: put on the stack by its controller; app.rules.mtg.triggers)."""
 
     model_config = ConfigDict(frozen=True)
 
     id: str
-    kind: Literal["hideaway_play"] = "hideaway_play"
+    kind: Literal["hideaway_play", "triggered"] = "hideaway_play"
+    # The source's id when it triggered, only while that object was in a public zone ("" if
+    # it wasn't): a view shows it only to a viewer it still reaches.
     source: str
+    # What the source is, for those who may know it (`source_known_to`; None: everyone)...
     source_name: str
     source_name_fr: str
-    # The player who activated it: they play the card (Lorwyn ruling, seed 004).
+    # The player who activated it: they play the card (Lorwyn ruling, seed 004). A
+    # triggered ability's: who controlled its source when it triggered (603.3a).
     controller: str
     link: str | None
     position: int
@@ -190,6 +198,56 @@ class StackAbility(BaseModel):
     condition: HideawayCondition | None = None
     # The player's word on a condition the engine doesn't track (damage dealt, ...).
     condition_met: bool | None = None
+    # 702.75 "you may play": it is resolving and waits for its controller's choice
+    # (hideaway_accept / hideaway_decline); whoever resolved it chose nothing (608.2d).
+    choosing: bool = False
+    # --- issue 27: triggered abilities on the stack ---
+    # ...and what every other viewer may know of it ("a face-down permanent": 708.2, 708.6).
+    source_label: str = ""
+    source_label_fr: str = ""
+    source_known_to: tuple[str, ...] | None = None
+    # Its text (public: the card's face, or the effect that granted it, was seen by all).
+    text: str = ""
+    text_fr: str | None = None
+    # What made it trigger (a CardTrigger event, "enters", "turned_face_up") and its rules.
+    event: str = ""
+    rules: tuple[str, ...] = ()
+    effect: TriggerEffect | None = None
+    # 603.3d / 601.2c: it says "target", so its controller chooses targets (None: not yet).
+    targeted: bool = False
+    targets: tuple[str, ...] | None = None
+    target_players: tuple[str, ...] = ()
+    # 707.10: a copy of an ability (its controller may choose new targets: 707.10c).
+    is_copy: bool = False
+
+
+# Why the judge applies it by hand: an effect the engine doesn't model, a "may" that is its
+# player's (603.5), a replacement effect the engine doesn't apply itself (614.1c).
+ByHandWhy = Literal["not_modelled", "may", "replacement"]
+
+
+class ByHand(BaseModel):
+    """What the engine doesn't apply itself (an ability's effect it doesn't model, a "may"
+    that is its player's, a replacement effect it doesn't model): the judge applies it by
+    hand and says so (judge_done_by_hand). Never logged as done before that."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    controller: str
+    # Described like a StackAbility's source: the name to those who may know it.
+    source_name: str
+    source_name_fr: str
+    source_label: str
+    source_label_fr: str
+    source_known_to: tuple[str, ...] | None = None
+    text: str
+    text_fr: str | None = None
+    # What the judge is told about its targets, as every player may know them.
+    targets: str = ""
+    targets_fr: str = ""
+    why: ByHandWhy
+    rules: tuple[str, ...] = ()
 
 
 class NameBan(BaseModel):
@@ -230,6 +288,8 @@ class MtgGame(GameState):
     # Manifest dread's look (701.62a): the game waits for its player's choice.
     dread_pending: DreadPending | None = None
     abilities: list[StackAbility] = Field(default_factory=list)
+    # Issue 27: what the judge is to apply by hand (app.rules.mtg.triggers).
+    by_hand: list[ByHand] = Field(default_factory=list)
     # London mulligan (103.5): mulligans taken per player, and who has kept their hand.
     mulligans: dict[str, int] = Field(default_factory=dict)
     kept: list[str] = Field(default_factory=list)

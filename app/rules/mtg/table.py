@@ -18,7 +18,7 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.piles import shuffle_pile
 from app.rules.core.projection import project
-from app.rules.mtg import characteristics
+from app.rules.mtg import characteristics, look_back
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.labels import describe, public_label
@@ -173,9 +173,12 @@ def shuffle(ctx: Ctx[MtgGame], action: Shuffle) -> None:
 
 
 def mill(ctx: Ctx[MtgGame], action: Mill) -> None:
-    """701.17: into a public zone, so everyone sees which cards."""
+    """701.17: into a public zone, so everyone sees which cards. Milled cards don't die
+    (700.4: dying is battlefield to graveyard); "put into a graveyard from anywhere"
+    abilities trigger (603.6c), said after the mill."""
     player = ctx.player(action.player)
     top = _top(ctx, player, action.count, ["701.17"])
+    last_known = [look_back.remember(ctx.state, o) for o in top]
     milled = [ctx.relocate(o, Zone.GRAVEYARD) for o in top]
     n, names = _cards(len(milled)), _names(milled)  # type: ignore[arg-type]
     ctx.emit(
@@ -187,6 +190,8 @@ def mill(ctx: Ctx[MtgGame], action: Mill) -> None:
         ),
         objects=[o.id for o in milled],
     )
+    for before, new in zip(last_known, milled, strict=True):
+        look_back.announce(ctx, before, Zone.GRAVEYARD, new)
 
 
 def look_top(ctx: Ctx[MtgGame], action: LookTop) -> None:

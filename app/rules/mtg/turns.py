@@ -95,6 +95,8 @@ def concede(ctx: Ctx, action: Concede) -> None:
         state.hideaway_pending = None  # their trigger goes with them
     if state.dread_pending is not None and state.dread_pending.player == player:
         state.dread_pending = None  # so does their manifest dread
+    # ... and a "may" of theirs still waiting: nobody else may answer it (608.2d).
+    state.abilities = [a for a in state.abilities if not (a.choosing and a.controller == player)]
     shown = _reveal_all(ctx, _NONE, only_controller=player)
     # Their "until your next turn" name bans can never end otherwise: they end now.
     expire_name_bans(state, player)

@@ -116,16 +116,45 @@ class DreadView(BaseModel):
 
 
 class AbilityView(BaseModel):
-    """An ability on the stack (public)."""
+    """An ability on the stack (public). Its source is named as this viewer may know it: a
+    hidden one by its public label (708.2, 708.6), and its id only while it reaches them."""
 
     id: str
     kind: str
-    source: str
+    source: str | None
     source_name: str
     source_name_fr: str
     controller: str
+    # Resolving, waiting for its controller's "may" (702.75, 608.2d).
+    choosing: bool = False
     text: str
     text_fr: str
+    rules: list[str]
+    # --- issue 27: a triggered ability (603.3) ---
+    event: str = ""
+    # 603.3d: it has targets; whether its controller has chosen them, and which (public names).
+    targeted: bool = False
+    targets_chosen: bool = False
+    targets: str = ""
+    targets_fr: str = ""
+    # 707.10: a copy of an ability.
+    is_copy: bool = False
+    # 608.1: it is the top of the stack (public: the stack's order is), so it resolves next.
+    on_top: bool = False
+
+
+class ByHandView(BaseModel):
+    """What the judge is to apply by hand (public: the log said it waits for the judge)."""
+
+    id: str
+    controller: str
+    source_name: str
+    source_name_fr: str
+    text: str
+    text_fr: str
+    targets: str
+    targets_fr: str
+    why: str
     rules: list[str]
 
 
@@ -137,6 +166,8 @@ class MtgView(ViewBase):
     pending: PendingView | None = None
     dread: DreadView | None = None
     abilities: list[AbilityView] = Field(default_factory=list)
+    # Issue 27: what waits for the judge to apply by hand (app.rules.mtg.triggers).
+    by_hand: list[ByHandView] = Field(default_factory=list)
     # Public: "can't cast spells with the chosen name" effects in force (Reflector Mage).
     name_bans: list[NameBan] = Field(default_factory=list)
     # Public: the step the judge said the table is at (None: not said).

@@ -8,14 +8,16 @@ from typing import Literal
 from app.rules.core.events import Text
 from app.rules.core.projection import project
 from app.rules.core.view import proposal_views
-from app.rules.core.viewer import Viewer
+from app.rules.core.viewer import Viewer, sees_face
 from app.rules.mtg import characteristics, sba
 from app.rules.mtg.attachments import host_of
 from app.rules.mtg.labels import flipped_note, public_label
 from app.rules.mtg.rule_book import numbers_for
-from app.rules.mtg.state import MtgGame, MtgObject, StackAbility, Zone
+from app.rules.mtg.state import ByHand, MtgGame, MtgObject, StackAbility, Zone
+from app.rules.mtg.triggers import target_names
 from app.rules.mtg.view import (
     AbilityView,
+    ByHandView,
     DreadView,
     EditionNote,
     MtgCardFace,
@@ -123,6 +125,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         state_based=numbers_for(sba.flags(state, obj), state.ruleset),
         chosen=obj.turned_up_choice,
         attached_to=host.id if (host := host_of(state, obj)) is not None else None,
+        unverified=obj.card.unverified if viewer.kind == "judge" else None,
     )
 
 
@@ -166,8 +169,10 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
             else None
         ),
         abilities=[
-            _ability_view(state, a) for a in sorted(state.abilities, key=lambda a: a.position)
+            _ability_view(state, a, viewer)
+            for a in sorted(state.abilities, key=lambda a: a.position)
         ],
+        by_hand=[_by_hand_view(state, t, viewer) for t in state.by_hand],
         dread=_dread_view(state, viewer),
     )
 
@@ -186,7 +191,33 @@ def _dread_view(state: MtgGame, viewer: Viewer) -> DreadView | None:
     )
 
 
-def _ability_view(state: MtgGame, ability: StackAbility) -> AbilityView:
+def _source_seen(state: MtgGame, item: StackAbility | ByHand, viewer: Viewer) -> bool:
+    """Whether `viewer` may know what the ability's source is (its name), not just its label."""
+    if item.source_known_to is None:
+        return True
+    return sees_face(viewer, set(item.source_known_to), state.player_names())
+
+
+def _source_name(state: MtgGame, item: StackAbility | ByHand, viewer: Viewer) -> tuple[str, str]:
+    if _source_seen(state, item, viewer):
+        return item.source_name, item.source_name_fr
+    return item.source_label, item.source_label_fr
+
+
+def _ability_view(state: MtgGame, ability: StackAbility, viewer: Viewer) -> AbilityView:
+    if ability.choosing:
+        return project(
+            ability,
+            AbilityView,
+            text=f"{ability.source_name}: resolving; the game waits for {ability.controller} "
+            "to choose whether to play the card it hid.",
+            text_fr=f"{ability.source_name_fr} : en cours de résolution ; la partie attend "
+            f"que {ability.controller} choisisse de jouer ou non la carte mise en cachette.",
+            rules=numbers_for(["702.75-play-timing", "608.2d"], state.ruleset),
+            targets="",
+        )
+    if ability.kind == "triggered":
+        return _trigger_view(state, ability, viewer)
     return project(
         ability,
         AbilityView,
@@ -195,4 +226,50 @@ def _ability_view(state: MtgGame, ability: StackAbility) -> AbilityView:
         text_fr=f"{ability.source_name_fr} : {ability.controller} pourra jouer la carte mise "
         "en cachette, sans payer son coût de mana, à la résolution.",
         rules=numbers_for(["702.75-play-timing"], state.ruleset),
+        targets="",
+    )
+
+
+def _trigger_view(state: MtgGame, ability: StackAbility, viewer: Viewer) -> AbilityView:
+    """603.3: a triggered ability on the stack; its source's id only while that object is
+    still there and reaches this viewer (a new object after a zone change: 400.7)."""
+    name, name_fr = _source_name(state, ability, viewer)
+    source = state.get(ability.source) if ability.source else None
+    targets = target_names(state, ability)
+    return AbilityView(
+        id=ability.id,
+        kind=ability.kind,
+        source=source.id if source is not None and reaches(state, source, viewer) else None,
+        source_name=name,
+        source_name_fr=name_fr,
+        controller=ability.controller,
+        text=ability.text,
+        text_fr=ability.text_fr or ability.text,
+        rules=numbers_for([*ability.rules, "603.3"], state.ruleset),
+        event=ability.event,
+        targeted=ability.targeted,
+        targets_chosen=ability.targets is not None,
+        targets=targets.en,
+        targets_fr=targets.fr,
+        is_copy=ability.is_copy,
+        on_top=ability.position == _top_position(state),
+    )
+
+
+def _top_position(state: MtgGame) -> int | None:
+    """608.1: the position of the top of the stack, spells and abilities together."""
+    positions = [o.position for o in state.in_zone(Zone.STACK)]
+    positions += [a.position for a in state.abilities]
+    return max(positions) if positions else None
+
+
+def _by_hand_view(state: MtgGame, task: ByHand, viewer: Viewer) -> ByHandView:
+    name, name_fr = _source_name(state, task, viewer)
+    return project(
+        task,
+        ByHandView,
+        source_name=name,
+        source_name_fr=name_fr,
+        text_fr=task.text_fr or task.text,
+        rules=numbers_for(["judge.by-hand", *task.rules], state.ruleset),
     )

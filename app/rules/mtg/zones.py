@@ -97,6 +97,11 @@ def _leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> Mt
         return new
     if origin in _HIDDEN_ORIGINS and zone in _HIDDEN_ORIGINS:
         # From hand to library (or back): nobody else sees which card.
+        if origin == Zone.HAND:
+            # So what another player knew of the cards left in that hand (a revealed card)
+            # becomes uncertain: it may have been the one that went (DESIGN invariant 9).
+            for other in ctx.state.in_zone(Zone.HAND, owner):
+                other.known_to = []
         ctx.emit(
             "move_hidden",
             ["400.7"],
@@ -179,12 +184,6 @@ def move(ctx: Ctx, action: Move) -> None:
             f"It is already in that {zone.value}.",
             f"Il est déjà dans cette zone ({ZONE_FR[zone]}).",
         )
-    in_play = obj.zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.PHASED_OUT)
-    responsible = obj.controller if in_play else obj.owner
-    ctx.acting_as(
-        responsible,
-        ["400.7"],
-        f"Only {responsible} may move that object (as a judge, act for them).",
-        f"Seul {responsible} peut déplacer cet objet (un arbitre peut agir pour lui).",
-    )
+    # Whose it is (its controller in play, else its owner) is the engine's consent check:
+    # another player's object is moved by a proposal they accept (DESIGN invariant 8).
     leave(ctx, obj, zone, top=top)

@@ -70,6 +70,7 @@ def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> Riftb
         token=obj.is_token,
         card=project(card, RiftboundCardFace) if see else None,
         visible_to=visible_to,
+        unverified=card.unverified if viewer.kind == "judge" else None,
         location=obj.location,
         hidden_turn=obj.hidden_turn if obj.face_down else None,
     )

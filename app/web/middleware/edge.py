@@ -4,12 +4,12 @@ It replaces six Python ASGI middlewares (issue 18: together they cost about as m
 rest of a one-insert request), and keeps what each did, in their order:
 
 1. rate limits (app/web/middleware/ratelimit.py): 429 with Retry-After, before anything
-   else; only POST requests are matched against the limited routes (they are all POSTs);
+   else; every writing request (POST, PUT, PATCH, DELETE) draws on one;
 2. the response's headers and compression (app/web/middleware/compress.py): one `send`
    wrapper adds the security headers, the private-API headers and gzips where it pays, for
    every answer below, refusals included;
-3. the body limit (app/web/middleware/body_limit.py): 400 for a bad Content-Length, 413 above
-   the limit, read once;
+3. the body limit (app/web/middleware/body_limit.py): 400 for a bad Content-Length (or two
+   that differ), 413 above the limit (a body of exactly the limit passes), read once;
 4. the NUL guard (app/web/middleware/nul_guard.py): 422 for a NUL in the path, the query or
    that same body, before the app sees it.
 
@@ -64,7 +64,7 @@ class Edge:
             return
         method: str = scope["method"]
         path: str = scope["path"]
-        if self.limits is not None and method == "POST":
+        if self.limits is not None and method in ratelimit.WRITES:
             retry = self.limits.retry_after(scope)
             if retry:
                 await ratelimit.refuse(scope, send, retry)
@@ -75,7 +75,8 @@ class Edge:
         accept: bytes | None = None
         for name, value in scope["headers"]:
             if name == b"content-length":
-                declared = value if declared is None else declared
+                # Two that differ: neither wins (RFC 9112 6.3: an invalid length), a 400.
+                declared = value if declared is None or declared == value else b"differ"
             elif name == b"content-type":
                 content_type = value if content_type is None else content_type
             elif name == b"accept-encoding":

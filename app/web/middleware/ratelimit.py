@@ -21,21 +21,25 @@ from app.web.client_address import client_address
 _UNITS = {"second": 1.0, "minute": 60.0, "hour": 3600.0}
 _RATE = re.compile(r"^\s*(\d+)\s*/\s*(second|minute|hour)\s*$")
 
-# (kind, method, path pattern)
-ROUTES: tuple[tuple[str, str, re.Pattern[str]], ...] = (
-    ("create", "POST", re.compile(r"^/api/games/?$")),
-    ("create", "POST", re.compile(r"^/api/scenarios/[^/]+/games/?$")),
-    ("create", "POST", re.compile(r"^/api/games/import/?$")),
-    ("create", "POST", re.compile(r"^/api/rulings/[^/]+/fork/?$")),
-    ("create", "POST", re.compile(r"^/api/games/[^/]+/rulings/?$")),
+# The writing methods: every request with one draws on a limit (tests/security/
+# test_every_write_is_limited.py lists the app's routes to check it).
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+# The routes that create something (a game, a ruling): (method, path pattern). Every other
+# write acts on what exists and draws on the act limit, so a new writing route is covered
+# the day it is added.
+CREATES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("POST", re.compile(r"^/api/games/?$")),
+    ("POST", re.compile(r"^/api/scenarios/[^/]+/games/?$")),
+    ("POST", re.compile(r"^/api/games/import/?$")),
+    ("POST", re.compile(r"^/api/rulings/[^/]+/fork/?$")),
+    ("POST", re.compile(r"^/api/games/[^/]+/rulings/?$")),
     # The pages' twins of the routes above: the same limits whichever door is used.
-    ("create", "POST", re.compile(r"^/games/?$")),
-    ("create", "POST", re.compile(r"^/import/?$")),
-    ("create", "POST", re.compile(r"^/r/[^/]+/fork/?$")),
-    ("create", "POST", re.compile(r"^/g/[^/]+/rulings/?$")),
-    ("act", "POST", re.compile(r"^/api/games/[^/]+/actions/?$")),
-    ("act", "POST", re.compile(r"^/g/[^/]+/act/?$")),
-    ("act", "POST", re.compile(r"^/g/[^/]+/hideaway/?$")),
+    ("POST", re.compile(r"^/games/?$")),
+    ("POST", re.compile(r"^/tables/?$")),  # the table builder's "Build a table"
+    ("POST", re.compile(r"^/import/?$")),
+    ("POST", re.compile(r"^/r/[^/]+/fork/?$")),
+    ("POST", re.compile(r"^/g/[^/]+/rulings/?$")),
 )
 
 
@@ -87,7 +91,7 @@ class _Buckets:
 
 class RateLimits:
     """The buckets of each limited kind of route; consulted by app/web/middleware/edge.py
-    for POST requests only (every limited route is a POST)."""
+    for every writing request (WRITES)."""
 
     def __init__(self, limits: dict[str, Rate | None]) -> None:
         self.buckets = {kind: _Buckets(rate) for kind, rate in limits.items() if rate is not None}
@@ -95,11 +99,16 @@ class RateLimits:
     def __bool__(self) -> bool:
         return bool(self.buckets)
 
-    def kind(self, method: str, path: str) -> str | None:
-        for kind, route_method, pattern in ROUTES:
+    @staticmethod
+    def kind(method: str, path: str) -> str | None:
+        """The kind of limit a request draws on: "create", "act" (every other write: actions,
+        take-backs, the judge's edits, seat links), or None for a read, never limited."""
+        if method not in WRITES:
+            return None
+        for route_method, pattern in CREATES:
             if method == route_method and pattern.match(path):
-                return kind
-        return None
+                return "create"
+        return "act"
 
     def retry_after(self, scope: Scope) -> int:
         """0 when this request may go on; else the seconds to wait, at least 1."""

@@ -11,6 +11,8 @@ from fastapi.responses import Response
 from pydantic import ValidationError
 
 from app.catalog import Catalog
+from app.catalog.decklist import DecklistError, read_decklist
+from app.catalog.loader import catalog_for
 from app.demo import SCENARIOS, create_scenario_game
 from app.rules.core.errors import RuleError
 from app.scenarios.model import Scenario
@@ -49,6 +51,8 @@ class HomePage(TemplateContext):
     form_hideaway: str = "current"
     form_decks: list[str] = field(default_factory=list)
     form_error: str | None = None
+    # Each decklist field's unusable lines, in the page's language, shown beside that field.
+    deck_errors: list[list[str]] = field(default_factory=list)
 
 
 def home_page(request: Request) -> HomePage:
@@ -86,6 +90,23 @@ def _create(
     return repository.create_game(build_setup(body, catalog), " · ".join(players))
 
 
+def decklist_problems(
+    seats: list[str], texts: list[str], catalog: Catalog, lang: str
+) -> list[list[str]]:
+    """Each decklist field's unusable lines (a list per field, in the form's order), so the
+    page shows them beside the field that holds them; all empty when every list reads."""
+    problems: list[list[str]] = []
+    for seat, text in zip(seats, texts, strict=False):
+        try:
+            if seat and text.strip():
+                read_decklist(text, catalog)
+        except DecklistError as err:
+            problems.append([p.message_fr if lang == "fr" else p.message_en for p in err.problems])
+            continue
+        problems.append([])
+    return problems
+
+
 @router.post("/games")
 def create_game(
     request: Request,
@@ -111,14 +132,18 @@ def create_game(
     page = home_page(request)
     t = page.chrome.t
 
-    def refuse(key: str, **params: str) -> Response:
+    def refuse(
+        key: str | None, deck_errors: list[list[str]] | None = None, **params: str
+    ) -> Response:
         refused = replace(
             page,
-            form_players=names or ["", ""],
+            # Every field back where it was typed: a decklist stays beside its player.
+            form_players=seats if any(seats) else ["", ""],
             form_ruleset=ruleset,
             form_hideaway=hideaway_edition,
             form_decks=texts,
-            form_error=t(key, **params),
+            form_error=t(key, **params) if key else None,
+            deck_errors=deck_errors or [],
         )
         return html(render("pages/home.html", refused.variables()), 422, PUBLIC_PAGE)
 
@@ -131,10 +156,14 @@ def create_game(
     family_refusal = None if scenario else players_refusal(ruleset, names)
     if family_refusal:
         return refuse(family_refusal)
-    try:
-        created = _create(
-            repository, catalog, ruleset, names, scenario or None, options, decks
+    if not scenario:
+        deck_errors = decklist_problems(
+            seats, texts, catalog_for(ruleset, catalog), page.chrome.lang
         )
+        if any(deck_errors):
+            return refuse(None, deck_errors)
+    try:
+        created = _create(repository, catalog, ruleset, names, scenario or None, options, decks)
     except KeyError:
         return refuse("error.scenario")
     except ApiError as err:

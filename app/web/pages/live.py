@@ -22,10 +22,17 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web.deps import RepositoryDep, SeatDep, page_seat
 from app.web.form_numbers import MalformedNumber
-from app.web.live import Broadcaster, VersionSource, catch_up_from, version_stream
+from app.web.live import (
+    STREAMS_PER_SEAT,
+    STREAMS_PER_SPECTATOR_LINK,
+    Broadcaster,
+    VersionSource,
+    catch_up_from,
+    version_stream,
+)
 from app.web.middleware.headers import security_headers
 from app.web.pages.chrome import refused
-from app.web.seat_cookie import NoSeat
+from app.web.seat_cookie import NoSeat, PageSeat
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -39,13 +46,17 @@ class VersionStreamResponse(Response):
     media_type = "text/event-stream"
 
     def __init__(
-        self, repository: VersionSource, broadcaster: Broadcaster, game_id: str, since: int
+        self, repository: VersionSource, broadcaster: Broadcaster, seat: PageSeat, since: int
     ) -> None:
         # No body (hence no Content-Length): Response.__init__ would render an empty one.
         self.status_code = 200
         self.background = None
         self.init_headers({"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-        self.stream = (repository, broadcaster, game_id, since)
+        viewer = seat.viewer
+        # At most a handful of streams per seat and game (app/web/live.py's bounds).
+        bound = STREAMS_PER_SPECTATOR_LINK if viewer.kind == "spectator" else STREAMS_PER_SEAT
+        key = f"{viewer.kind}:{viewer.player or ''}"
+        self.stream = (repository, broadcaster, seat.game_id, since, key, bound)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         task = asyncio.current_task()
@@ -62,9 +73,7 @@ class VersionStreamResponse(Response):
         listener.add_done_callback(disconnected)
         messages = version_stream(*self.stream)
         try:
-            await send(
-                {"type": "http.response.start", "status": 200, "headers": self.raw_headers}
-            )
+            await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
             async for chunk in messages:
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})
             await send({"type": "http.response.body", "body": b"", "more_body": False})
@@ -128,12 +137,13 @@ class LiveLane:
             return
         state = scope["app"].state
         try:
-            # page_seat answers a remembered seat at once and reads an unknown one in the pool.
+            # page_seat checks the cookie against the game's seats in memory (one read in the
+            # pool when this process has not read them lately): a made-up cookie costs no more.
             seat = await page_seat(path[1], Request(scope), state.repository)
         except NoSeat:
             await self.app(scope, receive, send)  # the route refuses it, as a page would
             return
-        response = VersionStreamResponse(state.repository, state.broadcaster, seat.game_id, since)
+        response = VersionStreamResponse(state.repository, state.broadcaster, seat, since)
         response.raw_headers += await self.security_headers(scope, receive)
         await response(scope, receive, send)
 
@@ -158,4 +168,4 @@ async def live(
     except MalformedNumber:
         return refused(request, "error.invalid", 422, message="Last-Event-ID")
     source: VersionSource = repository  # type: ignore[assignment]  # NotifyingRepository
-    return VersionStreamResponse(source, broadcaster, seat.game_id, since)
+    return VersionStreamResponse(source, broadcaster, seat, since)

@@ -3,8 +3,9 @@ with (issue 17, items 2 and 3).
 
 A scenario game's form starts with the scenario's question as the ruling's title and its
 authored answer as the note, in the page's language, and shows both above the form. Every
-viewpoint is ticked unless the judge unticked some (a form the server refused comes back with
-what was typed: app/web/pages/publish_refusal.py).
+player's viewpoint and the spectator's are ticked, the judge's is not (it shows every hidden
+card to everyone with the link, and says so beside the box); a form the server refused comes
+back with what was typed (app/web/pages/publish_refusal.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from dataclasses import dataclass
 
 from app.store.repository import GameRepository
 from app.web.i18n import Lang
+
+JUDGE_VIEWPOINT = "role:judge"
 
 
 @dataclass(frozen=True)
@@ -23,14 +26,17 @@ class PublishForm:
     answer: str = ""
     title: str = ""
     note: str = ""
-    # The typed viewpoints ticked ("seat:Alice", "role:spectator"…); None: all of them.
+    # The typed viewpoints ticked ("seat:Alice", "role:spectator"…); None: the defaults.
     ticked: tuple[str, ...] | None = None
     # A message key: why the server refused the form (shown beside what it concerns).
     error: str | None = None
     error_field: str = ""
 
     def ticks(self, value: str) -> bool:
-        return self.ticked is None or value in self.ticked
+        if self.ticked is None:
+            # The judge's viewpoint shows every hidden card: never published by default.
+            return value != JUDGE_VIEWPOINT
+        return value in self.ticked
 
 
 def publish_form(
@@ -51,4 +57,3 @@ def publish_form(
         title=((brief.title_fr if french else "") or brief.title)[:120],
         note=(brief.answer_fr if french else "") or brief.answer,
     )
-

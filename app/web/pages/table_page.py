@@ -87,6 +87,9 @@ class TablePage(TemplateContext):
     field_options: list[ActionOption]  # on a place's card (a battlefield's)
     proposal_options: list[ActionOption]  # beside each pending proposal
     table_options: list[ActionOption]  # the "Table" panel (partials/table_actions.html)
+    # Beside each ability on the stack and each "apply by hand" task (partials/abilities.html,
+    # by_hand.html): its controller's targets, counter, copy, the judge's "done".
+    stack_options: list[ActionOption]
     actionable: list[str]
     sheet: Literal["closed", "open", "gone"]
     sheet_obj: ObjectView | None
@@ -144,6 +147,11 @@ def table_page(
         field_options=buttons.field,
         proposal_options=buttons.proposal,
         table_options=buttons.table,
+        stack_options=[
+            option
+            for item in [*getattr(view, "abilities", []), *getattr(view, "by_hand", [])]
+            for option in offer.for_object(item.id)
+        ],
         actionable=offer.actionable(),
         sheet="closed" if selected is None else ("open" if sheet_obj else "gone"),
         sheet_obj=sheet_obj,
