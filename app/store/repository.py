@@ -148,7 +148,7 @@ class Refused(RuleError):
     """A RuleError from the engine, tagged with the game's ruleset for citing rules."""
 
     def __init__(self, err: RuleError, ruleset: str) -> None:
-        super().__init__(err.rules, err.message_en, err.message_fr, err.kind)
+        super().__init__(err.rules, err.message_en, err.message_fr, err.kind, field=err.field)
         self.ruleset = ruleset
 
 

@@ -1,6 +1,11 @@
 """The judge's table-builder forms, as the actions they post (the rules' judge edits):
 "Add a card" -> `judge_add_card`, a card sheet's "Move / edit" -> `judge_move` (only what
-changed) or `judge_remove`, "Set life / points" -> `judge_set_life` / `judge_set_points`.
+changed) or `judge_remove`, "Set life / points" -> `judge_set_life` / `judge_set_points`,
+"Turn and step" -> `judge_set_turn`.
+
+One "face" choice says every way a card can be hidden: face up, face down as a spell or a
+permanent (morph, manifest...), or exiled face down (foretold, by an effect, imprinted, by
+hideaway: `exile:<how>` / `hideaway`), with the exile's public facts beside it.
 
 Plain HTML forms send strings, an unchecked box sends nothing: these functions turn a posted
 form into the action's JSON, and say which field is wrong (a `FormProblem` with a message
@@ -11,6 +16,7 @@ holds the card's definition and a replay never needs the card data.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -19,14 +25,25 @@ from typing import Any
 from app.web.form_numbers import MalformedNumber, optional_number
 
 __all__ = [
+    "EXILE_PREFIX",
+    "HIDEAWAY",
     "FormProblem",
     "JudgeSpec",
     "add_card_action",
     "edit_action",
+    "face_of",
     "inline_card",
     "parse_counters",
     "set_score_action",
+    "set_turn_action",
 ]
+
+# The face choice's values for a card exiled face down: "exile:foretell", "hideaway".
+EXILE_PREFIX = "exile:"
+HIDEAWAY = "hideaway"
+# The exile's public facts as the form posts them (406.4), and their keys in `exiled`.
+EXILE_FACTS = {"exiled_by": "by", "exiled_turn": "turn", "exiled_look": "look"}
+EXILE_SOURCE = "exiled_source"
 
 _COUNTER_ITEM = re.compile(r"^\s*(?P<name>[^=:]{1,30}?)\s*[=:x×]\s*(?P<n>\d{1,2})\s*$")
 _COUNTER_ALONE = re.compile(r"^\s*(?P<n>\d{1,2})\s+(?P<name>.{1,30}?)\s*$")
@@ -50,6 +67,19 @@ class JudgeSpec:
     card_numbers: tuple[str, ...] = ()  # its numbers (power, toughness, Might...)
     card_flags: tuple[str, ...] = ()  # its booleans (Riftbound's hidden)
     score: tuple[str, str] | None = None  # ("judge_set_life", "life") or None
+    # A zone the forms name by a synonym (Riftbound's main deck is the form's "library").
+    zone_aliases: tuple[tuple[str, str], ...] = ()
+    exile_ways: tuple[str, ...] = ()  # ways exiled face down (foretell, effect, imprint)
+    looks: tuple[str, ...] = ()  # who may look at a card exiled face down
+    hideaway: bool = False  # a card can be put under a hideaway permanent
+    attach: bool = False  # a permanent can be attached to another (an Aura, an Equipment)
+    turn: bool = False  # the family has judge_set_turn
+    step_field: str | None = None  # its step's field: "step" (Magic), "phase" (Riftbound)
+    steps: tuple[str, ...] = ()
+
+    def form_zone(self, zone: str) -> str:
+        """The zone as the forms choose it."""
+        return dict(self.zone_aliases).get(zone, zone)
 
 
 @dataclass(frozen=True)
@@ -132,6 +162,60 @@ def inline_card(form: Mapping[str, Any], spec: JudgeSpec) -> dict[str, Any]:
     return card
 
 
+def _face(form: Mapping[str, Any], spec: JudgeSpec) -> tuple[str, dict[str, Any]]:
+    """The face chosen ("" face up) and the action's fields that say it: `face_down`, or
+    `exiled` with the exile's facts, or `hideaway_of` (None: no permanent chosen)."""
+    face = _text(form, "face_down", 30)
+    if face.startswith(EXILE_PREFIX) and face.removeprefix(EXILE_PREFIX) in spec.exile_ways:
+        exiled: dict[str, Any] = {"via": face.removeprefix(EXILE_PREFIX)}
+        by = _text(form, "exiled_by", 40)
+        if by:
+            exiled["by"] = by
+        turn = _number(form, "exiled_turn")
+        if turn is not None:
+            if turn < 1:
+                raise FormProblem("builder.error.turn", "exiled_turn")
+            exiled["turn"] = turn
+        look = _text(form, "exiled_look", 10)
+        if look in spec.looks:
+            exiled["look"] = look
+        source = _text(form, EXILE_SOURCE, 120)
+        if source:
+            exiled["source"] = source
+        return face, {"exiled": exiled}
+    if face == HIDEAWAY and spec.hideaway:
+        return face, {"hideaway_of": _text(form, "hideaway_of", 64) or None}
+    if face and face not in spec.face_down:
+        raise FormProblem("builder.error.face_down", "face_down")
+    return face, {"face_down": face or None}
+
+
+def face_of(obj: Any) -> str:
+    """A card's face as the form's choice says it, from the judge's view of it."""
+    exiled = getattr(obj, "exiled", None)
+    if exiled is not None and obj.face_down:
+        return EXILE_PREFIX + exiled.via
+    # 702.75a: a hideaway card; the judge is shown both editions' answer for it alone.
+    visible_to = getattr(obj, "visible_to", None)
+    if obj.face_down and getattr(visible_to, "edition", None) is not None:
+        return HIDEAWAY
+    via = getattr(obj, "face_down_via", None)
+    return (via or "effect") if obj.face_down else ""
+
+
+def exile_facts(obj: Any) -> dict[str, str]:
+    """What the form's exile fields hold for a card exiled face down (406.4), as strings."""
+    exiled = getattr(obj, "exiled", None)
+    if exiled is None:
+        return {}
+    return {
+        "exiled_by": exiled.by,
+        "exiled_turn": str(exiled.turn),
+        "exiled_look": exiled.look,
+        EXILE_SOURCE: exiled.source,
+    }
+
+
 def add_card_action(form: Mapping[str, Any], spec: JudgeSpec, players: list[str]) -> dict[str, Any]:
     """The "Add a card" panel's form as a `judge_add_card` action (only the fields set)."""
     name = _text(form, "card")
@@ -153,9 +237,14 @@ def add_card_action(form: Mapping[str, Any], spec: JudgeSpec, players: list[str]
     position = _number(form, "library_position")
     if action["zone"] == "library" and position is not None:
         action["library_position"] = position
-    via = _text(form, "face_down", 30)
-    if via and spec.face_down:
-        action["face_down"] = via
+    if spec.face_down and _text(form, "face_down", 30):
+        face, fields = _face(form, spec)
+        if face == HIDEAWAY and fields["hideaway_of"] is None:
+            raise FormProblem("builder.error.hideaway_of", "hideaway_of")
+        action.update(fields)
+    host = _text(form, "attached_to", 64)
+    if spec.attach and host:
+        action["attached_to"] = host
     if spec.token and _box(form, "token"):
         action["is_token"] = True
     location = _text(form, "location", 120)
@@ -180,6 +269,12 @@ class Placed:
     face_down_via: str | None
     counters: Mapping[str, int]
     status: Mapping[str, bool]
+    # The permanent it is attached to now (its id), "" for none.
+    attached_to: str = ""
+    # The form's face choice now (face_of; None: its way face down, or face up) and the
+    # exile's facts (exile_facts).
+    face: str | None = None
+    exile: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 def edit_action(form: Mapping[str, Any], spec: JudgeSpec, placed: Placed) -> dict[str, Any]:
@@ -198,12 +293,23 @@ def edit_action(form: Mapping[str, Any], spec: JudgeSpec, placed: Placed) -> dic
     if controller and controller != placed.controller:
         action["controller"] = controller
     if spec.face_down and "face_down" in form:
-        via = _text(form, "face_down", 30) or None
-        if via != placed.face_down_via:
-            action["face_down"] = via  # null: turned face up
+        face, fields = _face(form, spec)
+        now = placed.face if placed.face is not None else (placed.face_down_via or "")
+        if face != now:
+            if face == HIDEAWAY and fields["hideaway_of"] is None:
+                raise FormProblem("builder.error.hideaway_of", "hideaway_of")
+            action.update(fields)  # `face_down: null`: turned face up
+        elif "exiled" in fields and _exile_changed(form, placed):
+            action.update(fields)
+        elif fields.get("hideaway_of"):
+            action.update(fields)  # under another hideaway permanent
     location = _text(form, "location", 120)
     if location and spec.location:
         action["location"] = location
+    if spec.attach and "attached_to" in form:
+        host = _text(form, "attached_to", 64)
+        if host != placed.attached_to:
+            action["attached_to"] = host or None  # null: unattached
     for box in spec.boxes:
         wanted = _box(form, box)
         if wanted != placed.status.get(box, False):
@@ -212,6 +318,31 @@ def edit_action(form: Mapping[str, Any], spec: JudgeSpec, placed: Placed) -> dic
     if counters != dict(placed.counters):
         # Replaces every counter: a kind left out is removed (0).
         action["counters"] = {**{k: 0 for k in placed.counters}, **counters}
+    return action
+
+
+def _exile_changed(form: Mapping[str, Any], placed: Placed) -> bool:
+    return any(
+        _text(form, name, 120) != placed.exile.get(name, "")
+        for name in (*EXILE_FACTS, EXILE_SOURCE)
+        if name in form
+    )
+
+
+def set_turn_action(form: Mapping[str, Any], spec: JudgeSpec, players: list[str]) -> dict[str, Any]:
+    """ "Turn and step": whose turn, its number and its step (500.1) or phase, all sent."""
+    player = _text(form, "active_player", 40)
+    if player not in players:
+        raise FormProblem("builder.error.owner", "active_player")
+    turn = _number(form, "turn")
+    if turn is None or not 1 <= turn <= 999:
+        raise FormProblem("builder.error.turn", "turn")
+    action: dict[str, Any] = {"type": "judge_set_turn", "turn": turn, "active_player": player}
+    if spec.step_field is not None:
+        step = _text(form, "step", 30)
+        if step and step not in spec.steps:
+            raise FormProblem("builder.error.step", "step")
+        action[spec.step_field] = step or None
     return action
 
 

@@ -23,6 +23,7 @@ from app.rules.families import family_of
 from app.web.assets import CSS, HTMX, HTMX_SSE, LIVE_JS, TEMPLATES_DIR, static_url
 from app.web.card_words import card_text, keyword, object_text, type_line
 from app.web.i18n import both
+from app.web.judge_forms import exile_facts, face_of
 from app.web.zone_hiding import zone_hiding
 
 # htmx settings, read from <meta name="htmx-config">: no injected <style> (the CSP allows no
@@ -94,6 +95,9 @@ def make_environment() -> Environment:
     env.filters["card_text"] = object_text
     env.filters["card_words"] = lambda text, lang: card_text(lang, text)
     env.filters["keyword"] = lambda word, lang: keyword(lang, word)
+    # A card's face as the judge's Move / edit form chooses it, and its exile's facts.
+    env.filters["judge_face"] = face_of
+    env.filters["exile_facts"] = exile_facts
     # The family whose templates (templates/families/<key>/) draw this view.
     env.globals["family_key"] = lambda view: family_of(view.ruleset).key
     return env

@@ -250,6 +250,8 @@ CURRENT_NUMBERS = {
     "406.3a", "406.3b", "406.4", "702.143a", "702.143b", "702.143c", "304.4", "307.4",
     # Issue 27: casting from wherever a permission allows; mana value against restrictions.
     "702.37c", "202.3",
+    # Issue 27, the judge's edits: what is attached to what (Equipment, Auras).
+    "301.5", "303.4",
     # Issue 27: triggered abilities on the stack.
     "603.2", "603.3", "603.3d", "603.5", "601.2c", "115.1", "113.7a", "608.2", "608.2b",
     "614.1c", "508.2a", "707.10",

@@ -20,9 +20,13 @@ class RuleError(Exception):
         message_en: str,
         message_fr: str,
         kind: ErrorKind = "rule",
+        *,
+        field: str | None = None,
     ) -> None:
         super().__init__(message_en)
         self.rules = list(rules)
         self.message_en = message_en
         self.message_fr = message_fr
         self.kind: ErrorKind = kind
+        # The action's field the refusal is about (a judge's form shows it beside that field).
+        self.field = field

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
-from app.rules.core.actions import ActionModel, ObjectId
+from app.rules.core.actions import ActionModel, ObjectId, PlayerName
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
@@ -54,6 +60,46 @@ class JudgeRemove(JudgeEdit):
 
     type: Literal["judge_remove"]
     object: ObjectId
+
+
+class JudgeSetTurn(JudgeEdit):
+    """Whose turn it is and its number (each family adds its steps or phases): a built table
+    starts on the turn the call happened, not always on the first player's first."""
+
+    type: Literal["judge_set_turn"]
+    turn: int | None = Field(default=None, ge=1, le=999)
+    active_player: PlayerName | None = None
+
+
+def set_turn(ctx: Ctx[Any], action: JudgeSetTurn, rules: list[str], step: Text | None) -> None:
+    """judge_set_turn in every family, after the family has set its step (`step`: how the
+    log says it, None when not given). `rules`: the judge-edit key, then the turn's rules.
+    Public: every seat sees whose turn it is."""
+    rule = rules[0]
+    require_judge(ctx, rule)
+    state = ctx.state
+    if not action.model_fields_set - {"type"}:
+        raise RuleError(
+            [rule],
+            "Say what to change: the turn number, whose turn it is or the step.",
+            "Indiquez quoi changer : le numéro du tour, le joueur actif ou l'étape.",
+            field="turn",
+        )
+    if action.active_player is not None:
+        state.active_player = ctx.player(action.active_player)
+    if action.turn is not None:
+        state.turn = action.turn
+    at_en = f", {step.en}" if step is not None else ""
+    at_fr = f", {step.fr}" if step is not None else ""
+    who = state.active_player
+    ctx.emit(
+        "judge_set_turn",
+        rules,
+        Text(
+            en=f"Judge: it is now turn {state.turn}, {who}'s turn{at_en}.",
+            fr=f"L'arbitre : c'est désormais le tour {state.turn}, au tour de {who}{at_fr}.",
+        ),
+    )
 
 
 def require_judge(ctx: Ctx[Any], rule: str) -> None:

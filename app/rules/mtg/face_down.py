@@ -15,6 +15,7 @@ from app.rules.mtg.actions import (
     TurnFaceDown,
     TurnFaceUp,
 )
+from app.rules.mtg.attachments import renew_id
 from app.rules.mtg.edition import require_current_rules
 from app.rules.mtg.labels import describe, public_label, via_fr
 from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
@@ -418,8 +419,9 @@ def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
         names_en.append(shown.en)
         names_fr.append(shown.fr)
         # DESIGN invariant 3: a card turning face down gets a new id, so it can't be
-        # followed. By the rules it is the same permanent: status and counters stay.
-        obj.id = ctx.new_id()
+        # followed. By the rules it is the same permanent: status, counters and what is
+        # attached to it stay.
+        renew_id(ctx, obj)
         obj.face_down = True
         obj.face_down_via = action.via
         obj.cast_order = None

@@ -25,20 +25,25 @@ from app.rules.core.judge import (
     put_at,
     remove_from_game,
     require_judge,
+    set_turn,
 )
 from app.rules.mtg import characteristics, look_back
+from app.rules.mtg.attachments import renew_id
 from app.rules.mtg.edition import is_2004
+from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.hideaway import control_changed
 from app.rules.mtg.judge_actions import (
     Counters,
     JudgeAddCard,
+    JudgeExiled,
     JudgeMove,
     JudgeSetLife,
+    MtgJudgeSetTurn,
 )
 from app.rules.mtg.labels import describe, public_label
 from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
-from app.rules.mtg.visibility import face_known_to
+from app.rules.mtg.visibility import face_known_to, has_controlled, looking_at
 
 RULE = "judge.edit"
 _IN_PLAY = (Zone.BATTLEFIELD, Zone.STACK, Zone.PHASED_OUT)
@@ -111,24 +116,42 @@ def _event_objects(obj: MtgObject) -> list[str]:
 # --- checks --------------------------------------------------------------------------------
 
 
-def _refuse(rules: list[str], en: str, fr: str) -> RuleError:
-    return RuleError(rules, en, fr)
+def _refuse(rules: list[str], en: str, fr: str, field: str = "zone") -> RuleError:
+    """A refusal that says what to change, about one field of the edit (shown beside it)."""
+    return RuleError(rules, en, fr, field=field)
 
 
-def _check_face_down(zone: Zone, via: FaceDownVia | None) -> None:
-    if via is None:
+def _check_face_down(zone: Zone, down: bool, via: FaceDownVia | None, in_exile: bool) -> None:
+    """`down`: face down after the edit; `via`: how (None for a card exiled face down by
+    foretell, another effect or hideaway: `in_exile`)."""
+    if in_exile and zone != Zone.EXILE:
+        raise _refuse(
+            ["406.3", "702.143a"],
+            "A card is foretold, exiled face down or hidden by hideaway only in exile: choose "
+            "Exile as its zone, or another way face down.",
+            "Une carte n'est prédite, exilée face cachée ou cachée par une cachette qu'en exil : "
+            "choisissez l'exil comme zone, ou une autre manière d'être face cachée.",
+            "face_down",
+        )
+    if not down:
         return
     if zone not in _FACE_DOWN_ZONES:
         raise _refuse(
             ["707.1"],
-            "Only a spell, a permanent or an exiled card can be face down.",
-            "Seuls un sort, un permanent ou une carte exilée peuvent être face cachée.",
+            "Only a spell, a permanent or an exiled card can be face down: choose Face up, or "
+            "the stack, the battlefield or exile as its zone.",
+            "Seuls un sort, un permanent ou une carte exilée peuvent être face cachée : "
+            "choisissez Face visible, ou la pile, le champ de bataille ou l'exil comme zone.",
+            "face_down",
         )
     if zone == Zone.STACK and via not in _SPELL_VIAS:
         raise _refuse(
             ["707.4"],
-            "A spell is face down only when cast with morph, megamorph or disguise.",
-            "Un sort n'est face cachée que lancé avec la mue, megamorph ou le déguisement.",
+            "A spell is face down only when cast with morph, megamorph or disguise: choose one "
+            "of them.",
+            "Un sort n'est face cachée que lancé avec la mue, megamorph ou le déguisement : "
+            "choisissez l'un d'eux.",
+            "face_down",
         )
 
 
@@ -140,9 +163,11 @@ def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: st
     if zone not in _IN_PLAY and player != owner:
         raise _refuse(
             ["110.2"],
-            "Only a spell or a permanent can be controlled by a player other than its owner.",
-            "Seuls un sort ou un permanent peuvent être contrôlés par un autre joueur que leur "
-            "propriétaire.",
+            f"Only a spell or a permanent can be controlled by a player other than its owner: "
+            f"choose {owner}, or the stack or the battlefield as its zone.",
+            f"Seuls un sort ou un permanent peuvent être contrôlés par un autre joueur que leur "
+            f"propriétaire : choisissez {owner}, ou la pile ou le champ de bataille comme zone.",
+            "controller",
         )
     return player
 
@@ -151,8 +176,11 @@ def _check_position(zone: Zone, position: int | None) -> None:
     if position is not None and zone != Zone.LIBRARY:
         raise _refuse(
             [RULE],
-            "A position is given only for a card put into a library.",
-            "Une position ne se donne que pour une carte mise dans une bibliothèque.",
+            "A position is given only for a card put into a library: leave it empty, or "
+            "choose Library as its zone.",
+            "Une position ne se donne que pour une carte mise dans une bibliothèque : "
+            "laissez-la vide, ou choisissez la bibliothèque comme zone.",
+            "library_position",
         )
 
 
@@ -179,6 +207,60 @@ def _turn_face_up(obj: MtgObject) -> None:
     obj.face_down_via = None
     obj.entered_order = None
     obj.known_to = []
+    # A card turned face up in exile is no longer foretold nor hidden (406.3a, 702.143).
+    obj.exiled = None
+    if obj.zone == Zone.EXILE:
+        obj.hideaway_link = None
+
+
+def _exile_face_down(
+    ctx: Ctx, obj: MtgObject, exiled: JudgeExiled | None, hideaway_of: str | None
+) -> None:
+    """A card in exile made face down with its public facts (406.4) and who may look at it
+    (406.3): foretold (702.143a: its owner), imprinted or exiled by an effect, or under a
+    hideaway permanent (702.75a: whoever has controlled that permanent)."""
+    state = ctx.state
+    if hideaway_of is not None:
+        source = ctx.find(hideaway_of)
+        if source.zone not in _ON_TABLE or source is obj:
+            raise _refuse(
+                ["702.75-linked"],
+                "A hideaway card is exiled by a permanent on the battlefield: choose one.",
+                "Une carte cachée est exilée par un permanent sur le champ de bataille : "
+                "choisissez-en un.",
+                "hideaway_of",
+            )
+        if source.hideaway_link is None:
+            source.hideaway_link = ctx.new_id()
+        lookers = has_controlled(source)
+        link, record = source.hideaway_link, None
+    else:
+        assert exiled is not None
+        by = ctx.player(exiled.by) if exiled.by is not None else obj.owner
+        turn = exiled.turn if exiled.turn is not None else state.turn
+        if turn > state.turn:
+            raise _refuse(
+                ["406.4"],
+                f"It is turn {state.turn}: a card was exiled on this turn or an earlier one. "
+                f"Give a turn from 1 to {state.turn}, or set the turn first.",
+                f"C'est le tour {state.turn} : une carte a été exilée à ce tour ou à un tour "
+                f"antérieur. Donnez un tour de 1 à {state.turn}, ou réglez d'abord le tour.",
+                "exiled_turn",
+            )
+        # 702.143a: a foretold card is looked at by its owner; another by its exiler (406.3).
+        look = exiled.look or ("owner" if exiled.via == "foretell" else "exiler")
+        lookers = {"exiler": {by}, "owner": {obj.owner}, "nobody": set()}[look]
+        record = ExiledFaceDown(
+            via=exiled.via, by=by, turn=turn, look=look, source=exiled.source.strip()
+        )
+        link = None
+    obj.face_down = True
+    obj.face_down_via = None
+    obj.cast_order = None
+    obj.entered_order = None
+    obj.exiled = record
+    obj.hideaway_link = link
+    obj.known_to = sorted(lookers)
 
 
 def _set_status(
@@ -193,14 +275,24 @@ def _set_status(
 ) -> list[Text]:
     """Status (110.5), counters (122.1), attacking (508.1), phasing (702.26); None leaves it.
     Returns what changed, as the log says it."""
-    asked = (tapped, flipped, attacking, phased_out)
-    if obj.zone not in _ON_TABLE and (any(asked) or counters):
+    asked = {
+        "tapped": tapped,
+        "flipped": flipped,
+        "attacking": attacking,
+        "phased_out": phased_out,
+        # Counters all set to 0 only clear them: fine anywhere.
+        "counters": bool(counters) and any(counters.values()),
+    }
+    wrong = next((name for name, value in asked.items() if value), None)
+    if obj.zone not in _ON_TABLE and wrong is not None:
         raise _refuse(
             ["110.5"],
             "Only a permanent on the battlefield is tapped, flipped, attacking, phased out "
-            "or has counters.",
+            "or has counters: untick it, or choose Battlefield as its zone.",
             "Seul un permanent sur le champ de bataille peut être engagé, inversé, attaquant, "
-            "hors phase ou avoir des marqueurs.",
+            "hors phase ou avoir des marqueurs : décochez-le, ou choisissez le champ de "
+            "bataille comme zone.",
+            wrong,
         )
     said: list[Text] = []
     if tapped is not None:
@@ -237,20 +329,27 @@ def _check_flip(ctx: Ctx, obj: MtgObject) -> None:
     if is_2004(ctx):
         raise _refuse(
             ["709.1"],
-            "Flip cards came after the January 2004 rules.",
-            "Les cartes à inversion sont arrivées après les règles de janvier 2004.",
+            "Flip cards came after the January 2004 rules: untick Flipped.",
+            "Les cartes à inversion sont arrivées après les règles de janvier 2004 : décochez "
+            "Inversé.",
+            "flipped",
         )
     if obj.face_down:
         raise _refuse(
             ["707.2", "709.1a"],
-            "A face-down permanent has no text: it can't be flipped.",
-            "Un permanent face cachée n'a pas de texte : il ne peut pas être inversé.",
+            "A face-down permanent has no text: it can't be flipped. Untick Flipped, or turn "
+            "it face up.",
+            "Un permanent face cachée n'a pas de texte : il ne peut pas être inversé. Décochez "
+            "Inversé, ou retournez-le face visible.",
+            "flipped",
         )
     if characteristics.current(obj, ctx.state).flip is None:
         raise _refuse(
             ["709.1"],
-            "It is not a flip card: it has no upside-down half.",
-            "Ce n'est pas une carte à inversion : elle n'a pas de partie inversée.",
+            "It is not a flip card: it has no upside-down half. Untick Flipped.",
+            "Ce n'est pas une carte à inversion : elle n'a pas de partie inversée. Décochez "
+            "Inversé.",
+            "flipped",
         )
 
 
@@ -261,7 +360,10 @@ def _set_attacking(ctx: Ctx, obj: MtgObject, attacking: bool) -> None:
     if attacking and not was:
         if not characteristics.current(obj, ctx.state).is_creature():
             raise _refuse(
-                ["508.1"], "Only creatures can attack.", "Seules les créatures attaquent."
+                ["508.1"],
+                "Only creatures can attack: untick Attacking.",
+                "Seules les créatures attaquent : décochez Attaquant.",
+                "attacking",
             )
         obj.attacked_turn = ctx.state.turn
         counts[obj.controller] = counts.get(obj.controller, 0) + 1
@@ -282,6 +384,33 @@ def _set_phased_out(ctx: Ctx, obj: MtgObject, phased_out: bool) -> None:
     obj.phased_out = phased_out
 
 
+def _attach(ctx: Ctx, obj: MtgObject, host_id: str | None) -> Text:
+    """301.5, 303.4: attached to a permanent (None: unattached). What the log says."""
+    if host_id is None:
+        obj.attached_to = None
+        return Text(en="unattached", fr="détaché")
+    if obj.zone not in _ON_TABLE:
+        raise _refuse(
+            ["303.4", "301.5"],
+            "Only a permanent on the battlefield is attached to another: choose Battlefield as "
+            "its zone, or leave Attached to empty.",
+            "Seul un permanent sur le champ de bataille est attaché à un autre : choisissez le "
+            "champ de bataille comme zone, ou laissez « Attaché à » vide.",
+            "attached_to",
+        )
+    host = ctx.find(host_id)
+    if host is obj or host.zone not in _ON_TABLE:
+        raise _refuse(
+            ["303.4", "301.5"],
+            "It is attached to another permanent on the battlefield: choose one.",
+            "On l'attache à un autre permanent sur le champ de bataille : choisissez-en un.",
+            "attached_to",
+        )
+    obj.attached_to = host.id
+    shown = _shown(ctx, host)
+    return Text(en=f"attached to {shown.en}", fr=f"attaché à {shown.fr}")
+
+
 # --- the edits -----------------------------------------------------------------------------
 
 
@@ -290,7 +419,9 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
     owner = ctx.player(action.owner)
     zone = Zone(action.zone)
     controller = _controller(ctx, zone, action.controller, owner, owner)
-    _check_face_down(zone, action.face_down)
+    in_exile = action.exiled is not None or action.hideaway_of is not None
+    down = action.face_down is not None or in_exile
+    _check_face_down(zone, down, action.face_down, in_exile)
     _check_position(zone, action.library_position)
     obj = MtgObject(
         id=ctx.new_id(),
@@ -306,8 +437,10 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
     ctx.state.objects.append(obj)
     if zone == Zone.LIBRARY:
         put_at(ctx, obj, action.library_position or 0)
-    if action.face_down is not None:
+    if action.face_down is not None and not in_exile:
         _mark_face_down(ctx, obj, action.face_down)
+    if in_exile:
+        _exile_face_down(ctx, obj, action.exiled, action.hideaway_of)
     status = _set_status(
         ctx,
         obj,
@@ -317,6 +450,8 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
         attacking=action.attacking or None,
         phased_out=action.phased_out or None,
     )
+    if action.attached_to is not None:
+        status.append(_attach(ctx, obj, action.attached_to))
     shown, where = _shown(ctx, obj), _where(ctx, obj)
     kind = (
         Text(en="a token", fr="un jeton") if action.is_token else Text(en="a card", fr="une carte")
@@ -350,25 +485,44 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
 
 def _face_down_wanted(
     action: JudgeMove, obj: MtgObject, zone: Zone, moving: bool
-) -> FaceDownVia | None:
-    """The way it is to be face down after the edit (None: face up). Left out, it stays as it
-    is where it is, and in play between the stack and the battlefield; elsewhere a moved card
-    arrives face up unless the edit says how it is face down."""
+) -> tuple[bool, FaceDownVia | None]:
+    """Whether it is to be face down after the edit, and how (None: face up, or exiled face
+    down with its own record). Left out, it stays as it is where it is, and in play between
+    the stack and the battlefield; elsewhere a moved card arrives face up unless the edit
+    says how it is face down."""
+    if action.exiled is not None or action.hideaway_of is not None:
+        return True, None
     if "face_down" in action.model_fields_set:
-        return action.face_down
+        return action.face_down is not None, action.face_down
     if not obj.face_down:
-        return None
-    if not moving or (obj.zone in _IN_PLAY and zone in _IN_PLAY):
+        return False, None
+    if not moving:
+        return True, obj.face_down_via
+    if obj.zone in _IN_PLAY and zone in _IN_PLAY:
         via = obj.face_down_via or "effect"
         if zone == Zone.STACK and via not in _SPELL_VIAS:
-            return None
-        return via
-    return None
+            return False, None
+        return True, via
+    return False, None
+
+
+def _not_being_looked_at(ctx: Ctx, obj: MtgObject) -> None:
+    """A card a player is looking at for a choice the game waits for (hideaway, manifest
+    dread) stays where it is until they choose: the choice names it."""
+    looker = looking_at(ctx.state, obj)
+    if looker is not None:
+        raise _refuse(
+            ["702.75", "701.62a"],
+            f"{looker} is looking at this card to choose: let them choose first, then edit it.",
+            f"{looker} regarde cette carte pour choisir : laissez-le choisir d'abord, puis "
+            "modifiez-la.",
+        )
 
 
 def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
+    _not_being_looked_at(ctx, obj)
     given = action.model_fields_set - {"type", "object"}
     if not given:
         raise _refuse(
@@ -382,8 +536,9 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     position = action.library_position
     _check_position(zone, position)
     moving = zone != here or (zone == Zone.LIBRARY and position is not None)
-    via = _face_down_wanted(action, obj, zone, moving)
-    _check_face_down(zone, via)
+    in_exile = action.exiled is not None or action.hideaway_of is not None
+    down, via = _face_down_wanted(action, obj, zone, moving)
+    _check_face_down(zone, down, via, in_exile)
     default_controller = obj.controller if origin in _IN_PLAY else obj.owner
     controller = _controller(ctx, zone, action.controller, default_controller, obj.owner)
     before = _shown(ctx, obj)
@@ -394,10 +549,13 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     last_known = look_back.remember(ctx.state, obj) if moving else None
     if moving:
         # 400.7: a new object with a new id and none of the old one's status.
-        obj = ctx.relocate(obj, zone, controller=controller, face_down=via is not None)
+        obj = ctx.relocate(obj, zone, controller=controller, face_down=down)
         if zone == Zone.LIBRARY:
             put_at(ctx, obj, position or 0)
-        if via is not None:
+        if in_exile:
+            _exile_face_down(ctx, obj, action.exiled, action.hideaway_of)
+            keys += ["406.3", "406.4"]
+        elif via is not None:
             _mark_face_down(ctx, obj, via)
         keys.append("400.7")
     else:
@@ -413,20 +571,33 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
                 )
             )
             keys.append("110.2")
-        if via is not None and not obj.face_down:
-            # DESIGN invariant 3: turning face down gives a new id, so it can't be followed.
-            obj.id = ctx.new_id()
-            _mark_face_down(ctx, obj, via)
+        if down and not obj.face_down:
+            # DESIGN invariant 3: turning face down gives a new id, so it can't be followed
+            # (what is attached to it stays attached: the same permanent).
+            renew_id(ctx, obj)
+            if in_exile:
+                _exile_face_down(ctx, obj, action.exiled, action.hideaway_of)
+                keys += ["406.3", "406.4"]
+            else:
+                assert via is not None
+                _mark_face_down(ctx, obj, via)
+                keys += ["707.2a", "707.6"]
             label = public_label(ctx.state, obj)
             changes.append(
                 Text(en=f"turned face down: {label.en}", fr=f"retourné face cachée : {label.fr}")
             )
-            keys += ["707.2a", "707.6"]
-        elif via is not None and via != obj.face_down_via:
-            obj.face_down_via = via
+        elif down and in_exile:
+            # Already face down in exile: its public facts and who may look, corrected.
+            _exile_face_down(ctx, obj, action.exiled, action.hideaway_of)
             label = public_label(ctx.state, obj)
             changes.append(Text(en=f"now {label.en}", fr=f"désormais {label.fr}"))
-        elif via is None and obj.face_down:
+            keys += ["406.3", "406.4"]
+        elif down and via != obj.face_down_via:
+            obj.face_down_via = via
+            obj.exiled = None
+            label = public_label(ctx.state, obj)
+            changes.append(Text(en=f"now {label.en}", fr=f"désormais {label.fr}"))
+        elif not down and obj.face_down:
             _turn_face_up(obj)
             name = describe(ctx.state, obj, face=True)
             changes.append(
@@ -445,6 +616,9 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
         attacking=action.attacking,
         phased_out=action.phased_out,
     )
+    if "attached_to" in action.model_fields_set:
+        changes.append(_attach(ctx, obj, action.attached_to))
+        keys.append("303.4")
     # A card that ends up hidden is named only to those who knew it or may see it now; one
     # that ends up public is named by the public text itself.
     private = name_for(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}
@@ -478,6 +652,7 @@ def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
+    _not_being_looked_at(ctx, obj)
     seen_by = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else None
     remove_from_game(ctx, obj, _shown(ctx, obj), seen_by, RULE)
 
@@ -499,9 +674,39 @@ def judge_set_life(ctx: Ctx, action: JudgeSetLife) -> None:
     )
 
 
+# How the log says each step (500.1).
+STEPS: dict[str, Text] = {
+    "untap": Text(en="untap step", fr="étape de dégagement"),
+    "upkeep": Text(en="upkeep step", fr="étape d'entretien"),
+    "draw": Text(en="draw step", fr="étape de pioche"),
+    "main1": Text(en="precombat main phase", fr="première phase principale"),
+    "beginning_of_combat": Text(en="beginning of combat step", fr="étape de début du combat"),
+    "declare_attackers": Text(
+        en="declare attackers step", fr="étape de déclaration des attaquants"
+    ),
+    "declare_blockers": Text(en="declare blockers step", fr="étape de déclaration des bloqueurs"),
+    "combat_damage": Text(en="combat damage step", fr="étape des blessures de combat"),
+    "end_of_combat": Text(en="end of combat step", fr="étape de fin de combat"),
+    "main2": Text(en="postcombat main phase", fr="seconde phase principale"),
+    "end": Text(en="end step", fr="étape de fin"),
+    "cleanup": Text(en="cleanup step", fr="étape de nettoyage"),
+}
+
+
+def judge_set_turn(ctx: Ctx, action: MtgJudgeSetTurn) -> None:
+    """500.1: whose turn, which turn, which step the built table is at."""
+    require_judge(ctx, RULE)
+    step = None
+    if "step" in action.model_fields_set:
+        ctx.state.step = action.step
+        step = STEPS[action.step] if action.step is not None else None
+    set_turn(ctx, action, [RULE, "500.1"], step)
+
+
 JUDGE_MOVES: tuple[Move[Any], ...] = (
     Move(JudgeAddCard, judge_add_card),
     Move(JudgeMove, judge_move),
     Move(JudgeRemove, judge_remove),
     Move(JudgeSetLife, judge_set_life),
+    Move(MtgJudgeSetTurn, judge_set_turn),
 )

@@ -149,7 +149,10 @@ _WHILE_CHOOSING = frozenset(
 
 def check(state: MtgGame, action: Any) -> None:
     """The hideaway trigger (or manifest dread) is resolving: nothing else happens until its
-    player has chosen (see mtg/hideaway.py, mtg/manifest.py)."""
+    player has chosen (see mtg/hideaway.py, mtg/manifest.py). The judge's edits still apply:
+    rebuilding a table never dead-ends (a card being looked at is refused by the edit)."""
+    if action.type.startswith("judge_"):
+        return
     dread = state.dread_pending
     if dread is not None and action.type not in _WHILE_DREAD:
         raise RuleError(

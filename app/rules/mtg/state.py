@@ -55,6 +55,14 @@ FaceDownVia = Literal[
 ]
 
 
+# The steps of a turn (500.1: beginning, precombat main, combat, postcombat main, ending),
+# as a judge says where a built table starts. Not advanced by the engine.
+Step = Literal[
+    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup",
+]  # fmt: skip
+
+
 class Modifier(BaseModel):
     """A continuous effect from outside on one permanent (a pump, or apply_effect's type,
     ability and base P/T changes): it survives turning face up or down (708.8; seed 707.8),
@@ -122,6 +130,9 @@ class MtgObject(GameObject):
     # Devourer: its mana cost reduced by {2}). It tells of the face, so it stays here, not in
     # the public exile record; gone with a zone change (400.7).
     foretell_cost: str | None = None
+    # 301.5 / 303.4: the id of the permanent it is attached to (an Aura, an Equipment).
+    # Public while both are on the battlefield; gone with a zone change (400.7).
+    attached_to: str | None = None
 
     UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.STACK})
 
@@ -299,6 +310,9 @@ class MtgGame(GameState):
     # --- issue 27: permission and restriction effects on casting (601.3), public ---
     permissions: list[CastPermission] = Field(default_factory=list)
     restrictions: list[CastRestriction] = Field(default_factory=list)
+    # The step the judge said the table is at (judge_set_turn); None: not said. A new turn
+    # forgets it (the engine does not walk through steps).
+    step: Step | None = None
 
     def game_options(self) -> dict[str, Any]:
         return {"hideaway_edition": self.hideaway_edition}

@@ -33,6 +33,7 @@ def next_turn(ctx: Ctx, action: NextTurn) -> None:
     nxt = state.next_player()
     state.turn += 1
     state.active_player = nxt
+    state.step = None
     expire_name_bans(state, nxt)  # "until your next turn" (Reflector Mage)
     # 305.2: land plays are counted per turn; so are attackers (Windbrisk Heights).
     state.land_plays = {}

@@ -89,6 +89,8 @@ class MtgObjectView(ObjectViewBase):
     permissions: list[Text] = Field(default_factory=list)
     # 702.143c: a spell that was foretold (public: everyone saw it leave the foretold pile).
     was_foretold: bool = False
+    # The id of the permanent it is attached to (301.5, 303.4), public.
+    attached_to: str | None = None
 
 
 class MtgPlayerView(PlayerViewBase):
@@ -183,3 +185,5 @@ class MtgView(ViewBase):
     # permission names a card only in a public zone (its id is public there).
     permissions: list[CastPermission] = Field(default_factory=list)
     restrictions: list[CastRestriction] = Field(default_factory=list)
+    # Public: the step the judge said the table is at (None: not said).
+    step: str | None = None

@@ -10,6 +10,7 @@ from app.rules.core.projection import project
 from app.rules.core.view import proposal_views
 from app.rules.core.viewer import Viewer, sees_face
 from app.rules.mtg import characteristics, sba
+from app.rules.mtg.attachments import host_of
 from app.rules.mtg.foretold import foretold_count
 from app.rules.mtg.labels import flipped_note, public_label
 from app.rules.mtg.permissions import live, notes_for
@@ -127,6 +128,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         chosen=obj.turned_up_choice,
         permissions=notes_for(state, obj, see_face),
         was_foretold=obj.was_foretold,
+        attached_to=host.id if (host := host_of(state, obj)) is not None else None,
         unverified=obj.card.unverified if viewer.kind == "judge" else None,
     )
 

@@ -9,8 +9,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from app.rules.core.actions import ObjectId, PlayerName
-from app.rules.core.judge import JudgeEdit
+from app.rules.core.judge import JudgeEdit, JudgeSetTurn
 from app.rules.riftbound.cards import RiftboundCard
+from app.rules.riftbound.model import Phase
 
 # Every zone a card may be put in (the chain is not: only playing a card puts one there).
 # "library", "graveyard" and "exile" are read as the main deck, the trash and banishment,
@@ -67,3 +68,10 @@ class JudgeSetPoints(JudgeEdit):
     type: Literal["judge_set_points"]
     player: PlayerName
     points: int = Field(ge=0, le=99)
+
+
+class RiftboundJudgeSetTurn(JudgeSetTurn):
+    """Whose turn, which turn and which phase (awaken, beginning, channel, draw, main,
+    ending): a built table starts where the call happened."""
+
+    phase: Phase | None = None

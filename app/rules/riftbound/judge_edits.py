@@ -25,6 +25,7 @@ from app.rules.core.judge import (
     put_at,
     remove_from_game,
     require_judge,
+    set_turn,
 )
 from app.rules.riftbound.common import ZONE_EN, ZONE_FR, bf_text, card_name, rb
 from app.rules.riftbound.judge_actions import (
@@ -32,6 +33,7 @@ from app.rules.riftbound.judge_actions import (
     JudgeAddCard,
     JudgeMove,
     JudgeSetPoints,
+    RiftboundJudgeSetTurn,
     RiftboundJudgeZone,
 )
 from app.rules.riftbound.labels import facedown_label
@@ -66,8 +68,9 @@ _CONTROLLED = (Zone.BASE, Zone.BATTLEFIELD, Zone.FACEDOWN, Zone.RUNES)
 _AT_A_BATTLEFIELD = (Zone.BATTLEFIELD, Zone.FACEDOWN)
 
 
-def _refuse(rules: list[str], en: str, fr: str) -> RuleError:
-    return RuleError(rules, en, fr)
+def _refuse(rules: list[str], en: str, fr: str, field: str = "zone") -> RuleError:
+    """A refusal that says what to change, about one field of the edit (shown beside it)."""
+    return RuleError(rules, en, fr, field=field)
 
 
 # --- how the log names things -------------------------------------------------------------
@@ -136,8 +139,12 @@ def _locate(ctx: Ctx, zone: Zone, where: str | None) -> str | None:
         if where is not None:
             raise _refuse(
                 [RULE],
-                "Only a unit at a battlefield or a facedown card is at a battlefield.",
-                "Seules une unité sur un champ de bataille ou une carte face cachée y sont.",
+                "Only a unit at a battlefield or a facedown card is at a battlefield: leave "
+                "the battlefield empty, or choose Battlefield or Facedown as its zone.",
+                "Seules une unité sur un champ de bataille ou une carte face cachée y sont : "
+                "laissez le champ de bataille vide, ou choisissez Champ de bataille ou Face "
+                "cachée comme zone.",
+                "location",
             )
         return None
     for bf in rb(ctx.state).battlefields:
@@ -148,6 +155,7 @@ def _locate(ctx: Ctx, zone: Zone, where: str | None) -> str | None:
         "Say at which of this game's battlefields.",
         "Indiquez sur quel champ de bataille de cette partie.",
         kind="not_found" if where is not None else "rule",
+        field="location",
     )
 
 
@@ -158,9 +166,11 @@ def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: st
     if zone not in _CONTROLLED and player != owner:
         raise _refuse(
             [RULE],
-            "Only a card on the board can be controlled by a player other than its owner.",
-            "Seule une carte sur le plateau peut être contrôlée par un autre joueur que son "
-            "propriétaire.",
+            f"Only a card on the board can be controlled by a player other than its owner: "
+            f"choose {owner}, or a zone on the board.",
+            f"Seule une carte sur le plateau peut être contrôlée par un autre joueur que son "
+            f"propriétaire : choisissez {owner}, ou une zone du plateau.",
+            "controller",
         )
     return player
 
@@ -174,22 +184,27 @@ def _check_facedown(ctx: Ctx, obj: RiftboundObject) -> None:
     if not obj.card.hidden:
         raise _refuse(
             ["rb.811.1"],
-            "Only a card with Hidden can be face down at a battlefield.",
-            "Seule une carte avec Caché peut être face cachée sur un champ de bataille.",
+            "Only a card with Hidden can be face down at a battlefield: choose another zone.",
+            "Seule une carte avec Caché peut être face cachée sur un champ de bataille : "
+            "choisissez une autre zone.",
         )
     if bf.controller != obj.controller:
         raise _refuse(
             ["rb.107.3.c"],
-            f"A card can be face down at {name} only if its controller controls {name}.",
+            f"A card can be face down at {name} only if its controller controls {name}: "
+            "choose that battlefield's controller, or another battlefield.",
             f"Une carte ne peut être face cachée à {bf.name_fr or name} que si son contrôleur "
-            "le contrôle.",
+            "le contrôle : choisissez le contrôleur de ce champ de bataille, ou un autre.",
+            "controller",
         )
     here = [o for o in ctx.state.objects if o.face_down and o.location == bf.id]
     if len(here) > bf.facedown_capacity:
         raise _refuse(
             ["rb.107.3.b"],
-            f"The facedown zone of {name} is full.",
-            f"La zone face cachée de {bf.name_fr or name} est pleine.",
+            f"The facedown zone of {name} is full: choose another battlefield.",
+            f"La zone face cachée de {bf.name_fr or name} est pleine : choisissez un autre "
+            "champ de bataille.",
+            "location",
         )
 
 
@@ -197,8 +212,11 @@ def _check_position(zone: Zone, position: int | None) -> None:
     if position is not None and zone not in _DECKS:
         raise _refuse(
             [RULE],
-            "A position is given only for a card put into a deck.",
-            "Une position ne se donne que pour une carte mise dans un deck.",
+            "A position is given only for a card put into a deck: leave it empty, or choose "
+            "a deck as its zone.",
+            "Une position ne se donne que pour une carte mise dans un deck : laissez-la vide, "
+            "ou choisissez un deck comme zone.",
+            "deck_position",
         )
 
 
@@ -220,8 +238,10 @@ def _set_status(
         if exhausted and obj.zone not in (*_BOARD, Zone.RUNES):
             raise _refuse(
                 [RULE],
-                "Only a card on the board or a rune can be exhausted.",
-                "Seules une carte sur le plateau ou une rune peuvent être épuisées.",
+                "Only a card on the board or a rune can be exhausted: untick Exhausted.",
+                "Seules une carte sur le plateau ou une rune peuvent être épuisées : décochez "
+                "Épuisé.",
+                "exhausted",
             )
         obj.tapped = exhausted
         said.append(Text(en="exhausted", fr="épuisé") if exhausted else Text(en="ready", fr="prêt"))
@@ -229,8 +249,10 @@ def _set_status(
         if any(counters.values()) and obj.zone not in _BOARD:
             raise _refuse(
                 [RULE],
-                "Only a card on the board has counters.",
-                "Seule une carte sur le plateau porte des marqueurs.",
+                "Only a card on the board has counters: clear them, or choose a zone on the board.",
+                "Seule une carte sur le plateau porte des marqueurs : effacez-les, ou "
+                "choisissez une zone du plateau.",
+                "counters",
             )
         obj.counters = {kind: n for kind, n in counters.items() if n > 0}
         shown = ", ".join(f"{n} {kind}" for kind, n in sorted(obj.counters.items()))
@@ -243,8 +265,11 @@ def _set_status(
         if obj.zone != Zone.FACEDOWN:
             raise _refuse(
                 ["rb.811.1.b"],
-                "Only a facedown card was hidden on some turn.",
-                "Seule une carte face cachée a été cachée à un tour donné.",
+                "Only a facedown card was hidden on some turn: untick it, or choose Facedown "
+                "as its zone.",
+                "Seule une carte face cachée a été cachée à un tour donné : décochez-la, ou "
+                "choisissez Face cachée comme zone.",
+                "hidden_this_turn",
             )
         # 811.1.b: playable from the turn after it was hidden; 0: before this game's turns.
         obj.hidden_turn = ctx.state.turn if hidden_this_turn else 0
@@ -274,16 +299,24 @@ def _add_battlefield(ctx: Ctx, action: JudgeAddCard, owner: str) -> None:
     if not action.card.is_type("Battlefield"):
         raise _refuse(
             [RULE],
-            f"{action.card.name} is not a battlefield card.",
-            f"{action.card.name_fr or action.card.name} n'est pas une carte de champ de bataille.",
+            f"{action.card.name} is not a battlefield card: choose another zone.",
+            f"{action.card.name_fr or action.card.name} n'est pas une carte de champ de bataille : "
+            "choisissez une autre zone.",
         )
     if len(table.battlefields) >= 3:
-        raise _refuse([RULE], "At most three battlefields.", "Au plus trois champs de bataille.")
+        raise _refuse(
+            [RULE],
+            "A table has at most three battlefields: choose another zone for this card.",
+            "Une table a au plus trois champs de bataille : choisissez une autre zone pour "
+            "cette carte.",
+        )
     if action.location is not None or action.deck_position is not None:
         raise _refuse(
             [RULE],
-            "A battlefield is a place of its own: no location or deck position.",
-            "Un champ de bataille est un lieu à part : ni lieu ni position dans un deck.",
+            "A battlefield is a place of its own: leave its battlefield and position empty.",
+            "Un champ de bataille est un lieu à part : laissez vides son champ de bataille et sa "
+            "position.",
+            "location",
         )
     controller = ctx.player(action.controller) if action.controller is not None else owner
     taken = {bf.id for bf in table.battlefields}
@@ -475,9 +508,31 @@ def judge_set_points(ctx: Ctx, action: JudgeSetPoints) -> None:
     )
 
 
+# How the log says each phase.
+PHASES: dict[str, Text] = {
+    "awaken": Text(en="awaken phase", fr="phase de réveil"),
+    "beginning": Text(en="beginning phase", fr="phase de début"),
+    "channel": Text(en="channel phase", fr="phase de canalisation"),
+    "draw": Text(en="draw phase", fr="phase de pioche"),
+    "main": Text(en="main phase", fr="phase principale"),
+    "ending": Text(en="ending phase", fr="phase de fin"),
+}
+
+
+def judge_set_turn(ctx: Ctx, action: RiftboundJudgeSetTurn) -> None:
+    """Whose turn, which turn, which phase the built table is at."""
+    require_judge(ctx, RULE)
+    phase = None
+    if action.phase is not None:
+        rb(ctx.state).phase = action.phase
+        phase = PHASES[action.phase]
+    set_turn(ctx, action, [RULE, "rb.turn"], phase)
+
+
 JUDGE_MOVES: tuple[Move[Any], ...] = (
     Move(JudgeAddCard, judge_add_card),
     Move(JudgeMove, judge_move),
     Move(JudgeRemove, judge_remove),
     Move(JudgeSetPoints, judge_set_points),
+    Move(RiftboundJudgeSetTurn, judge_set_turn),
 )

@@ -89,6 +89,9 @@ class RiftboundObjectView(ObjectViewBase):
     # The battlefield a unit or facedown card is at.
     location: str | None = None
     card: RiftboundCardFace | None
+    # The turn a facedown card was hidden (public: everyone saw it hidden; 811.1.b: playable
+    # from the next turn); 0: before this game's turns; None: not a facedown card.
+    hidden_turn: int | None = None
 
 
 class RiftboundPlayerView(PlayerViewBase):

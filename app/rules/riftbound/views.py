@@ -72,6 +72,7 @@ def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> Riftb
         visible_to=visible_to,
         unverified=card.unverified if viewer.kind == "judge" else None,
         location=obj.location,
+        hidden_turn=obj.hidden_turn if obj.face_down else None,
     )
 
 

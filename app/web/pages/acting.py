@@ -4,6 +4,7 @@ form), or the refusal alone."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -26,8 +27,19 @@ from app.web.templating import html, render
 AFTER_ACTION = ["live", "oob_after_action"]
 
 
-def act_for_page(request: Request, at: SeatAt, body: dict[str, Any], htmx: bool) -> Response:
-    """Apply one action for a page, then answer (runs in the threadpool)."""
+# A form that shows a refusal itself, beside the field it is about (the judge's forms).
+RuleRefusal = Callable[[RuleError, ErrorView], Response]
+
+
+def act_for_page(
+    request: Request,
+    at: SeatAt,
+    body: dict[str, Any],
+    htmx: bool,
+    on_refusal: RuleRefusal | None = None,
+) -> Response:
+    """Apply one action for a page, then answer (runs in the threadpool). `on_refusal`: how
+    the form that posted it shows a rule's refusal (by default, the notice)."""
     seat, seat_param, repository = at.seat, at.seat_param, at.repository
     try:
         result = game_service.perform(
@@ -36,6 +48,8 @@ def act_for_page(request: Request, at: SeatAt, body: dict[str, Any], htmx: bool)
     except RuleError as err:
         ruleset = getattr(err, "ruleset", repository.info(seat.game_id).ruleset)
         error = error_for(err, ruleset)
+        if on_refusal is not None:
+            return on_refusal(err, error)
         return _rule_refusal(request, at, error, htmx)
     except StaleVersion:
         page = seat_page(request, at, Shown(stale=True))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from app.catalog import Catalog
 from app.catalog.loader import CardHit, catalog_for
@@ -28,6 +29,7 @@ PLACEMENT_FIELDS = (
     "flipped",
     "attacking",
     "phased_out",
+    "hidden_this_turn",
     "token",
 )
 # Search hits a phone shows at once.
@@ -41,6 +43,35 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class FormRefusal:
+    """A judge's form refused (issue 27): which form, the field it is about (None: the form
+    as a whole), the reason in the page's language, and what the judge had typed, shown again
+    so nothing is lost (the page works the same without JavaScript)."""
+
+    form: Literal["add", "edit", "turn"]
+    field: str | None
+    message: str
+    typed: Mapping[str, str]
+    rules: tuple[str, ...] = ()
+
+    def value(self, name: str, default: Any = "") -> Any:
+        """What the judge typed in `name`, or `default` where the form had no such field."""
+        return self.typed.get(name, default)
+
+    def ticked(self, name: str) -> bool:
+        return str(self.typed.get(name) or "") not in ("", "0", "false", "off")
+
+
+@dataclass(frozen=True)
+class TurnNow:
+    """The turn as the judge's "Turn and step" form starts from."""
+
+    turn: int
+    active_player: str
+    step: str
+
+
+@dataclass(frozen=True)
 class BuilderPanel:
     ruleset: str
     spec: JudgeSpec
@@ -50,6 +81,17 @@ class BuilderPanel:
     locations: list[Choice]  # a Riftbound game's battlefields
     boxes: list[Choice]  # status checkboxes: tapped, flipped, attacking, phased out
     placement: dict[str, str]
+    # Exiled face down (foretold, by an effect...): the ways, who may look, hideaway sources.
+    exile_ways: list[Choice] = field(default_factory=list)
+    looks: list[Choice] = field(default_factory=list)
+    hideaway_sources: list[Choice] = field(default_factory=list)
+    # The permanents something can be attached to (301.5, 303.4).
+    hosts: list[Choice] = field(default_factory=list)
+    # "Turn and step": the steps (or phases) and the turn now.
+    steps: list[Choice] = field(default_factory=list)
+    turn_now: TurnNow | None = None
+    # A form refused, shown again with the reason beside its field.
+    refusal: FormRefusal | None = None
     query: str = ""
     hits: list[CardHit] = field(default_factory=list)
     searched: bool = False
@@ -80,6 +122,7 @@ def builder_panel(
     the kept placement)."""
     spec = judge_spec(view.ruleset)
     players = [p.name for p in view.players]
+    step_now = getattr(view, "step", None) or getattr(getattr(view, "riftbound", None), "phase", "")
     query = str(params.get("q", ""))[:120].strip()
     hits = catalog_for(view.ruleset, catalog).search(query, HITS) if query and catalog else []
     return BuilderPanel(
@@ -91,7 +134,33 @@ def builder_panel(
         locations=[Choice(v, label) for v, label in view_locations(view)] if spec.location else [],
         boxes=[Choice(b, t(f"builder.box.{b}")) for b in spec.boxes],
         placement=placement_from(params, players),
+        exile_ways=[Choice(f"exile:{w}", t(f"builder.exile.{w}")) for w in spec.exile_ways],
+        looks=[Choice(v, t(f"builder.exile.look.{v}")) for v in spec.looks],
+        hideaway_sources=_hideaway_sources(view) if spec.hideaway else [],
+        hosts=_hosts(view) if spec.attach else [],
+        steps=[Choice(s, t(f"builder.step.{s}")) for s in spec.steps],
+        turn_now=TurnNow(view.turn, view.active_player, step_now or "") if spec.turn else None,
         query=query,
         hits=hits,
         searched=bool(query),
     )
+
+
+def _hideaway_sources(view: View) -> list[Choice]:
+    """The permanents a card can be hidden under (702.75a: those with hideaway), named as
+    the judge sees them."""
+    return [
+        Choice(o.id, o.name or o.label)
+        for o in view.objects
+        if o.zone == "battlefield"
+        and (getattr(o.card, "hideaway", None) or any("ideaway" in a for a in o.abilities))
+    ]
+
+
+def _hosts(view: View) -> list[Choice]:
+    """The permanents on the battlefield, named as the judge sees them."""
+    return [
+        Choice(o.id, o.name or o.label)
+        for o in view.objects
+        if o.zone in ("battlefield", "phased_out")
+    ]

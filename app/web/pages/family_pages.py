@@ -141,9 +141,16 @@ def other_ruleset(ruleset: str, asked: str) -> str:
 # -- the judge's table builder -------------------------------------------------------------
 
 # Setup synonyms (Riftbound's "library" is its main deck...): the builder offers each place once.
-_SETUP_SYNONYMS = {"main_deck", "trash", "banishment"}
+# A card there is shown in the form at the synonym (a deck card's zone is "Library (deck)").
+# (The 2004 rules' phased-out zone is the battlefield with "Phased out" ticked.)
+_SETUP_SYNONYMS = {
+    "main_deck": "library",
+    "trash": "graveyard",
+    "banishment": "exile",
+    "phased_out": "battlefield",
+}
 # In the order the forms show them.
-_STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out")
+_STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out", "hidden_this_turn")
 _CARD_COSTS = ("mana_cost", "morph", "megamorph", "disguise")
 _CARD_NUMBERS = ("power", "toughness", "might", "energy", "power_cost")
 _CARD_FLAGS = ("hidden",)
@@ -160,6 +167,14 @@ def _literal_values(annotation: Any) -> tuple[str, ...]:
             if found:
                 return found
     return ()
+
+
+def _model_in(annotation: Any) -> Any:
+    """The pydantic model of a field typed `Model | None` (None: not a model)."""
+    for arg in (annotation, *get_args(annotation)):
+        if isinstance(arg, type) and hasattr(arg, "model_fields"):
+            return arg
+    return None
 
 
 def view_locations(view: Any) -> list[tuple[str, str]]:
@@ -179,6 +194,10 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         model = get_args(family.setup_model.model_fields["cards"].annotation)[0]
     fields = model.model_fields
     card = family.card_model.model_fields
+    exiled = _model_in(fields["exiled"].annotation) if "exiled" in fields else None
+    turn_model: Any = next((m.model for m in family.moves if m.type == "judge_set_turn"), None)
+    turn_fields = turn_model.model_fields if turn_model is not None else {}
+    step_field = next((f for f in ("step", "phase") if f in turn_fields), None)
     return JudgeSpec(
         family=family.key,
         zones=tuple(
@@ -192,4 +211,12 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         card_numbers=tuple(n for n in _CARD_NUMBERS if n in card),
         card_flags=tuple(f for f in _CARD_FLAGS if f in card),
         score=next((s for s in _SCORES if s[0] in types), None),
+        zone_aliases=tuple(_SETUP_SYNONYMS.items()),
+        exile_ways=_literal_values(exiled.model_fields["via"].annotation) if exiled else (),
+        looks=_literal_values(exiled.model_fields["look"].annotation) if exiled else (),
+        hideaway="hideaway_of" in fields,
+        attach="attached_to" in fields,
+        turn=turn_model is not None,
+        step_field=step_field,
+        steps=_literal_values(turn_fields[step_field].annotation) if step_field else (),
     )

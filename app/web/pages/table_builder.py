@@ -1,15 +1,19 @@
 """The judge's table builder: "Build a table" from the home page (a game with an empty table),
 the card search box (an htmx fragment of "add" buttons), and the judge's forms on a game's
-page — "Add a card", a sheet's "Move / edit" and "Remove", "Set life / points" — each posted
-as one judge edit (app/web/judge_forms.py) through the same door as every action.
+page — "Add a card", a sheet's "Move / edit" and "Remove", "Turn and step", "Set life /
+points" — each posted as one judge edit (app/web/judge_forms.py) through the same door as
+every action.
 
 Without JavaScript every form still posts and the page comes back (the placement the judge
 chose kept in its URL); with htmx, the board is swapped and the panel stays as it was.
+A refused form comes back as it was typed, the reason beside the field it is about (issue
+27): 422 with the whole page, or for htmx the form's own region.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from dataclasses import replace
+from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Form, Query, Request
@@ -17,16 +21,27 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from app.catalog.loader import catalog_for
+from app.rules.core.errors import RuleError
 from app.rules.families import Ruleset
-from app.rules.redact import Viewer
+from app.rules.redact import ErrorView, Viewer
 from app.web import game_service
 from app.web.deps import CatalogDep, FormCheck, RepositoryDep, SameSiteDep, SeatAt, SeatForm
-from app.web.judge_forms import FormProblem, Placed, add_card_action, edit_action, set_score_action
+from app.web.i18n import pick_language, translator
+from app.web.judge_forms import (
+    FormProblem,
+    Placed,
+    add_card_action,
+    edit_action,
+    exile_facts,
+    face_of,
+    set_score_action,
+    set_turn_action,
+)
 from app.web.models import GameCreate
 from app.web.page_refusal import PageRefusal
 from app.web.pages.acting import act_for_page
-from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS
-from app.web.pages.cache_policy import PUBLIC_PAGE
+from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS, FormRefusal
+from app.web.pages.cache_policy import PRIVATE, PUBLIC_PAGE
 from app.web.pages.chrome import base_context, is_htmx, refused
 from app.web.pages.family_pages import (
     RULESETS,
@@ -35,6 +50,8 @@ from app.web.pages.family_pages import (
     players_refusal,
 )
 from app.web.pages.links import links_after_creation
+from app.web.pages.seat_page import seat_page
+from app.web.pages.table_page import Shown
 from app.web.player_names import names_problem
 from app.web.setup_builder import build_setup
 from app.web.templating import html, render
@@ -112,26 +129,42 @@ def _judge_view(at: SeatAt) -> Any:
     return game_service.game_view(at.repository, at.seat.game_id, Viewer.judge())
 
 
+FormKind = Literal["add", "edit", "turn"]
+# An edit's field as the form names it (Riftbound's deck position is the form's position).
+_FORM_FIELD = {"deck_position": "library_position"}
+
+
 async def _act(
     request: Request,
     checked: SeatForm,
     repository: RepositoryDep,
     make: Any,
+    form: FormKind,
     keep_placement: bool = False,
 ) -> Response:
     """Build the action from the form (with the judge's view of the game), apply it, answer
-    like any action; a plain form comes back to the page with the placement kept."""
+    like any action; a plain form comes back to the page with the placement kept. A refusal
+    comes back in the form, beside its field."""
     _judge_only(checked)
     at = SeatAt(checked.seat, checked.seat_param, repository, request.app.state.options_cache)
     view = await run_in_threadpool(_judge_view, at)
+    htmx = is_htmx(request)
     try:
         body = make(view)
     except FormProblem as problem:
-        return refused(request, problem.key, 422)
+        message = translator(pick_language(request))(problem.key)
+        refusal = _refusal(checked, form, problem.field, message, ())
+        return await run_in_threadpool(_refused_form, request, at, refusal, htmx)
     if checked.expected_version is not None:
         body["expected_version"] = checked.expected_version
-    htmx = is_htmx(request)
-    response = await run_in_threadpool(act_for_page, request, at, body, htmx)
+
+    def on_refusal(err: RuleError, error: ErrorView) -> Response:
+        message = error.message_fr if pick_language(request) == "fr" else error.message
+        field = _FORM_FIELD.get(err.field or "", err.field)
+        refusal = _refusal(checked, form, field, message, tuple(error.rules))
+        return _refused_form(request, at, refusal, htmx)
+
+    response = await run_in_threadpool(act_for_page, request, at, body, htmx, on_refusal)
     if keep_placement and not htmx and response.status_code == 303:
         kept = {k: str(checked.form.get(k) or "") for k in PLACEMENT_FIELDS}
         kept = {k: v[:120] for k, v in kept.items() if v}
@@ -139,6 +172,38 @@ async def _act(
             kept = {"seat": checked.seat_param, **kept}
         response.headers["location"] = f"/g/{checked.seat.game_id}?{urlencode(kept)}#add-card"
     return response
+
+
+# Never typed by the judge: not shown again.
+_ENVELOPE = ("csrf", "expected_version", "seat", "do")
+
+
+def _refusal(
+    checked: SeatForm, form: FormKind, field: str | None, message: str, rules: tuple[str, ...]
+) -> FormRefusal:
+    typed = {
+        str(k)[:40]: str(checked.form.get(k) or "")[:200]
+        for k in list(checked.form.keys())[:60]
+        if k not in _ENVELOPE
+    }
+    return FormRefusal(form=form, field=field, message=message, typed=typed, rules=rules)
+
+
+def _refused_form(request: Request, at: SeatAt, refusal: FormRefusal, htmx: bool) -> Response:
+    """422: the judge's page with the refused form as it was typed and the reason beside its
+    field; for htmx only that form's region (the sheet, or the builder panel)."""
+    selected = refusal.typed.get("object") if refusal.form == "edit" else None
+    page = seat_page(request, at, Shown(selected=selected or None))
+    if page.builder is not None:
+        page = replace(page, builder=replace(page.builder, refusal=refusal))
+    variables = page.variables()
+    if not htmx:
+        return html(render("pages/game.html", variables), 422, PRIVATE)
+    if refusal.form == "edit":
+        headers = {**PRIVATE, "HX-Retarget": "#sheet", "HX-Reswap": "innerHTML"}
+        return html(render("pages/game.html", variables, ["sheet"]), 422, headers)
+    headers = {**PRIVATE, "HX-Retarget": "#add-card", "HX-Reswap": "outerHTML"}
+    return html(render("partials/table_builder.html", variables), 422, headers)
 
 
 @router.post("/g/{game_id}/judge/add")
@@ -149,7 +214,7 @@ async def add_card(request: Request, checked: JudgeFormDep, repository: Reposito
         players = [p.name for p in view.players]
         return add_card_action(checked.form, judge_spec(view.ruleset), players)
 
-    return await _act(request, checked, repository, make, keep_placement=True)
+    return await _act(request, checked, repository, make, "add", keep_placement=True)
 
 
 @router.post("/g/{game_id}/judge/edit")
@@ -161,9 +226,10 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
         obj = next((o for o in view.objects if o.id == wanted), None)
         if obj is None:
             raise FormProblem("sheet.gone", "object")
+        spec = judge_spec(view.ruleset)
         placed = Placed(
             id=obj.id,
-            zone=obj.zone,
+            zone=spec.form_zone(obj.zone),
             controller=obj.controller,
             face_down_via=getattr(obj, "face_down_via", None),
             counters=obj.counters,
@@ -172,12 +238,29 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
                 "exhausted": obj.tapped,
                 "flipped": bool(getattr(obj, "flipped", False)),
                 "attacking": getattr(obj, "attacked", None) == "this_turn",
-                "phased_out": bool(getattr(obj, "phased_out", False)),
+                # 2004: a zone of its own (seed 002, 504.2).
+                "phased_out": bool(getattr(obj, "phased_out", False)) or obj.zone == "phased_out",
+                # 811.1.b: hidden this turn, so not playable before the next.
+                "hidden_this_turn": getattr(obj, "hidden_turn", None) == view.turn,
             },
+            face=face_of(obj),
+            exile=exile_facts(obj),
+            attached_to=getattr(obj, "attached_to", None) or "",
         )
-        return edit_action(checked.form, judge_spec(view.ruleset), placed)
+        return edit_action(checked.form, spec, placed)
 
-    return await _act(request, checked, repository, make)
+    return await _act(request, checked, repository, make, "edit")
+
+
+@router.post("/g/{game_id}/judge/turn")
+async def set_turn(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
+    """ "Turn and step": a built table starts on any player's turn, number and step."""
+
+    def make(view: Any) -> dict[str, Any]:
+        players = [p.name for p in view.players]
+        return set_turn_action(checked.form, judge_spec(view.ruleset), players)
+
+    return await _act(request, checked, repository, make, "turn")
 
 
 @router.post("/g/{game_id}/judge/score")
@@ -188,4 +271,4 @@ async def set_score(request: Request, checked: JudgeFormDep, repository: Reposit
         players = [p.name for p in view.players]
         return set_score_action(checked.form, judge_spec(view.ruleset), players)
 
-    return await _act(request, checked, repository, make)
+    return await _act(request, checked, repository, make, "add")

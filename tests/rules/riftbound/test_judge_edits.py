@@ -241,5 +241,5 @@ def test_rb_judge_adds_at_most_three_battlefields_and_only_battlefield_cards():
         game = add(game, name, zone="battlefields")
     err = game.refused(None, type="judge_add_card", card=_card("Sandswept Tomb"), owner="Bob",
                        zone="battlefields")  # fmt: skip
-    assert err.message_en == "At most three battlefields."
+    assert err.message_en.startswith("A table has at most three battlefields: choose")
     assert len(game.state.riftbound.battlefields) == 3
