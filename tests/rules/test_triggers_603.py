@@ -8,9 +8,11 @@ outcome is read from every viewer's side."""
 from __future__ import annotations
 
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 
+from app.rules.redact import Viewer, actions_for
 from tests.rules.table import Game, Table
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")
@@ -233,7 +235,7 @@ def test_113_7a_the_ability_stays_when_its_source_leaves_and_its_old_id_is_not_s
 def test_701_6_a_countered_ability_leaves_the_stack_and_does_nothing():
     game = turned_up("Ashcloud Phoenix")
     ability = abilities(game, "Alice")[0].id
-    # Bob's effect on Alice's ability: the judge applies it (a seat acts on its own).
+    # Bob's effect on Alice's ability: not his to apply (a seat acts on its own)...
     err = game.refused("Bob", type="counter_ability", ability=ability)
     assert err.kind == "forbidden"
     game.do(None, type="counter_ability", ability=ability)
@@ -243,6 +245,32 @@ def test_701_6_a_countered_ability_leaves_the_stack_and_does_nothing():
     assert "701.6" in game.last[0].rules
     err = game.refused(None, type="resolve")
     assert "608.1" in err.rules  # nothing left to resolve
+
+
+def test_701_6_another_players_ability_is_countered_when_its_controller_accepts():
+    """Bob's Stifle on Alice's ability acts on her object: he proposes it, she (or the judge)
+    accepts, and only then does it leave the stack; her refusal leaves it there."""
+    game = turned_up("Ashcloud Phoenix")
+    ability = abilities(game, "Alice")[0].id
+    game.do("Bob", type="propose", action={"type": "counter_ability", "ability": ability})
+    proposal = game.state.proposals[0]
+    assert proposal.to == ("Alice",)
+    assert len(abilities(game, "Alice")) == 1  # nothing happens before she answers
+    game.do("Alice", type="refuse_proposal", proposal=proposal.id)
+    assert len(abilities(game, "Alice")) == 1
+    game.do("Bob", type="propose", action={"type": "counter_ability", "ability": ability})
+    game.do("Alice", type="accept_proposal", proposal=game.state.proposals[0].id)
+    for who in VIEWERS:
+        assert abilities(game, who) == []
+        assert "Ashcloud Phoenix's ability is countered" in game.last_text(who)
+    # Bob's page offers it as a proposal, never as a direct counter.
+    bobs = [o.action for o in actions_for(turned_up("Ashcloud Phoenix").state, Viewer.seat("Bob"))]
+    assert {"type": "propose", "action": {"type": "counter_ability", "ability": ANY}} in [
+        {"type": a["type"], "action": {**a["action"], "ability": ANY}}
+        for a in bobs
+        if a["type"] == "propose"
+    ]
+    assert not [a for a in bobs if a["type"] == "counter_ability"]
 
 
 def test_707_10_a_copy_has_the_text_and_targets_and_its_own_controller():

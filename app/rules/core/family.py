@@ -144,6 +144,9 @@ class GameFamily:
     subjects: Callable[[GameState, ActionModel], list[GameObject]] = default_subjects
     controlled_zones: frozenset[str] = frozenset()
     acts_on_named_player: frozenset[str] = frozenset()
+    # The players an action touches through something that is not a card (an ability on the
+    # stack: its controller), who consent for it as for their objects.
+    addressed: Callable[[GameState, ActionModel], set[str]] = lambda state, action: set()
     # Actions whose handler itself decides whether the actor has the right (look: the rules
     # may let a player look at another's card); a refusal from it is proposed instead.
     checks_own_right: frozenset[str] = frozenset()

@@ -65,6 +65,7 @@ def affected_players(
         if seen_by is not None and not family.visibility.in_view(state, obj, seen_by):
             continue
         players.add(obj.controller if obj.zone in family.controlled_zones else obj.owner)
+    players |= family.addressed(state, action)
     if action.type in family.acts_on_named_player:  # type: ignore[attr-defined]
         # `player`, and `from_player` (whose library it takes from: Thieving Amalgam).
         for field in ("player", "from_player"):

@@ -74,6 +74,7 @@ MTG = GameFamily(
     options_from_form=_options_from_form,
     proposable=offers.PROPOSABLE,
     subjects=offers.subjects,  # type: ignore[arg-type]
+    addressed=offers.addressed,  # type: ignore[arg-type]
     controlled_zones=frozenset({Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT}),
     acts_on_named_player=frozenset(
         {"manifest", "cloak", "manifest_cards", "manifest_dread", "forbid_name"}

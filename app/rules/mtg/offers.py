@@ -314,6 +314,17 @@ PROPOSABLE |= frozenset({"exile_face_down", "cast_from_exile", "return_from_exil
 PROPOSABLE |= frozenset({"state_based_actions"})
 # Issue 27: a permission to cast another player's card (Gonti) is theirs to accept.
 PROPOSABLE |= frozenset({"grant_permission"})
+# 701.6: countering another player's triggered ability (Stifle) acts on their object.
+PROPOSABLE |= frozenset({"counter_ability"})
+
+
+def addressed(state: MtgGame, action: Any) -> set[str]:
+    """The controller of the ability on the stack that countering acts on (its source is
+    not the object countered: 113.7a)."""
+    if action.type != "counter_ability":
+        return set()
+    ability = next((a for a in state.abilities if a.id == action.ability), None)
+    return {ability.controller} if ability is not None else set()
 
 
 def subjects(state: MtgGame, action: Any) -> list[MtgObject]:

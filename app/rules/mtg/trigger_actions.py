@@ -3,11 +3,15 @@ model per JSON `type`. Resolving it is the game-wide `resolve` (608)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from app.rules.core.actions import ActionModel, ObjectId, PlayerName
+
+# An ability on the stack: public to every viewer (113.7a), so not one of the ids that must
+# read the same hidden or never issued (a proposal looks those up among the objects first).
+AbilityId = Annotated[str, Field(min_length=1, max_length=64)]
 
 
 class ChooseTargets(ActionModel):
@@ -25,7 +29,7 @@ class CounterAbility(ActionModel):
     """701.6: an effect counters an ability on the stack; it is removed and does nothing."""
 
     type: Literal["counter_ability"]
-    ability: ObjectId
+    ability: AbilityId
 
 
 class CopyAbility(ActionModel):

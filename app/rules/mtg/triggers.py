@@ -140,16 +140,9 @@ def choose_targets(ctx: Ctx[MtgGame], action: ChooseTargets) -> None:
 
 def counter_ability(ctx: Ctx[MtgGame], action: CounterAbility) -> None:
     """701.6: removed from the stack without any of its effects. Another player's ability is
-    countered by an effect the judge applies (or its own controller lets it go)."""
+    countered by a proposal its controller (or the judge) accepts: the engine's consent check
+    refuses it from a seat before this runs (family.addressed)."""
     ability = triggered_ability(ctx, action.ability)
-    ctx.acting_as(
-        ability.controller,
-        ["701.6"],
-        f"Countering {ability.controller}'s ability is an effect on their object: the judge "
-        "applies it.",
-        f"Contrer la capacité de {ability.controller} est un effet sur son objet : l'arbitre "
-        "l'applique.",
-    )
     ctx.state.abilities.remove(ability)
     source = public_source(ability)
     ctx.emit(
