@@ -86,7 +86,8 @@ def test_an_unknown_decklist_line_is_shown_beside_its_field_with_the_text_kept(
         error = page.locator("#form-error")
         error.wait_for()
         # The refused page opens on the error, which sits in Bob's field (the second one).
-        assert page.url.endswith("/games#form-error")
+        assert page.url.endswith("/games")
+        assert page.evaluate("document.activeElement.id") == "deck-2"
         box = error.bounding_box()
         assert box is not None and 0 < box["y"] < PHONE["height"] / 2, box
         summary = page.locator("details.deck", has=page.locator("#deck-2")).locator("summary")

@@ -122,9 +122,12 @@ def test_a_decklist_error_sits_beside_its_own_field_with_the_page_anchored_there
     )
     assert response.status_code == 422
     page = response.text
-    # No script: the form posts to #form-error, and the refused page puts that id on the
-    # first field that has an error (Bob's, the second field), not at the top of the form.
-    assert 'action="/games#form-error"' in page
+    # No script: the refused page puts #form-error on the first field that has an error
+    # (Bob's, the second field), not at the top of the form, and focuses that field so the
+    # browser opens there; the form's action has no fragment (a created game's redirect
+    # would inherit it).
+    assert 'action="/games"' in page
+    assert page.count("autofocus") == 1
     assert page.count('id="form-error"') == 1
     alice_error, alice_field = _field_error(page, 1)
     bob_error, bob_field = _field_error(page, 2)
@@ -137,7 +140,7 @@ def test_a_decklist_error_sits_beside_its_own_field_with_the_page_anchored_there
         else ("ligne 2" in bob_error and "ligne 3" in bob_error)
     )
     assert ("player 2" in bob_error) if lang == "en" else ("joueur 2" in bob_error)
-    assert 'aria-invalid="true" aria-describedby="form-error"' in bob_field
+    assert 'aria-invalid="true" aria-describedby="form-error" autofocus' in bob_field
     # Everything typed is kept, each list in its own field, each player in theirs.
     assert ">4 Plains\n4 Exalted Angel</textarea>" in alice_field
     assert ">1 Island\n2 Ixidorn\n0 Island</textarea>" in bob_field
