@@ -32,6 +32,7 @@ from urllib.parse import urlsplit
 
 import orjson
 
+from app.web.live import STREAMS_PER_SEAT, STREAMS_PER_SPECTATOR_LINK
 from bench.client import Connection
 from bench.load import JSON, BenchGame
 from bench.server import Server, running
@@ -109,22 +110,47 @@ async def open_stream(
     return stream
 
 
+# (game id, token, cookie): one stream as the page that holds that cookie opens it.
+Target = tuple[str, str, str]
+
+
+def slots(game: BenchGame) -> list[Target]:
+    """Every stream one game may hold open at once: each viewer's own bound (a seat's and the
+    judge's STREAMS_PER_SEAT, the shared spectators' link STREAMS_PER_SPECTATOR_LINK); a
+    stream beyond a viewer's bound ends that viewer's oldest (app/web/live.py)."""
+    out: list[Target] = []
+    for token, cookie, bound in (
+        *((seat.token, "fd_seat", STREAMS_PER_SEAT) for seat in game.seats),
+        (game.judge, "fd_judge", STREAMS_PER_SEAT),
+        (game.spectator, "fd_watch", STREAMS_PER_SPECTATOR_LINK),
+    ):
+        out += [(game.id, token, cookie)] * bound
+    return out
+
+
+def spread(games: list[BenchGame], count: int) -> list[Target]:
+    """`count` streams, STREAMS_PER_GAME to a game, each within its viewer's bound."""
+    per_game = [slots(game)[:STREAMS_PER_GAME] for game in games]
+    return [per_game[i // STREAMS_PER_GAME][i % STREAMS_PER_GAME] for i in range(count)]
+
+
 async def open_streams(
-    base_url: str, targets: list[tuple[str, str]], since: int | None = None
+    base_url: str, targets: list[Target], since: int | None = None
 ) -> tuple[list[Stream], list[str]]:
-    """One stream per (game id, token), OPENING at a time: the streams and the errors."""
+    """One stream per (game id, token, cookie), OPENING at a time: the streams and the
+    errors."""
     gate = asyncio.Semaphore(OPENING)
     streams: list[Stream] = []
     errors: list[str] = []
 
-    async def one(game_id: str, token: str) -> None:
+    async def one(game_id: str, token: str, cookie: str) -> None:
         async with gate:
             try:
-                streams.append(await open_stream(base_url, game_id, token, since))
+                streams.append(await open_stream(base_url, game_id, token, since, cookie))
             except (OSError, RuntimeError, TimeoutError) as err:
                 errors.append(f"{type(err).__name__}: {err}")
 
-    await asyncio.gather(*(one(g, t) for g, t in targets))
+    await asyncio.gather(*(one(g, t, c) for g, t, c in targets))
     return streams, errors
 
 
@@ -146,10 +172,7 @@ def rss_kb(pid: int) -> int:
 
 async def _idle(server: Server, count: int, log: Log) -> dict[str, Any]:
     games = await create_games(server.base_url, max(1, -(-count // STREAMS_PER_GAME)))
-    targets = [
-        (games[i // STREAMS_PER_GAME].id, games[i // STREAMS_PER_GAME].seats[i % 2].token)
-        for i in range(count)
-    ]
+    targets = spread(games, count)
     # Warm-up streams: the first requests pay for imports, caches and the server's worker
     # threads (as many as are opened at once), none of which grows with the streams.
     warm, _ = await open_streams(server.base_url, targets[: min(count, OPENING * 2)])
@@ -195,7 +218,9 @@ async def _act(conn: Connection, game: BenchGame, turn: int) -> int:
 
 async def _fanout(server: Server, count: int, tries: int, log: Log) -> dict[str, Any]:
     game = (await create_games(server.base_url, 1))[0]
-    targets = [(game.id, game.seats[i % 2].token) for i in range(count)]
+    # One game holds at most every viewer's bound of streams (issue 25: a seat can't hold
+    # more): `count` beyond that is cut to what a game may hold, and said so.
+    targets = slots(game)[:count]
     streams, errors = await open_streams(server.base_url, targets, since=0)
     log(f"  {len(streams):,} streams on one game ({len(errors)} failed)")
     await asyncio.sleep(1.0)
@@ -230,10 +255,7 @@ async def _fanout(server: Server, count: int, tries: int, log: Log) -> dict[str,
 
 async def _open_for_shutdown(server: Server, count: int) -> tuple[list[Stream], int]:
     games = await create_games(server.base_url, max(1, -(-count // STREAMS_PER_GAME)))
-    targets = [
-        (games[i // STREAMS_PER_GAME].id, games[i // STREAMS_PER_GAME].seats[i % 2].token)
-        for i in range(count)
-    ]
+    targets = spread(games, count)
     streams, errors = await open_streams(server.base_url, targets)
     return streams, len(errors)
 
@@ -302,7 +324,7 @@ def measure(
     with running(database_url, log_dir) as server:
         loop = _new_loop()
         try:
-            log(f"bench: (5b) one version to {fanout:,} streams of one game")
+            log(f"bench: (5b) one version to {fanout:,} streams of one game (at most what its viewers' bounds hold)")
             result["fanout"] = loop.run_until_complete(_fanout(server, fanout, tries, log))
         finally:
             loop.close()

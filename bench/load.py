@@ -137,10 +137,18 @@ class BenchGame:
     seats: list[Seat]
     # Turns played so far by the load clients (who is active).
     turn: int = 0
+    # The judge's and the spectators' tokens (live streams open as every kind of viewer).
+    judge: str = ""
+    spectator: str = ""
 
     @classmethod
     def from_created(cls, body: dict[str, Any]) -> BenchGame:
-        return cls(body["id"], [Seat(s["player"], s["token"]) for s in body["seats"]])
+        return cls(
+            body["id"],
+            [Seat(s["player"], s["token"]) for s in body["seats"]],
+            judge=body["judge"]["token"],
+            spectator=body["spectator"]["token"],
+        )
 
 
 MORPH_CARD = "Exalted Angel"
