@@ -16,6 +16,7 @@ from hypothesis import settings as hypothesis_settings
 
 from app.main import create_app
 from app.settings import Settings
+from app.store.notify import VersionListener
 from tests.databases import DATABASE_KINDS, fresh_database
 
 DEFAULT_PLAYERS = ("Alice", "Bob")
@@ -29,6 +30,10 @@ DEFAULT_SETUP: tuple[dict[str, Any], ...] = (
 )
 
 MakeGame = Callable[..., tuple[str, dict[str, str]]]
+
+# Every test app on PostgreSQL stops its LISTEN thread at the end, which waits for the thread
+# to wake: at 1 s (the server's) that was most of a short PostgreSQL test's time.
+VersionListener.wake_seconds = 0.05
 
 # Hypothesis profiles (README, "Tests"). "ci", the default: the same examples on every run and
 # every machine (derandomize, no example database), so CI never fails on a draw no one can
