@@ -16,6 +16,7 @@ from hypothesis import settings as hypothesis_settings
 
 from app.main import create_app
 from app.settings import Settings
+from app.store.notify import VersionListener
 from tests.databases import DATABASE_KINDS, fresh_database
 
 DEFAULT_PLAYERS = ("Alice", "Bob")
@@ -30,12 +31,21 @@ DEFAULT_SETUP: tuple[dict[str, Any], ...] = (
 
 MakeGame = Callable[..., tuple[str, dict[str, str]]]
 
+# Every test app on PostgreSQL stops its LISTEN thread at the end, which waits for the thread
+# to wake: at 1 s (the server's) that was most of a short PostgreSQL test's time.
+VersionListener.wake_seconds = 0.05
+
 # Hypothesis profiles (README, "Tests"). "ci", the default: the same examples on every run and
 # every machine (derandomize, no example database), so CI never fails on a draw no one can
-# replay. "long": random, many more examples, failures kept in .hypothesis/ to replay; chosen
-# with FACEDOWN_HYPOTHESIS=long. Modules with their own example counts read `LONG_RUN`.
-HYPOTHESIS_PROFILES = ("ci", "long")
+# replay. "quick" (scripts/test --quick, a developer's loop after each change): the same, with
+# a quarter of the examples. "long": random, many more examples, failures kept in .hypothesis/
+# to replay; chosen with FACEDOWN_HYPOTHESIS=long. Modules with their own example counts read
+# `LONG_RUN`, and scale them with `quick_examples`.
+HYPOTHESIS_PROFILES = ("ci", "quick", "long")
 hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+hypothesis_settings.register_profile(
+    "quick", max_examples=25, derandomize=True, database=None, print_blob=True
+)
 hypothesis_settings.register_profile("long", max_examples=1000, print_blob=True)
 HYPOTHESIS_PROFILE = os.environ.get("FACEDOWN_HYPOTHESIS") or "ci"
 if HYPOTHESIS_PROFILE not in HYPOTHESIS_PROFILES:
@@ -44,6 +54,13 @@ if HYPOTHESIS_PROFILE not in HYPOTHESIS_PROFILES:
     )
 hypothesis_settings.load_profile(HYPOTHESIS_PROFILE)
 LONG_RUN = HYPOTHESIS_PROFILE == "long"
+QUICK_RUN = HYPOTHESIS_PROFILE == "quick"
+
+
+def quick_examples(ci: int) -> int:
+    """A module's own example count on the profile in force: `ci` examples, a quarter of them
+    (at least 2) on the quick profile. The long profile's counts stay the module's own."""
+    return max(2, ci // 4) if QUICK_RUN else ci
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -55,13 +72,24 @@ def pytest_configure(config: pytest.Config) -> None:
         "both_databases: run the module's tests on SQLite and on PostgreSQL (the `settings`, "
         "`database_url` and store fixtures are parametrized)",
     )
+    config.addinivalue_line(
+        "markers", "postgresql: runs on PostgreSQL (a both_databases case, or a test needing one)"
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "database_kind" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
         "both_databases"
     ):
-        metafunc.parametrize("database_kind", DATABASE_KINDS)
+        # The PostgreSQL case carries the `postgresql` mark: `-m "not postgresql"` (scripts/test
+        # --quick) leaves it out instead of skipping it.
+        metafunc.parametrize(
+            "database_kind",
+            [
+                pytest.param(kind, marks=[pytest.mark.postgresql] if kind == "postgresql" else [])
+                for kind in DATABASE_KINDS
+            ],
+        )
 
 
 @pytest.fixture

@@ -56,6 +56,10 @@ class VersionListener:
     calls `on_reconnect`: notifications sent while it was away are lost, so the pages should
     re-read (the live poller also catches up on its own)."""
 
+    # How often the listening thread wakes to notice stop(): the longest stop() waits. The
+    # tests shorten it (tests/conftest.py): each PostgreSQL test app stops its listener.
+    wake_seconds: float = 1.0
+
     def __init__(
         self,
         database_url: str,
@@ -103,8 +107,8 @@ class VersionListener:
                     self.listening.set()
                     backoff = 0.1
                     while not stop.is_set():
-                        # Wakes at least once a second to notice stop().
-                        for note in conn.notifies(timeout=1.0):
+                        # Wakes at least every `wake_seconds` to notice stop().
+                        for note in conn.notifies(timeout=self.wake_seconds):
                             self._deliver(note.payload)
             except psycopg.Error as exc:
                 if stop.is_set():

@@ -41,10 +41,11 @@ def chromium_path() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """http://127.0.0.1:<port> of a fresh `facedown serve` (free port, temporary database,
-    rate limits off), stopped after the module."""
+    rate limits off), shared by every browser test of this worker and stopped at the end:
+    each test makes its own games, and a server start costs seconds (one per module did)."""
     db = tmp_path_factory.mktemp("browser-db") / "facedown.db"
     with running_server(db) as base:
         yield base

@@ -35,10 +35,11 @@ from app.rules.mtg.state import HideawayEdition
 from app.rules.mtg.visibility import can_see_face, in_view, is_hideaway_card
 from app.rules.redact import Viewer, actions_for, error_for, events_for, view_for, visibility_table
 from tests.conftest import LONG_RUN as LONG
+from tests.conftest import quick_examples
 from tests.rules.contract_candidates import contract_candidates
 from tests.rules.permission_candidates import permission_candidates
 
-EXAMPLES = 600 if LONG else 40
+EXAMPLES = 600 if LONG else quick_examples(40)
 STEPS = 40 if LONG else 25
 
 # Shapes shared by both players' decks; names are chosen so that no other text, label

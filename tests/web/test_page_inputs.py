@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from app.main import create_app
 from app.settings import Settings
-from tests.conftest import DEFAULT_SETUP, _make_game
+from tests.conftest import DEFAULT_SETUP, _make_game, quick_examples
 
 # Digits str.isdigit() accepts and int() refuses, and digits int() reads that are not ASCII.
 ODD_DIGITS = ("\u00b2", "\u00b9\u00b2", "\u0663", "\uff11", "1\u00b2")
@@ -186,7 +186,7 @@ def test_the_property_test_reaches_every_page_form(fuzzed) -> None:
 
 
 @settings(
-    max_examples=int(os.environ.get("FACEDOWN_FORM_FUZZ_EXAMPLES", "80")),
+    max_examples=int(os.environ.get("FACEDOWN_FORM_FUZZ_EXAMPLES") or quick_examples(80)),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

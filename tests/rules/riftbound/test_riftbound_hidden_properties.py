@@ -20,8 +20,9 @@ from app.rules.riftbound.setup import RiftboundSetup as GameSetup
 from app.rules.riftbound.setup import RiftboundSetupCard as SetupCard
 from app.rules.riftbound.visibility import face_known_to, in_view
 from tests.conftest import LONG_RUN as LONG
+from tests.conftest import quick_examples
 
-EXAMPLES, STEPS = (300, 30) if LONG else (20, 20)
+EXAMPLES, STEPS = (300, 30) if LONG else (quick_examples(20), 20)
 PLAYERS = ["Alice", "Bob"]
 SHAPES: list[dict[str, Any]] = [
     {"types": ["Spell"], "energy": 1, "hidden": True, "keywords": ["Action"],
