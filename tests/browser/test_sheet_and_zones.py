@@ -167,3 +167,20 @@ def test_back_with_a_sheet_open_closes_it_and_stays_on_the_game(server, phone):
     assert_not_reloaded(page)
     page.go_back()
     page.wait_for_url(re.compile(r"/rules"))
+
+
+def test_a_live_refresh_after_the_browser_styled_an_element_breaks_no_csp(server, phone):
+    """The judge's page raised "Refused to apply inline style": htmx, settling an element that
+    keeps its id across a swap, copied its `style` attribute with setAttribute, which the
+    CSP refuses. Chromium gives an element a style of its own (a textarea the judge resized);
+    here one is given through the CSSOM, which the CSP allows. The console watch
+    (conftest.py) fails this test on the refusal."""
+    game = create_game(server, setup=SETUP)
+    page = phone().new_page()
+    join(page, server, game["tokens"]["judge"])
+    mark_page(page)
+    page.evaluate("() => { document.querySelector('#live [id]').style.height = '60px'; }")
+    with page.expect_response(lambda r: "/g/" in r.url and r.request.method == "GET"):
+        page.evaluate("() => htmx.trigger('#live', 'fd:refresh')")
+    page.wait_for_timeout(500)  # htmx settles 20 ms after the swap
+    assert_not_reloaded(page)
