@@ -32,6 +32,10 @@ from app.web.zone_hiding import zone_hiding
 # meant to show); any other failure swaps nothing and static/js/live.js says so.
 HTMX_CONFIG = {
     "includeIndicatorStyles": False,
+    # Settling an element that keeps its id across a swap copies these attributes back with
+    # setAttribute; a `style` Chromium gave it (a resized textarea) would then be an inline
+    # style the CSP refuses. htmx's default, without "style".
+    "attributesToSettle": ["class", "width", "height"],
     "allowEval": False,
     "allowScriptTags": False,
     "historyEnabled": False,

@@ -3,14 +3,20 @@ Chromium driven by Playwright through `executable_path` — never a downloaded b
 
 `.ci/run` (and `scripts/test` on CI) install Debian's `chromium` when /usr/bin/chromium is missing.
 These tests skip only when no Chromium can be found at all, and say so loudly.
+
+Every page any browser test opens is watched: a console error, an uncaught exception or a
+Content-Security-Policy violation fails the test that opened it (`console_watch` below). A
+test that provokes one on purpose says so with `@pytest.mark.console_allows("pattern")`.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,6 +57,70 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+# The offline emulation's own refusal (`context.set_offline(True)`): the network, not a page.
+ALWAYS_ALLOWED = (re.compile(r"net::ERR_INTERNET_DISCONNECTED"),)
+
+# Chromium prints a refused inline style or script to the console; this says it again
+# explicitly (with the directive), and also catches a violation reported without a message.
+CSP_REPORTER = """
+document.addEventListener("securitypolicyviolation", function (e) {
+  console.error("CSP violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline")
+    + " at " + e.sourceFile + ":" + e.lineNumber);
+});
+"""
+
+# What the watched pages said, since the running test started.
+_problems: list[str] = []
+
+
+def _watch_page(page: Any) -> None:
+    def console(message: Any) -> None:
+        if message.type == "error":
+            _problems.append(f"console error on {page.url}: {message.text}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: _problems.append(f"uncaught on {page.url}: {error}"))
+
+
+def _watch_context(context: Any) -> Any:
+    context.add_init_script(CSP_REPORTER)
+    context.on("page", _watch_page)
+    return context
+
+
+class WatchedBrowser:
+    """The Playwright browser, except that every context (and page) it makes is watched."""
+
+    def __init__(self, real: Any) -> None:
+        self._real = real
+
+    def new_context(self, **kwargs: Any) -> Any:
+        return _watch_context(self._real.new_context(**kwargs))
+
+    def new_page(self, **kwargs: Any) -> Any:
+        context = self.new_context(**kwargs)
+        page = context.new_page()
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+@pytest.fixture(autouse=True)
+def console_watch(request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """Fails the test on any console error, uncaught exception or CSP violation on a page it
+    opened. Set up before the test's contexts and torn down after they close, so every
+    message has arrived by the time it looks."""
+    _problems.clear()
+    yield _problems
+    allowed = list(ALWAYS_ALLOWED)
+    for mark in request.node.iter_markers("console_allows"):
+        allowed.extend(re.compile(pattern) for pattern in mark.args)
+    unexpected = [p for p in _problems if not any(a.search(p) for a in allowed)]
+    _problems.clear()
+    assert not unexpected, "the browser said:\n" + "\n".join(unexpected)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     """Chromium, for one test module: Playwright's sync API holds an event loop in this
@@ -68,7 +138,7 @@ def browser() -> Iterator[object]:
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
-            yield chromium
+            yield WatchedBrowser(chromium)
         finally:
             chromium.close()
 

@@ -67,6 +67,7 @@ def test_a_casual_game_from_decklists_with_basic_lands(server, phone):
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+@pytest.mark.console_allows(r"status of 422")  # the refused form, shown beside its field
 def test_an_unknown_decklist_line_is_shown_beside_its_field_with_the_text_kept(
     server, browser, javascript
 ):

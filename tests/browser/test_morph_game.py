@@ -250,6 +250,7 @@ def test_two_seats_play_a_morph_game_and_the_name_never_leaks_early(server, phon
     assert bob.csp_errors == []
 
 
+@pytest.mark.console_allows(r"status of 422")  # the refused action, with its rule
 def test_an_illegal_action_shows_the_rule_in_french_and_nothing_changes(server, phone):
     game = create_game(server)
     bob_ctx = phone("fr-FR")
@@ -275,6 +276,7 @@ def test_an_illegal_action_shows_the_rule_in_french_and_nothing_changes(server, 
     check_axe(bob, "seat page with an error")
 
 
+@pytest.mark.console_allows(r"status of 403")  # a stranger refused the game page
 def test_rule_and_log_pages_pass_axe_and_fit_a_phone(server, phone):
     game = create_game(server)
     context = phone("fr-FR")
@@ -319,6 +321,7 @@ def alice_and_recorded_bob(server: str, phone, tokens: dict[str, str]) -> tuple[
     return alice, bob, bob_page
 
 
+@pytest.mark.console_allows(r"htmx:(sendError|afterRequest)")  # htmx on a request sent offline
 def test_a_page_that_lost_its_connection_catches_up(server, phone):
     _game, _alice_ctx, alice, bob_ctx, bob = two_seats(server, phone)
     mark_page(bob)

@@ -121,6 +121,7 @@ def test_offline_the_rules_and_an_opened_ruling_load_but_a_seat_page_never_does(
     assert [u for u, body in kept if any(secret in body for secret in secrets)] == []
 
 
+@pytest.mark.console_allows(r"htmx:(sendError|afterRequest)")  # htmx on a request sent offline
 def test_offline_a_game_page_says_so_and_a_tap_says_nothing_was_sent(server, phone):
     game = scenario_game(server)
     context = phone()

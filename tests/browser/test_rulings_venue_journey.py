@@ -56,6 +56,7 @@ def test_a_scenarios_judge_page_shows_question_and_answer_and_prefills_the_form(
     shoot(judge, "scenario-judge-brief")
 
 
+@pytest.mark.console_allows(r"status of 422")  # the refusal, shown inline
 def test_publishing_with_nothing_ticked_is_refused_inline_keeping_the_typed_text(server, phone):
     judge = phone().new_page()
     open_scenario_as_judge(server, judge)

@@ -43,7 +43,12 @@ def with_test_pages(app):
 
     async def asgi(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["path"] in PAGES:
-            body = f"<!doctype html><title>t</title><h1>{scope['path']}</h1>"
+            # An icon of its own, as the app's pages have: else the browser asks for
+            # /favicon.ico, a 404 in the console.
+            body = (
+                '<!doctype html><title>t</title><link rel="icon" href="data:,">'
+                f"<h1>{scope['path']}</h1>"
+            )
             response = HTMLResponse(body, headers={"Cache-Control": PAGES[scope["path"]]})
             await response(scope, receive, send)
             return

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 from urllib.parse import quote, urlencode
 
+from app.rules.card_first import card_first
 from app.rules.mtg.view import MtgObjectView as ObjectView
 from app.rules.redact import ActionOption, ErrorView, EventView, LogEntryView, View
 from app.web.game_service import LOG_LIMIT, Looking, Table
@@ -155,7 +156,7 @@ def table_page(
         actionable=offer.actionable(),
         sheet="closed" if selected is None else ("open" if sheet_obj else "gone"),
         sheet_obj=sheet_obj,
-        sheet_options=offer.for_object(selected) if selected is not None else [],
+        sheet_options=card_first(offer.for_object(selected)) if selected is not None else [],
         log=newest_first if shown.full_log else newest_first[:LOG_LIMIT],
         log_more=not shown.full_log and len(newest_first) > LOG_LIMIT,
         error=shown.error,
