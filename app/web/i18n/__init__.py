@@ -39,6 +39,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "ui.toml",  # issue 17's smaller things and the judge page layout
     _HERE / "take_back.toml",  # taking a game back to an earlier version (issue 17)
     _HERE / "glossary.toml",  # Magic's subtypes and keywords in French (issue 17)
+    _HERE / "home_flow.toml",  # the judge's flow on a phone (issue 29)
 )
 
 _LOADED = load_messages(MESSAGE_FILES)
