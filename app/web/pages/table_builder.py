@@ -131,12 +131,13 @@ async def _act(
     if checked.expected_version is not None:
         body["expected_version"] = checked.expected_version
     htmx = is_htmx(request)
-    response = await run_in_threadpool(act_for_page, request, at, body, htmx)
+    response = await run_in_threadpool(act_for_page, request, at, body, htmx, keep_placement)
     if keep_placement and not htmx and response.status_code == 303:
         kept = {k: str(checked.form.get(k) or "") for k in PLACEMENT_FIELDS}
         kept = {k: v[:120] for k, v in kept.items() if v}
         if checked.seat_param:
             kept = {"seat": checked.seat_param, **kept}
+        kept["added"] = "1"  # the page says "card added" beside the form
         response.headers["location"] = f"/g/{checked.seat.game_id}?{urlencode(kept)}#add-card"
     return response
 
