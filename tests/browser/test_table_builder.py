@@ -95,8 +95,10 @@ def test_the_judge_rebuilds_six_cards_and_publishes_a_ruling_in_under_30_taps(se
     check_layout(judge)
 
     taps.tap(judge.locator("details.publish > summary"))
-    # Every viewpoint starts ticked (issue 17): publish Bob's only.
-    for other in ("Alice", "Spectator", "Judge"):
+    # Every seat's viewpoint and the spectator's start ticked, the judge's not (issue 25):
+    # publish Bob's only.
+    assert not judge.get_by_role("checkbox", name="Judge", exact=True).is_checked()
+    for other in ("Alice", "Spectator"):
         taps.tap(judge.get_by_role("checkbox", name=other, exact=True))
     assert judge.get_by_role("checkbox", name="Bob", exact=True).is_checked()
     question = judge.get_by_label("The question")
