@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from tests.browser.home_support import start_question
 from tests.browser.test_morph_game import check_axe, check_layout, shoot
 
 pytestmark = pytest.mark.browser
@@ -75,7 +76,7 @@ def test_an_opponents_sheet_on_a_face_down_card_says_what_they_may_know(server, 
     context = phone()
     page = context.new_page()
     page.goto(server + "/")
-    page.locator("button.question").first.tap()
+    start_question(page, "look-at-opponents-face-down")
     page.get_by_role("heading", name="Links for this game").wait_for()
     bob = page.locator("section.link-card", has_text="Bob's seat").get_by_role("link").first
     page.goto(server + bob.get_attribute("href"))

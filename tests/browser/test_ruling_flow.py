@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from tests.browser.home_support import start_question
 from tests.browser.test_morph_game import Recorder, check_axe, check_layout, shoot
 
 pytestmark = pytest.mark.browser
@@ -26,7 +27,7 @@ def test_the_judge_publishes_a_past_moment_for_one_seat_and_a_stranger_sees_exac
 ):
     judge = phone().new_page()
     judge.goto(server + "/")
-    judge.locator(f'form:has(input[name="scenario"][value="{DEMO}"]) button').click()
+    start_question(judge, DEMO)
     judge.get_by_role("heading", name="Links for this game").wait_for()
     judge.get_by_role("link", name="Open as judge").click()
     judge.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]+$"))

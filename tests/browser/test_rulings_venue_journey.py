@@ -11,6 +11,7 @@ import re
 import pytest
 
 from app.scenarios.library import get_scenario
+from tests.browser.home_support import start_question
 from tests.browser.test_morph_game import check_axe, check_layout, shoot
 
 pytestmark = pytest.mark.browser
@@ -20,7 +21,7 @@ DEMO = "look-at-opponents-face-down"
 
 def open_scenario_as_judge(server: str, page) -> None:
     page.goto(server + "/")
-    page.locator(f'form:has(input[name="scenario"][value="{DEMO}"]) button').click()
+    start_question(page, DEMO)
     page.get_by_role("link", name="Open as judge").click()
     page.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]+$"))
 

@@ -74,7 +74,8 @@ def test_home_offers_both_magic_rulesets_and_a_players_form(client):
     response = client.get("/", headers={"Accept-Language": "en"})
     assert response.status_code == 200
     assert 'value="mtg"' in response.text and 'value="mtg-2004"' in response.text
-    assert response.text.count('name="player"') == 4
+    new_game = response.text.split('id="new-game"', 1)[1]  # "Build a table" has its own
+    assert new_game.count('name="player"') == 4
     assert "Vary" in response.headers and "Accept-Language" in response.headers["Vary"]
 
 
@@ -278,7 +279,6 @@ def test_csrf_refusals_change_nothing(case, seats, game, settings, game_rows):
         assert response.status_code == 403, (case, htmx, response.text)
         assert "out of date" in response.text
     assert game_rows(settings.database_url, game_id) == rows
-
 
 
 def test_a_null_origin_without_sec_fetch_site_is_refused_when_all_else_is_right(

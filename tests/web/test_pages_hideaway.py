@@ -379,7 +379,8 @@ def test_710_3_a_flipped_tile_says_so_tapped_or_not_and_the_sheet_shows_both_hal
 
 def test_the_new_game_form_offers_the_hideaway_edition_and_the_game_keeps_it(client):
     home = client.get("/", headers={"Accept-Language": "en"}).text
-    assert home.count('name="hideaway_edition"') == 2 and "Hideaway rules" in home
+    new_game = home.split('id="new-game"', 1)[1]  # the build form has its own (a select)
+    assert new_game.count('name="hideaway_edition"') == 2 and "Hideaway rules" in home
     assert 'value="current" checked' in home
     fr = client.get("/", headers={"Accept-Language": "fr"}).text
     assert "Règles de la cachette" in fr

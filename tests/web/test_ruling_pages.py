@@ -231,7 +231,8 @@ def test_each_viewpoint_of_a_ruling_shows_its_own_board_and_log(client, looked):
     """Alice and Bob see different boards (her face-down card): in a ruling published for
     both, each viewpoint's board and log are exactly those of a ruling for that viewer alone."""
     game, seats = looked
-    both = slug_of(publish(seats["judge"], game["id"], ["Alice", "Bob"]))
+    # Opened on Alice by choice (the title "Can Bob look?" would open it on Bob).
+    both = slug_of(publish(seats["judge"], game["id"], ["Alice", "Bob"], open_on="seat:Alice"))
     alone = {who: slug_of(publish(seats["judge"], game["id"], [who])) for who in ("Alice", "Bob")}
     published = client.get(f"/api/rulings/{both}").json()["viewpoints"]
     pages = [client.get(f"/r/{both}?vp={i}").text for i in (0, 1)]

@@ -72,12 +72,13 @@ def test_every_viewpoint_but_the_judges_is_ticked_by_default(looked):
     assert _ticked(form) == ["seat:Alice", "seat:Bob", "role:spectator"]
 
 
-def test_a_game_built_otherwise_starts_with_its_title_and_an_empty_answer(client, make_game):
+def test_a_game_built_otherwise_starts_with_an_empty_question_and_answer(client, make_game):
+    # The game's title ("Friday night", or "Alice · Bob") is no question (issue 29).
     game_id, tokens = make_game(client, title="Friday night")
     page = seat_client(client.app, tokens["judge"]).get(f"/g/{game_id}").text
     assert "scenario-brief" not in page
     form = _form(page)
-    assert 'value="Friday night"' in form
+    assert re.search(r'id="ruling-title"[^>]*value=""', form) and "Friday night" not in form
     assert re.search(r'<textarea id="ruling-note"[^>]*></textarea>', form)
 
 

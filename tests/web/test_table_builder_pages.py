@@ -27,7 +27,7 @@ def build_table(client, ruleset: str = "mtg", players=("Alice", "Bob")):
 
 def test_home_page_offers_build_a_table_and_a_decklist_per_seat(client):
     page = client.get("/").text
-    assert 'formaction="/tables"' in page and "Build a table" in page
+    assert 'action="/tables"' in page and "Build a table" in page
     assert page.count('name="deck"') == 4
     french = client.get("/", headers={"Accept-Language": "fr"}).text
     assert "Construire la table" in french and "Listes de deck" in french

@@ -40,6 +40,7 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "take_back.toml",  # taking a game back to an earlier version (issue 17)
     _HERE / "glossary.toml",  # Magic's subtypes and keywords in French (issue 17)
     _HERE / "judge_edit.toml",  # every state in Move / edit, the turn, refusals (issue 27)
+    _HERE / "home_flow.toml",  # the judge's flow on a phone (issue 29)
 )
 
 _LOADED = load_messages(MESSAGE_FILES)

@@ -37,9 +37,11 @@ def act_for_page(
     body: dict[str, Any],
     htmx: bool,
     on_refusal: RuleRefusal | None = None,
+    near_form: bool = False,
 ) -> Response:
     """Apply one action for a page, then answer (runs in the threadpool). `on_refusal`: how
-    the form that posted it shows a rule's refusal (by default, the notice)."""
+    the form that posted it shows a rule's refusal (by default, the notice). `near_form`: what
+    happened is told beside the form that asked (the judge's "Add a card"), not at the top."""
     seat, seat_param, repository = at.seat, at.seat_param, at.repository
     try:
         result = game_service.perform(
@@ -66,7 +68,8 @@ def act_for_page(
     page = seat_page(request, at)
     who = game_service.looking(seat, seat_param, page.players)
     page = replace(page, done=game_service.events_seen(result, who.viewer))
-    return html(render("pages/game.html", page.variables(), AFTER_ACTION), headers=PRIVATE)
+    variables = page.variables() | {"near_form": near_form}
+    return html(render("pages/game.html", variables, AFTER_ACTION), headers=PRIVATE)
 
 
 def _rule_refusal(request: Request, at: SeatAt, error: ErrorView, htmx: bool) -> Response:

@@ -95,6 +95,8 @@ class BuilderPanel:
     query: str = ""
     hits: list[CardHit] = field(default_factory=list)
     searched: bool = False
+    # A plain form's add just came back (the redirect's `added=1`): say so beside the form.
+    added: bool = False
 
     @property
     def score_key(self) -> str | None:
@@ -143,6 +145,7 @@ def builder_panel(
         query=query,
         hits=hits,
         searched=bool(query),
+        added=params.get("added") == "1",
     )
 
 

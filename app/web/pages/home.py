@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import Response
 from pydantic import ValidationError
 
@@ -30,6 +30,7 @@ from app.web.pages.family_pages import (
     starter_for,
 )
 from app.web.pages.links import links_after_creation
+from app.web.pages.question_groups import QuestionGroup, grouped
 from app.web.player_names import names_problem
 from app.web.setup_builder import DECK_PREFIX_EN, DECK_PREFIX_FR, build_setup
 from app.web.templating import html, render
@@ -53,16 +54,28 @@ class HomePage(TemplateContext):
     form_error: str | None = None
     # Each decklist field's unusable lines, in the page's language, shown beside that field.
     deck_errors: list[list[str]] = field(default_factory=list)
+    # The judge questions by mechanic, each group collapsed unless the search found hits in it.
+    groups: list[QuestionGroup] = field(default_factory=list)
+    query: str = ""
+    found: int = 0
 
 
-def home_page(request: Request) -> HomePage:
+def home_page(request: Request, query: str = "") -> HomePage:
     # The language toggle comes back home (after a refused POST too).
-    return HomePage(chrome=replace(chrome_for(request), path="/"), scenarios=list(SCENARIOS))
+    groups = grouped(SCENARIOS, query)
+    return HomePage(
+        chrome=replace(chrome_for(request), path="/"),
+        scenarios=list(SCENARIOS),
+        groups=groups,
+        query=query.strip(),
+        found=sum(len(g.scenarios) for g in groups),
+    )
 
 
 @router.get("/")
-def home(request: Request) -> Response:
-    return html(render("pages/home.html", home_page(request).variables()), headers=PUBLIC_PAGE)
+def home(request: Request, q: Annotated[str, Query(max_length=120)] = "") -> Response:
+    page = home_page(request, q)
+    return html(render("pages/home.html", page.variables()), headers=PUBLIC_PAGE)
 
 
 def _create(

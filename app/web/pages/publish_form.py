@@ -10,6 +10,7 @@ back with what was typed (app/web/pages/publish_refusal.py).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from app.store.repository import GameRepository
@@ -31,6 +32,8 @@ class PublishForm:
     # A message key: why the server refused the form (shown beside what it concerns).
     error: str | None = None
     error_field: str = ""
+    # The viewpoint the ruling opens on ("" : the one the question names, see open_first).
+    open_on: str = ""
 
     def ticks(self, value: str) -> bool:
         if self.ticked is None:
@@ -47,7 +50,8 @@ def publish_form(
     they may name a card the seat can't see, and the judge may be showing the seat the phone."""
     brief = repository.brief(game_id) if seeing_as is None else None
     if brief is None:
-        return PublishForm(title=title)
+        # Empty, not the game's "Alice · Bob": a ruling's title is its question.
+        return PublishForm()
     french = lang == "fr"
     return PublishForm(
         question=(brief.question_fr if french else "") or brief.question,
@@ -57,3 +61,22 @@ def publish_form(
         title=((brief.title_fr if french else "") or brief.title)[:120],
         note=(brief.answer_fr if french else "") or brief.answer,
     )
+
+
+def open_first(ticked: list[str], question: str, open_on: str = "") -> list[str]:
+    """The ticked viewpoints with the one the ruling opens on first (a ruling page opens on
+    its first viewpoint). The judge's choice if it is ticked; else the ticked player the
+    question names first ("Can Bob look at Alice's card?" is about Bob); else as ticked."""
+    first = open_on if open_on in ticked else None
+    if first is None:
+        named = []
+        for value in ticked:
+            if value.startswith("seat:"):
+                name = value.removeprefix("seat:")
+                found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", question, re.IGNORECASE)
+                if found:
+                    named.append((found.start(), value))
+        first = min(named)[1] if named else None
+    if first is None:
+        return list(ticked)
+    return [first, *(v for v in ticked if v != first)]

@@ -28,7 +28,7 @@ from app.web.models import RulingPublic, Viewpoint
 from app.web.pages.cache_policy import NO_STORE
 from app.web.pages.chrome import base_context, chrome_context, refused
 from app.web.pages.links import links_after_creation
-from app.web.pages.publish_form import PublishForm
+from app.web.pages.publish_form import PublishForm, open_first
 from app.web.pages.publish_refusal import refused_inline
 from app.web.pages.ruling_wording import in_third_person
 from app.web.public_url import public_origin
@@ -293,6 +293,7 @@ async def publish_ruling(
     note: Annotated[str, Form(max_length=2000)] = "",
     viewpoint: Annotated[list[str] | None, Form()] = None,
     version: Annotated[str, Form(max_length=10)] = "",
+    open_on: Annotated[str, Form(max_length=50)] = "",
 ) -> Response:
     """The judge's "publish a ruling" form: an immutable copy of this moment, a short link.
     A form without a title or a viewpoint comes back inline, as typed (issue 17, item 3)."""
@@ -302,7 +303,7 @@ async def publish_ruling(
         return refused(request, "error.invalid", 422, message="version")
     # Typed: "seat:<player>", "role:spectator", "role:judge" (app/web/game_service.py).
     names = [v[:50] for v in (viewpoint or [])][:6]
-    typed = PublishForm(title=title, note=note, ticked=tuple(names))
+    typed = PublishForm(title=title, note=note, ticked=tuple(names), open_on=open_on)
     if not names:
         typed = replace(typed, error="ruling.pick_viewpoint", error_field="viewpoint")
     elif not title.strip():
@@ -311,6 +312,8 @@ async def publish_ruling(
         return await run_in_threadpool(
             refused_inline, request, seat, repository, cache, pinned, typed
         )
+    # The ruling opens on its first viewpoint: the one the question is about goes first.
+    names = open_first(names, title, open_on)
     return await run_in_threadpool(
         _publish, request, repository, seat.game_id, pinned, names, title.strip(), note.strip()
     )

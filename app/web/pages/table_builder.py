@@ -164,12 +164,15 @@ async def _act(
         refusal = _refusal(checked, form, field, message, tuple(error.rules))
         return _refused_form(request, at, refusal, htmx)
 
-    response = await run_in_threadpool(act_for_page, request, at, body, htmx, on_refusal)
+    response = await run_in_threadpool(
+        act_for_page, request, at, body, htmx, on_refusal, keep_placement
+    )
     if keep_placement and not htmx and response.status_code == 303:
         kept = {k: str(checked.form.get(k) or "") for k in PLACEMENT_FIELDS}
         kept = {k: v[:120] for k, v in kept.items() if v}
         if checked.seat_param:
             kept = {"seat": checked.seat_param, **kept}
+        kept["added"] = "1"  # the page says "card added" beside the form
         response.headers["location"] = f"/g/{checked.seat.game_id}?{urlencode(kept)}#add-card"
     return response
 
