@@ -21,6 +21,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.words import plural_pair
 from app.rules.mtg import characteristics
 from app.rules.mtg.actions import HideawayExile, HideawayPlay
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
@@ -191,8 +192,16 @@ def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
         looked=tuple(c.id for c in looked),
         link=link,
     )
-    fewer_en = f" (only {len(looked)} left, so all of them)" if len(looked) < n else ""
-    fewer_fr = f" (il n'en reste que {len(looked)} : toutes)" if len(looked) < n else ""
+    left_en, left_fr = plural_pair(
+        len(looked),
+        (" (only # left, so that one)", " (only # left, so all of them)"),
+        (" (il n'en reste que # : celle-là)", " (il n'en reste que # : toutes)"),
+    )
+    fewer_en, fewer_fr = (left_en, left_fr) if len(looked) < n else ("", "")
+    top_en, top_fr = plural_pair(
+        len(looked), ("the top card", "the top # cards"), ("la carte", "les # cartes")
+    )
+    them_en, them_fr = plural_pair(len(looked), ("it", "them"), ("la", "les"))
     names_en = ", ".join(c.card.name for c in looked)
     names_fr = ", ".join(c.card.name_fr or c.card.name for c in looked)
     ctx.emit(
@@ -200,11 +209,11 @@ def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
         ["702.75", "702.75-exile-one"],
         Text(
             en=f"{shown.en} enters under {player}'s control.{tapped_en} Hideaway {n}: {player} "
-            f"looks at the top {len(looked)} card(s) of their library{fewer_en}; only they see "
-            "them. They must exile one face down.",
+            f"looks at {top_en} of their library{fewer_en}; only they see {them_en}. They must "
+            "exile one face down.",
             fr=f"{shown.fr} arrive sous le contrôle de {player}.{tapped_fr} Cachette {n} : "
-            f"{player} regarde les {len(looked)} carte(s) du dessus de sa bibliothèque"
-            f"{fewer_fr} ; lui seul les voit. Il doit en exiler une face cachée.",
+            f"{player} regarde {top_fr} du dessus de sa bibliothèque"
+            f"{fewer_fr} ; lui seul {them_fr} voit. Il doit en exiler une face cachée.",
         ),
         private=Text(en=f"Top first: {names_en}.", fr=f"Du dessus : {names_fr}."),
         private_to=[player],

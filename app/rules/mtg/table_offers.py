@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules.core.events import Text
+from app.rules.core.words import plural_pair
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import MtgGame, Zone
 
@@ -95,10 +96,10 @@ def describe_table_action(state: MtgGame, action: Any) -> Text:
         return Text(en=f"{player} shuffles their library", fr=f"{player} mélange sa bibliothèque")
     if kind == "life":
         verb_en, verb_fr = ("gains", "gagne") if action.amount > 0 else ("loses", "perd")
-        return Text(
-            en=f"{player} {verb_en} {abs(action.amount)} life",
-            fr=f"{player} {verb_fr} {abs(action.amount)} point(s) de vie",
+        life_en, life_fr = plural_pair(
+            abs(action.amount), ("# life", "# life"), ("# point de vie", "# points de vie")
         )
+        return Text(en=f"{player} {verb_en} {life_en}", fr=f"{player} {verb_fr} {life_fr}")
     source = state.get(action.copy_of) if action.copy_of else None
     if getattr(action, "face_down", False):
         # A token created face down: what it is stays hidden from the others (708.2).
@@ -108,7 +109,9 @@ def describe_table_action(state: MtgGame, action: Any) -> Text:
     else:
         card = action.card
         shown = card.shown_name() if card else Text(en="?", fr="?")
+    tokens_en, tokens_fr = plural_pair(
+        action.count, ("# token", "# tokens"), ("# jeton", "# jetons")
+    )
     return Text(
-        en=f"{player} creates {action.count} token(s): {shown.en}",
-        fr=f"{player} crée {action.count} jeton(s) : {shown.fr}",
+        en=f"{player} creates {tokens_en}: {shown.en}", fr=f"{player} crée {tokens_fr} : {shown.fr}"
     )
