@@ -104,7 +104,7 @@ def test_unknown_name_without_close_match_has_no_suggestion(catalog: Catalog):
 
 
 def test_resolve_accepts_names_inline_dicts_and_definitions(catalog: Catalog):
-    assert catalog.resolve("Hauts de ventabrupt").hideaway == 4
+    assert catalog.resolve("Hauts de Ventabrupt").hideaway == 4
     inline = {
         "name": "Homemade Morph",
         "types": ["Creature"],
@@ -220,9 +220,9 @@ def test_plain_cards_used_in_tests(catalog: Catalog):
 
 def test_names_lists_english_then_optionally_french(catalog: Catalog):
     english = catalog.names()
-    assert "Windbrisk Heights" in english and "Hauts de ventabrupt" not in english
+    assert "Windbrisk Heights" in english and "Hauts de Ventabrupt" not in english
     both = catalog.names(include_french=True)
-    assert "Hauts de ventabrupt" in both
+    assert "Hauts de Ventabrupt" in both
     assert both.count("Clone") == 1  # same name in both languages is listed once
 
 

@@ -214,7 +214,7 @@ def _no_way_up(obj: MtgObject) -> tuple[str, str, list[str]]:
         return (
             "Illusionary Mask's creature turns face up only when it would deal or be dealt "
             "damage or become tapped.",
-            "La créature d'Illusionary Mask ne se retourne que si elle doit infliger ou subir "
+            "La créature du Masque illusoire ne se retourne que si elle doit infliger ou subir "
             "des blessures ou être engagée.",
             ["707.7", "card.illusionary-mask"],
         )
@@ -325,7 +325,7 @@ def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown)
             raise RuleError(
                 ["card.illusionary-mask"],
                 "Illusionary Mask chooses a creature card in your hand.",
-                "Illusionary Mask choisit une carte de créature dans votre main.",
+                "Le Masque illusoire choisit une carte de créature dans votre main.",
             )
         keys = ["card.illusionary-mask", "707.3", "707.2"]
     else:

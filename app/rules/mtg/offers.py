@@ -71,7 +71,7 @@ def _object_candidates(
         add(
             {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "illusionary_mask"},
             "Put face down with Illusionary Mask",
-            "Mettre face cachée avec Illusionary Mask",
+            "Mettre face cachée avec le Masque illusoire",
         )
         add(
             {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "effect"},
