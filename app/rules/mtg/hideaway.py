@@ -299,14 +299,28 @@ def hideaway_exile(ctx: Ctx, action: HideawayExile) -> None:
         source.hideaway_link = pending.link
     state.hideaway_pending = None
     rule = "702.75-bottom-order"
+    if order:
+        rest_en, rest_fr = plural_pair(
+            len(order),
+            (" and puts the other one on the bottom of their library",
+             " and puts the other # on the bottom of their library"),
+            (" et met l'autre au-dessous de sa bibliothèque",
+             " et met les # autres au-dessous de sa bibliothèque"),
+        )  # fmt: skip
+        # The order of one card is no news: "in a random order" only for two or more.
+        if len(order) > 1:
+            rest_en, rest_fr = f"{rest_en} {how_en}", f"{rest_fr} {how_fr}"
+    else:
+        rest_en, rest_fr = (
+            "; no other card goes to the bottom",
+            " ; aucune autre carte ne va au-dessous",
+        )
     ctx.emit(
         "hideaway_exile",
         ["702.75", rule, "702.75-look" if not lorwyn else "702.75-lorwyn-look"],
         Text(
-            en=f"{player} exiles a card face down with {pending.source_name} and puts the "
-            f"other {len(order)} on the bottom of their library {how_en}.",
-            fr=f"{player} exile une carte face cachée avec {pending.source_name_fr} et met "
-            f"les {len(order)} autres au-dessous de sa bibliothèque {how_fr}.",
+            en=f"{player} exiles a card face down with {pending.source_name}{rest_en}.",
+            fr=f"{player} exile une carte face cachée avec {pending.source_name_fr}{rest_fr}.",
         ),
         private=Text(
             en=f"The hidden card is {hidden_name.en}"

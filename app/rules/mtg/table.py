@@ -48,6 +48,12 @@ def _cards(n: int) -> Text:
     return Text(en=en, fr=fr)
 
 
+def _top_cards(n: int) -> Text:
+    """ "the top card" / "the top 2 cards", "la carte" / "les 2 cartes" (du dessus)."""
+    en, fr = plural_pair(n, ("the top card", "the top # cards"), ("la carte", "les # cartes"))
+    return Text(en=en, fr=fr)
+
+
 def _names(objs: Sequence[MtgObject]) -> Text:
     return Text(
         en=", ".join(o.card.name for o in objs),
@@ -212,15 +218,15 @@ def look_top(ctx: Ctx[MtgGame], action: LookTop) -> None:
     top = _top(ctx, player, action.count, ["401.2"])
     for obj in top:
         obj.known_to = sorted({*obj.known_to, looker})
-    n = _cards(len(top))
+    n = _top_cards(len(top))
     whose_en = "their" if looker == player else f"{player}'s"
     whose_fr = "sa bibliothèque" if looker == player else f"la bibliothèque de {player}"
     ctx.emit(
         "look_top",
         ["401.2"],
         Text(
-            en=f"{looker} looks at the top {n.en} of {whose_en} library.",
-            fr=f"{looker} regarde les {n.fr} du dessus de {whose_fr}.",
+            en=f"{looker} looks at {n.en} of {whose_en} library.",
+            fr=f"{looker} regarde {n.fr} du dessus de {whose_fr}.",
         ),
         private=Text(
             en=f"From the top: {_names(top).en}.", fr=f"Depuis le dessus : {_names(top).fr}."
@@ -235,13 +241,13 @@ def reveal_top(ctx: Ctx[MtgGame], action: RevealTop) -> None:
     top = _top(ctx, player, action.count, ["701.20"])
     for obj in top:
         obj.known_to = ctx.state.player_names()
-    n, names = _cards(len(top)), _names(top)
+    n, names = _top_cards(len(top)), _names(top)
     ctx.emit(
         "reveal_top",
         ["701.20", "401.2"],
         Text(
-            en=f"{player} reveals the top {n.en} of their library: {names.en}.",
-            fr=f"{player} révèle les {n.fr} du dessus de sa bibliothèque : {names.fr}.",
+            en=f"{player} reveals {n.en} of their library: {names.en}.",
+            fr=f"{player} révèle {n.fr} du dessus de sa bibliothèque : {names.fr}.",
         ),
     )
 
