@@ -21,7 +21,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
-from app.rules.core.words import plural_pair
+from app.rules.core.words import counted, plural_pair
 from app.rules.mtg import characteristics
 from app.rules.mtg.actions import HideawayExile, HideawayPlay
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
@@ -35,7 +35,7 @@ from app.rules.mtg.visibility import face_known_to, hideaway_source
 _CONDITION_TEXT: dict[str, tuple[str, str]] = {
     "attacked_with_creatures": (
         "you attacked with {n} or more creatures this turn",
-        "vous avez attaqué avec {n} créatures ou plus ce tour-ci",
+        "vous avez attaqué avec {n:# créature|# créatures} ou plus ce tour-ci",
     ),
     "no_cards_in_hands": ("each player has no cards in hand", "aucun joueur n'a de carte en main"),
     "creatures_total_power": (
@@ -44,11 +44,11 @@ _CONDITION_TEXT: dict[str, tuple[str, str]] = {
     ),
     "library_at_most": (
         "a library has {n} or fewer cards in it",
-        "une bibliothèque contient {n} cartes ou moins",
+        "une bibliothèque contient {n:# carte|# cartes} ou moins",
     ),
     "opponent_dealt_damage": (
         "an opponent was dealt {n} or more damage this turn",
-        "un adversaire a subi {n} blessures ou plus ce tour-ci",
+        "un adversaire a subi {n:# blessure|# blessures} ou plus ce tour-ci",
     ),
     "creature_power_at_least": (
         "you control a creature with power {n} or greater",
@@ -56,13 +56,16 @@ _CONDITION_TEXT: dict[str, tuple[str, str]] = {
     ),
     "creatures_at_least": (
         "you control {n} or more creatures",
-        "vous contrôlez {n} créatures ou plus",
+        "vous contrôlez {n:# créature|# créatures} ou plus",
     ),
     "graveyard_at_least": (
         "there are {n} or more cards in your graveyard",
-        "votre cimetière contient {n} cartes ou plus",
+        "votre cimetière contient {n:# carte|# cartes} ou plus",
     ),
-    "hand_at_least": ("you have {n} or more cards in hand", "vous avez {n} cartes ou plus en main"),
+    "hand_at_least": (
+        "you have {n} or more cards in hand",
+        "vous avez {n:# carte|# cartes} ou plus en main",
+    ),
     "stated": ("its condition holds", "sa condition est remplie"),
 }
 
@@ -74,7 +77,8 @@ def condition_text(condition: HideawayCondition | None) -> Text:
         return Text(en=condition.text, fr=condition.text_fr or condition.text)
     en, fr = _CONDITION_TEXT[condition.kind]
     n = condition.amount if condition.amount is not None else 0
-    return Text(en=en.format(n=n), fr=fr.format(n=n))
+    # French counts by CLDR's rule: "1 carte ou plus", "2 cartes ou plus".
+    return Text(en=counted("en", en, n=n), fr=counted("fr", fr, n=n))
 
 
 def _creatures_of(state: MtgGame, player: str) -> list[MtgObject]:

@@ -78,19 +78,23 @@ def describe_table_action(state: MtgGame, action: Any) -> Text:
     player = action.player
     kind = action.type
     count = getattr(action, "count", 1)
+    cards_en, cards_fr = plural_pair(count, ("# card", "# cards"), ("# carte", "# cartes"))
+    top_en, top_fr = plural_pair(
+        count, ("the top card", "the top # cards"), ("la carte", "les # cartes")
+    )
     if kind == "draw":
-        return Text(en=f"{player} draws {count}", fr=f"{player} pioche {count}")
+        return Text(en=f"{player} draws {cards_en}", fr=f"{player} pioche {cards_fr}")
     if kind == "mill":
-        return Text(en=f"{player} mills {count}", fr=f"{player} meule {count}")
+        return Text(en=f"{player} mills {cards_en}", fr=f"{player} meule {cards_fr}")
     if kind == "look_top":
         return Text(
-            en=f"look at the top {count} of {player}'s library",
-            fr=f"regarder les {count} cartes du dessus de la bibliothèque de {player}",
+            en=f"look at {top_en} of {player}'s library",
+            fr=f"regarder {top_fr} du dessus de la bibliothèque de {player}",
         )
     if kind == "reveal_top":
         return Text(
-            en=f"{player} reveals the top {count} of their library",
-            fr=f"{player} révèle les {count} cartes du dessus de sa bibliothèque",
+            en=f"{player} reveals {top_en} of their library",
+            fr=f"{player} révèle {top_fr} du dessus de sa bibliothèque",
         )
     if kind == "shuffle":
         return Text(en=f"{player} shuffles their library", fr=f"{player} mélange sa bibliothèque")
