@@ -42,6 +42,9 @@ def test_a_label_picks_its_form_by_its_format_spec() -> None:
     assert counted("fr", "{n:# étape diffère|# étapes diffèrent}.", n=0) == "0 étape diffère."
     # Without forms a count is its number; text values are left alone.
     assert counted("fr", "Tour {n} de {who}", n=3, who="Bob") == "Tour 3 de Bob"
+    # A count passed as text is still a count; other text is left as it is.
+    assert counted("en", "{n:# card|# cards}", n="1") == "1 card"
+    assert counted("en", "Rule {n}", n="007") == "Rule 007"
 
 
 def test_life_and_counters_in_both_languages() -> None:

@@ -71,13 +71,17 @@ class Count:
 
 
 def counted(lang: str, template: str, **values: object) -> str:
-    """`template.format(**values)` with every int value a `Count` for `lang`."""
-    return template.format(
-        **{
-            k: Count(lang, v) if isinstance(v, int) and not isinstance(v, bool) else v
-            for k, v in values.items()
-        }
-    )
+    """`template.format(**values)` with every count a `Count` for `lang`: an int, or a text
+    that is one written plainly ("3", as a template may pass it; not "007")."""
+    return template.format(**{k: _as_count(lang, v) for k, v in values.items()})
+
+
+def _as_count(lang: str, value: object) -> object:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Count(lang, value)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and str(int(value)) == value:
+        return Count(lang, int(value))
+    return value
 
 
 # --- French elision ------------------------------------------------------------------------
