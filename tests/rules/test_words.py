@@ -54,6 +54,7 @@ def test_life_and_counters_in_both_languages() -> None:
     assert counters_words(1, "+1/+1") == ("1 +1/+1 counter", "1 marqueur +1/+1")
     assert counters_words(0, "+1/+1") == ("0 +1/+1 counters", "0 marqueur +1/+1")
     assert counters_words(2, "charge") == ("2 charge counters", "2 marqueurs charge")
+    assert counters_words(2, "#1") == ("2 #1 counters", "2 marqueurs #1")  # free text kept
 
 
 @pytest.mark.parametrize(

@@ -161,9 +161,7 @@ def life_fr(n: int) -> str:
 
 def counters_words(n: int, counter: str) -> tuple[str, str]:
     """Counters in both languages: ("1 +1/+1 counter", "1 marqueur +1/+1"),
-    ("2 charge counters", "2 marqueurs charge")."""
-    return plural_pair(
-        n,
-        (f"# {counter} counter", f"# {counter} counters"),
-        (f"# marqueur {counter}", f"# marqueurs {counter}"),
-    )
+    ("2 charge counters", "2 marqueurs charge"). The counter's name (free text) never goes
+    through `plural`, where a "#" in it would become the number."""
+    noun_en, noun_fr = plural_pair(n, ("counter", "counters"), ("marqueur", "marqueurs"))
+    return f"{n} {counter} {noun_en}", f"{n} {noun_fr} {counter}"

@@ -8,7 +8,7 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
-from app.rules.core.words import plural_pair
+from app.rules.core.words import counters_words
 from app.rules.mtg import as_turned_up, characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
@@ -361,14 +361,8 @@ def describe_action(state: MtgGame, action: Any) -> Text:
         by = f" ({action.source.strip()})" if action.source.strip() else ""
         en, fr = (f"Apply an effect{by} to", f"Appliquer un effet{by} à")
     elif kind == "add_counter":
-        en, fr = plural_pair(
-            action.amount,
-            (f"Add # {action.counter} counter to", f"Add # {action.counter} counters to"),
-            (
-                f"Ajouter # marqueur {action.counter} sur",
-                f"Ajouter # marqueurs {action.counter} sur",
-            ),
-        )
+        counters_en, counters_fr = counters_words(action.amount, action.counter)
+        en, fr = f"Add {counters_en} to", f"Ajouter {counters_fr} sur"
     else:
         en, fr = _SIMPLE.get(kind) or EXILE_ACTION_WORDS.get(kind, (kind, kind))
     return Text(en=f"{en.lower()} {what_en}".strip(), fr=f"{fr.lower()} {what_fr}".strip())
