@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from app.catalog.name_index import CardHit, IndexedCard, NameIndex, normalize_name
 from app.rules.core.cards import CardDef
+from app.rules.core.words import elide_fr
 from app.rules.families import family_of
 
 __all__ = [
@@ -50,7 +51,8 @@ class CatalogError(ValueError):
     ) -> None:
         super().__init__(message_en)
         self.message_en = message_en
-        self.message_fr = message_fr if message_fr is not None else message_en
+        # "de Ange exalté" -> "d'Ange exalté": card names follow de/que in French too.
+        self.message_fr = elide_fr(message_fr) if message_fr is not None else message_en
         self.name = name
         self.suggestions: tuple[str, ...] = tuple(suggestions)
 

@@ -17,14 +17,15 @@ from app.web.i18n import KEYWORDS_FR, Lang, type_word
 
 def type_line(obj: Any, lang: Lang) -> str:
     """ "Legendary Creature — Goblin Shaman"; in French the supertypes follow the types and
-    the subtypes are joined by "et", as French cards print them: "Créature légendaire —
-    gobelin et shamane"."""
+    the subtypes are joined by "et", as French cards print them, each with its capital (the
+    judges' wish, issue 29: modern printings write them in lower case): "Créature légendaire
+    — Gobelin et Shamane"."""
     supertypes = [type_word(lang, w) for w in getattr(obj, "supertypes", ())]
     types = [type_word(lang, w) for w in obj.types]
     subtypes = [type_word(lang, w) for w in obj.subtypes]
     if lang == "fr":
         line = " ".join([*types, *(w.lower() for w in supertypes)])
-        joined = " et ".join(subtypes)
+        joined = " et ".join(w[:1].upper() + w[1:] for w in subtypes)
     else:
         line = " ".join([*supertypes, *types])
         joined = " ".join(subtypes)

@@ -112,7 +112,7 @@ def test_hideaway_on_two_phones_with_control_of_the_land_changing_hands(server, 
         assert name in sheet.inner_text()
     assert "Llanowar Elves" not in sheet.inner_text()
     bob.locator("#live .pending-notice").wait_for(timeout=LIVE_TIMEOUT_MS)
-    assert "Alice is looking at the top 4 card(s)" in live_text(bob)
+    assert "Alice is looking at the top 4 cards" in live_text(bob)
     assert bob.locator("#live .choice-sheet").count() == 0
     assert_not_reloaded(bob)
 

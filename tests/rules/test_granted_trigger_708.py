@@ -79,7 +79,7 @@ def test_508_2a_a_granted_attack_trigger_on_a_face_down_creature_goes_on_the_sta
     assert game.obj_view("Bob", hidden).counters == {"+1/+1": 1}
     assert game.obj_view("Bob", hidden).power == 3
     for who in BLIND:
-        assert "gets 1 +1/+1 counter(s)" in game.last_text(who)
+        assert "gets 1 +1/+1 counter." in game.last_text(who)
         assert "Skinthinner" not in game.last_text(who)
     assert game.view("judge").by_hand == []
 

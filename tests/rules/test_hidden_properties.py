@@ -144,11 +144,13 @@ BOB_NAMES = [
     "Vumbrix Thane", "Glossak Pyre", "Drevoth Quill", "Nimbrask Oar", "Phulgar Wend",
     "Sklerrow Mote",
 ]  # fmt: skip
+# Each twin begins with the same kind of sound as its original (vowel or mute h, or not),
+# so French elision reads alike once a name is shown ("d'Hygrith" / "d'Hjuvar").
 BOB_TWINS = [
-    "Ombrax Sill", "Jhuvar Pike", "Klozzim Tarn", "Wyvorn Husk", "Ruzhal Glim",
+    "Bombrax Sill", "Hjuvar Pike", "Klozzim Tarn", "Wyvorn Husk", "Ruzhal Glim",
     "Snevik Orb", "Plyth Garrow", "Muzzard Kelp", "Tovrix Chime", "Dorbleck Nib",
     "Quillmarsh Den",
-    "Trovask Ylm", "Brackmire Zu", "Hollex Vrin", "Quazzle Prow", "Mernoth Ilk",
+    "Trovask Ylm", "Brackmire Zu", "Kollex Vrin", "Quazzle Prow", "Mernoth Ilk",
     "Wexley Crumb",
 ]  # fmt: skip
 # The flip halves' names, one per flip card (index 9 above).

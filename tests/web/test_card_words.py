@@ -18,8 +18,8 @@ def test_a_french_type_line_translates_types_supertypes_and_subtypes():
     akroma = _card(types=("Creature",), supertypes=("Legendary",), subtypes=("Angel",))
     willbender = _card(types=("Creature",), subtypes=("Human", "Wizard"))
     assert type_line(akroma, "en") == "Legendary Creature — Angel"
-    assert type_line(akroma, "fr") == "Créature légendaire — ange"
-    assert type_line(willbender, "fr") == "Créature — humain et sorcier"
+    assert type_line(akroma, "fr") == "Créature légendaire — Ange"
+    assert type_line(willbender, "fr") == "Créature — Humain et Sorcier"
     assert type_line(willbender, "en") == "Creature — Human Wizard"
 
 

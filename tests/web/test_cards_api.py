@@ -18,7 +18,7 @@ def test_card_search_finds_a_card_by_its_first_letters(client):
 def test_card_search_forgives_typos_and_reads_french_names(client):
     assert client.get("/api/cards", params={"q": "Ixidorn"}).json()[0]["name"] == "Ixidron"
     hit = client.get("/api/cards", params={"q": "hauts de vent"}).json()[0]
-    assert (hit["name"], hit["matched"]) == ("Windbrisk Heights", "Hauts de ventabrupt")
+    assert (hit["name"], hit["matched"]) == ("Windbrisk Heights", "Hauts de Ventabrupt")
 
 
 def test_card_search_is_per_game_and_bounded(client):

@@ -115,7 +115,7 @@ def test_a_french_game_page_shows_no_english_card_name_or_keyword_where_french_e
     # The French the data has is there instead, the imported card's included.
     for french in ("Ange exalté", "Grizzlis", "Akroma, ange de la Fureur", "Promeneuse de chiens"):
         assert french in text
-    assert "Créature — humain et citoyen" in text  # the imported card's subtypes
+    assert "Créature — Humain et Citoyen" in text  # the imported card's subtypes
 
 
 def test_every_card_sheet_in_french_has_french_keywords_names_and_type_lines(french_game):

@@ -55,6 +55,15 @@ def test_placeholders_that_differ_between_english_and_french_are_refused(tmp_pat
         read_message_file(path)
 
 
+def test_plural_forms_are_one_and_other_and_read_by_cldr_s_rule(tmp_path):
+    path = _write(tmp_path, "m.toml", '[messages."c"]\nen = "{n:# card|# cards|x}"\nfr = "{n}"\n')
+    with pytest.raises(MessageFileError, match="needs two forms"):
+        read_message_file(path)
+    # French: 0 and 1 singular; English: only 1.
+    assert translator("fr")("zone.hidden_hand", n=0) == "0 carte, cachée"
+    assert translator("en")("zone.hidden_hand", n=0) == "0 cards, hidden"
+
+
 def test_a_key_defined_twice_in_one_file_is_refused(tmp_path):
     table = '[messages."a"]\nen = "A"\nfr = "A"\n'
     path = _write(tmp_path, "m.toml", table + "\n" + table)

@@ -157,14 +157,14 @@ def test_702_75_only_the_player_who_looks_gets_the_choice_sheet(table, edition):
 
     for who in ("Bob", "spectator"):
         seen = everything_seen(seats[who], game_id)
-        assert "is looking at the top 4 card(s) of their library" in seen[0]
+        assert "is looking at the top 4 cards of their library" in seen[0]
         assert "choice-sheet" not in seen[0] and "/hideaway" not in seen[0]
         for text in seen:
             assert_hidden(text)
             for name in ("Island", "Forest", "Grizzly Bears"):
                 assert name not in text
     fr = get(seats["Bob"], f"/g/{game_id}", lang="fr")
-    assert "regarde les 4 carte(s) du dessus de sa bibliothèque" in fr
+    assert "regarde les 4 cartes du dessus de sa bibliothèque" in fr
 
 
 def test_the_judge_sees_the_choice_and_as_bob_only_the_notice(table):

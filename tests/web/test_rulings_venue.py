@@ -148,7 +148,7 @@ def test_an_htmx_post_with_no_viewpoint_is_refused_inline_too(looked):
     ("lang", "hand", "peek", "never"),
     [
         ("en", "Alice's hand", "Alice sees this — tap to look", ("Only you", "Your hand")),
-        ("fr", "Main de Alice", "Alice voit ceci — touchez pour voir", ("Vous seul", "Votre main")),
+        ("fr", "Main d'Alice", "Alice voit ceci — touchez pour voir", ("Vous seul", "Votre main")),
     ],
 )
 def test_a_ruling_for_alices_viewpoint_names_alice_not_you(client, looked, lang, hand, peek, never):

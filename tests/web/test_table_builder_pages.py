@@ -54,7 +54,7 @@ def test_the_search_box_answers_add_buttons_in_english_and_french(client):
     french = client.get(
         "/cards/search", params={"q": "hauts de vent"}, headers={**HTMX, "Accept-Language": "fr"}
     ).text
-    assert 'value="Windbrisk Heights"' in french and "Hauts de ventabrupt" in french
+    assert 'value="Windbrisk Heights"' in french and "Hauts de Ventabrupt" in french
     assert "Ajouter" in french
     none = client.get("/cards/search", params={"q": "zzqqxx"}, headers=HTMX).text
     assert "No card by that name" in none

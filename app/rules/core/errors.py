@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from app.rules.core.words import elide_fr
+
 ErrorKind = Literal["rule", "not_found", "forbidden", "game_over"]
 
 
@@ -26,7 +28,7 @@ class RuleError(Exception):
         super().__init__(message_en)
         self.rules = list(rules)
         self.message_en = message_en
-        self.message_fr = message_fr
+        self.message_fr = elide_fr(message_fr)  # "de Alice" -> "d'Alice"
         self.kind: ErrorKind = kind
         # The action's field the refusal is about (a judge's form shows it beside that field).
         self.field = field

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app.rules.core.words import elide_fr
 
 
 class Text(BaseModel):
@@ -10,6 +12,12 @@ class Text(BaseModel):
 
     en: str
     fr: str
+
+    @field_validator("fr")
+    @classmethod
+    def _elided(cls, fr: str) -> str:
+        # Names are filled in by f-strings everywhere: "de Alice" is fixed here, once.
+        return elide_fr(fr)
 
 
 class Event(BaseModel):

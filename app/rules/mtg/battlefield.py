@@ -7,6 +7,7 @@ from collections.abc import Callable
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.words import counters_words
 from app.rules.mtg import characteristics
 from app.rules.mtg.actions import (
     AddCounter,
@@ -160,14 +161,15 @@ def untap(ctx: Ctx, action: Untap) -> None:
 def add_counter(ctx: Ctx, action: AddCounter) -> None:
     obj = permanent(ctx, action.object)
     obj.counters[action.counter] = obj.counters.get(action.counter, 0) + action.amount
+    counters_en, counters_fr = counters_words(action.amount, action.counter)
     _announce(
         ctx,
         obj,
         "add_counter",
         ["122.1"],
         lambda n: Text(
-            en=f"{n.en} gets {action.amount} {action.counter} counter(s).",
-            fr=f"{n.fr} reçoit {action.amount} marqueur(s) {action.counter}.",
+            en=f"{n.en} gets {counters_en}.",
+            fr=f"{n.fr} reçoit {counters_fr}.",
         ),
     )
 

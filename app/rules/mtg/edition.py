@@ -18,5 +18,5 @@ def require_current_rules(ctx: Ctx, what_en: str, what_fr: str) -> None:
             f"{what_en} does not exist under the 2004 rules: 504.1 lists only Illusionary "
             "Mask and morph.",
             f"{what_fr} n'existe pas dans les règles de 2004 : la 504.1 ne cite que "
-            "Illusionary Mask et la mue.",
+            "le Masque illusoire et la mue.",
         )

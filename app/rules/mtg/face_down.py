@@ -6,6 +6,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
+from app.rules.core.words import plural_pair
 from app.rules.mtg import as_turned_up, characteristics
 from app.rules.mtg.actions import (
     CastFaceDown,
@@ -220,7 +221,7 @@ def _no_way_up(obj: MtgObject) -> tuple[str, str, list[str]]:
         return (
             "Illusionary Mask's creature turns face up only when it would deal or be dealt "
             "damage or become tapped.",
-            "La créature d'Illusionary Mask ne se retourne que si elle doit infliger ou subir "
+            "La créature du Masque illusoire ne se retourne que si elle doit infliger ou subir "
             "des blessures ou être engagée.",
             ["707.7", "card.illusionary-mask"],
         )
@@ -331,7 +332,7 @@ def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown)
             raise RuleError(
                 ["card.illusionary-mask"],
                 "Illusionary Mask chooses a creature card in your hand.",
-                "Illusionary Mask choisit une carte de créature dans votre main.",
+                "Le Masque illusoire choisit une carte de créature dans votre main.",
             )
         keys = ["card.illusionary-mask", "707.3", "707.2"]
     else:
@@ -438,13 +439,21 @@ def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
             objects=new_ids,
         )
     if already:
+        stay_en, stay_fr = plural_pair(
+            len(already),
+            (
+                "# permanent already face down stays as it is.",
+                "# permanents already face down stay as they are.",
+            ),
+            (
+                "# permanent déjà face cachée reste inchangé.",
+                "# permanents déjà face cachée restent inchangés.",
+            ),
+        )
         ctx.emit(
             "already_face_down",
             ["708.2b"],
-            Text(
-                en=f"{len(already)} permanent(s) already face down stay as they are.",
-                fr=f"{len(already)} permanent(s) déjà face cachée restent inchangés.",
-            ),
+            Text(en=stay_en, fr=stay_fr),
             objects=[o.id for o in already],
         )
     if not turned and not already:

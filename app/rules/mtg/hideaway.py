@@ -21,6 +21,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.words import counted, plural_pair
 from app.rules.mtg import characteristics
 from app.rules.mtg.actions import HideawayExile, HideawayPlay, HideawayTrigger
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS, HideawayCondition
@@ -36,7 +37,7 @@ from app.rules.mtg.visibility import face_known_to, hideaway_source
 _CONDITION_TEXT: dict[str, tuple[str, str]] = {
     "attacked_with_creatures": (
         "you attacked with {n} or more creatures this turn",
-        "vous avez attaqué avec {n} créatures ou plus ce tour-ci",
+        "vous avez attaqué avec {n:# créature|# créatures} ou plus ce tour-ci",
     ),
     "no_cards_in_hands": ("each player has no cards in hand", "aucun joueur n'a de carte en main"),
     "creatures_total_power": (
@@ -45,11 +46,11 @@ _CONDITION_TEXT: dict[str, tuple[str, str]] = {
     ),
     "library_at_most": (
         "a library has {n} or fewer cards in it",
-        "une bibliothèque contient {n} cartes ou moins",
+        "une bibliothèque contient {n:# carte|# cartes} ou moins",
     ),
     "opponent_dealt_damage": (
         "an opponent was dealt {n} or more damage this turn",
-        "un adversaire a subi {n} blessures ou plus ce tour-ci",
+        "un adversaire a subi {n:# blessure|# blessures} ou plus ce tour-ci",
     ),
     "creature_power_at_least": (
         "you control a creature with power {n} or greater",
@@ -57,13 +58,16 @@ _CONDITION_TEXT: dict[str, tuple[str, str]] = {
     ),
     "creatures_at_least": (
         "you control {n} or more creatures",
-        "vous contrôlez {n} créatures ou plus",
+        "vous contrôlez {n:# créature|# créatures} ou plus",
     ),
     "graveyard_at_least": (
         "there are {n} or more cards in your graveyard",
-        "votre cimetière contient {n} cartes ou plus",
+        "votre cimetière contient {n:# carte|# cartes} ou plus",
     ),
-    "hand_at_least": ("you have {n} or more cards in hand", "vous avez {n} cartes ou plus en main"),
+    "hand_at_least": (
+        "you have {n} or more cards in hand",
+        "vous avez {n:# carte|# cartes} ou plus en main",
+    ),
     "stated": ("its condition holds", "sa condition est remplie"),
 }
 
@@ -75,7 +79,8 @@ def condition_text(condition: HideawayCondition | None) -> Text:
         return Text(en=condition.text, fr=condition.text_fr or condition.text)
     en, fr = _CONDITION_TEXT[condition.kind]
     n = condition.amount if condition.amount is not None else 0
-    return Text(en=en.format(n=n), fr=fr.format(n=n))
+    # French counts by CLDR's rule: "1 carte ou plus", "2 cartes ou plus".
+    return Text(en=counted("en", en, n=n), fr=counted("fr", fr, n=n))
 
 
 def _creatures_of(state: MtgGame, player: str) -> list[MtgObject]:
@@ -196,8 +201,16 @@ def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
         looked=tuple(c.id for c in looked),
         link=link,
     )
-    fewer_en = f" (only {len(looked)} left, so all of them)" if len(looked) < n else ""
-    fewer_fr = f" (il n'en reste que {len(looked)} : toutes)" if len(looked) < n else ""
+    left_en, left_fr = plural_pair(
+        len(looked),
+        (" (only # left, so that one)", " (only # left, so all of them)"),
+        (" (il n'en reste que # : celle-là)", " (il n'en reste que # : toutes)"),
+    )
+    fewer_en, fewer_fr = (left_en, left_fr) if len(looked) < n else ("", "")
+    top_en, top_fr = plural_pair(
+        len(looked), ("the top card", "the top # cards"), ("la carte", "les # cartes")
+    )
+    them_en, them_fr = plural_pair(len(looked), ("it", "them"), ("la", "les"))
     names_en = ", ".join(c.card.name for c in looked)
     names_fr = ", ".join(c.card.name_fr or c.card.name for c in looked)
     ctx.emit(
@@ -205,11 +218,11 @@ def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
         ["702.75", "702.75-exile-one"],
         Text(
             en=f"{shown.en} enters under {player}'s control.{tapped_en} Hideaway {n}: {player} "
-            f"looks at the top {len(looked)} card(s) of their library{fewer_en}; only they see "
-            "them. They must exile one face down.",
+            f"looks at {top_en} of their library{fewer_en}; only they see {them_en}. They must "
+            "exile one face down.",
             fr=f"{shown.fr} arrive sous le contrôle de {player}.{tapped_fr} Cachette {n} : "
-            f"{player} regarde les {len(looked)} carte(s) du dessus de sa bibliothèque"
-            f"{fewer_fr} ; lui seul les voit. Il doit en exiler une face cachée.",
+            f"{player} regarde {top_fr} du dessus de sa bibliothèque"
+            f"{fewer_fr} ; lui seul {them_fr} voit. Il doit en exiler une face cachée.",
         ),
         private=Text(en=f"Top first: {names_en}.", fr=f"Du dessus : {names_fr}."),
         private_to=[player],
@@ -295,14 +308,28 @@ def hideaway_exile(ctx: Ctx, action: HideawayExile) -> None:
         source.hideaway_link = pending.link
     state.hideaway_pending = None
     rule = "702.75-bottom-order"
+    if order:
+        rest_en, rest_fr = plural_pair(
+            len(order),
+            (" and puts the other one on the bottom of their library",
+             " and puts the other # on the bottom of their library"),
+            (" et met l'autre au-dessous de sa bibliothèque",
+             " et met les # autres au-dessous de sa bibliothèque"),
+        )  # fmt: skip
+        # The order of one card is no news: "in a random order" only for two or more.
+        if len(order) > 1:
+            rest_en, rest_fr = f"{rest_en} {how_en}", f"{rest_fr} {how_fr}"
+    else:
+        rest_en, rest_fr = (
+            "; no other card goes to the bottom",
+            " ; aucune autre carte ne va au-dessous",
+        )
     ctx.emit(
         "hideaway_exile",
         ["702.75", rule, "702.75-look" if not lorwyn else "702.75-lorwyn-look"],
         Text(
-            en=f"{player} exiles a card face down with {pending.source_name} and puts the "
-            f"other {len(order)} on the bottom of their library {how_en}.",
-            fr=f"{player} exile une carte face cachée avec {pending.source_name_fr} et met "
-            f"les {len(order)} autres au-dessous de sa bibliothèque {how_fr}.",
+            en=f"{player} exiles a card face down with {pending.source_name}{rest_en}.",
+            fr=f"{player} exile une carte face cachée avec {pending.source_name_fr}{rest_fr}.",
         ),
         private=Text(
             en=f"The hidden card is {hidden_name.en}"

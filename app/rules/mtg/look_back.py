@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from app.rules.core.context import Ctx
 from app.rules.core.events import Text
+from app.rules.core.words import counters_words
 from app.rules.mtg import characteristics
 from app.rules.mtg.cards import CardTrigger, MtgCard
 from app.rules.mtg.labels import describe, public_label
@@ -63,10 +64,10 @@ def remember(state: MtgGame, obj: MtgObject) -> LastKnown:
 def _counters_note(counters: dict[str, int]) -> Text:
     if not counters:
         return Text(en="", fr="")
-    said = ", ".join(f"{n} {c}" for c, n in sorted(counters.items()))
+    said = [counters_words(n, c) for c, n in sorted(counters.items())]
     return Text(
-        en=f" As it last existed it had {said} counter(s).",
-        fr=f" Tel qu'il existait en dernier, il avait {said} marqueur(s).",
+        en=f" As it last existed it had {', '.join(en for en, _ in said)}.",
+        fr=f" Tel qu'il existait en dernier, il avait {', '.join(fr for _, fr in said)}.",
     )
 
 

@@ -20,6 +20,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
+from app.rules.core.words import plural_pair
 from app.rules.mtg import look_back
 from app.rules.mtg.edition import require_current_rules
 from app.rules.mtg.face_down import put_face_down
@@ -160,17 +161,24 @@ def manifest_cards(ctx: Ctx, action: ManifestCards) -> None:
     labels = [public_label(ctx.state, new) for new, _ in made]
     names_en = ", ".join(t.en for t in seen)
     names_fr = ", ".join(t.fr for t in seen)
-    unseen_en = f"{hidden} unseen card(s)" if hidden else ""
-    unseen_fr = f"{hidden} carte(s) non vue(s)" if hidden else ""
+    unseen_en, unseen_fr = (
+        plural_pair(
+            hidden, ("# unseen card", "# unseen cards"), ("# carte non vue", "# cartes non vues")
+        )
+        if hidden
+        else ("", "")
+    )
+    made_en, made_fr = plural_pair(len(made), ("# card", "# cards"), ("# carte", "# cartes"))
+    them_en, them_fr = plural_pair(len(made), ("it", "them"), ("la", "les"))
     what_en = "; ".join(x for x in (names_en, unseen_en) if x)
     what_fr = "; ".join(x for x in (names_fr, unseen_fr) if x)
     keys = [rule, "707.3", "707.2", "701.40e"]
     if action.random_order:
         public = Text(
-            en=f"{player} shuffles {len(made)} card(s) face down ({what_en}) and {via}s them "
+            en=f"{player} shuffles {made_en} face down ({what_en}) and {via}s {them_en} "
             f"in a random order: {', '.join(t.en for t in labels)}. Only {player} knows which "
             "is which.",
-            fr=f"{player} mélange {len(made)} carte(s) face cachée ({what_fr}) et les "
+            fr=f"{player} mélange {made_fr} face cachée ({what_fr}) et {them_fr} "
             f"{'manifeste' if via == 'manifest' else 'voile'} dans un ordre aléatoire : "
             f"{', '.join(t.fr for t in labels)}. Seul {player} sait laquelle est laquelle.",
         )
@@ -181,10 +189,10 @@ def manifest_cards(ctx: Ctx, action: ManifestCards) -> None:
             (label, name, obj) for (new, name), label, obj in zip(made, labels, chosen, strict=True)
         ]
         public = Text(
-            en=f"{player} {via}s {len(made)} card(s) one at a time: "
+            en=f"{player} {via}s {made_en} one at a time: "
             + ", ".join(f"{n.en} as {lab.en}" if _public(o) else lab.en for lab, n, o in pairs)
             + ".",
-            fr=f"{player} {'manifeste' if via == 'manifest' else 'voile'} {len(made)} carte(s) "
+            fr=f"{player} {'manifeste' if via == 'manifest' else 'voile'} {made_fr} "
             "une à une : "
             + ", ".join(f"{n.fr} en {lab.fr}" if _public(o) else lab.fr for lab, n, o in pairs)
             + ".",

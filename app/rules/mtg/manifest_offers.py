@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules.core.events import Text
+from app.rules.core.words import plural_pair
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import MtgGame
 
@@ -60,8 +61,9 @@ def describe_manifest(state: MtgGame, action: Any, what: Text) -> Text:
         )
     source = action.from_player or action.player
     count = action.count
-    top_en = "the top card" if count == 1 else f"the top {count} cards"
-    top_fr = "la carte du dessus" if count == 1 else f"les {count} cartes du dessus"
+    top_en, top_fr = plural_pair(
+        count, ("the top card", "the top # cards"), ("la carte du dessus", "les # cartes du dessus")
+    )
     mine_en = f" under {action.player}'s control" if source != action.player else ""
     mine_fr = f" sous le contrôle de {action.player}" if source != action.player else ""
     return Text(

@@ -8,6 +8,7 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.core.family import offer_target
 from app.rules.core.proposals import default_subjects
+from app.rules.core.words import counters_words
 from app.rules.mtg import as_turned_up, characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
 from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
@@ -71,7 +72,7 @@ def _object_candidates(
         add(
             {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "illusionary_mask"},
             "Put face down with Illusionary Mask",
-            "Mettre face cachée avec Illusionary Mask",
+            "Mettre face cachée avec le Masque illusoire",
         )
         add(
             {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "effect"},
@@ -395,8 +396,8 @@ def describe_action(state: MtgGame, action: Any) -> Text:
         by = f" ({action.source.strip()})" if action.source.strip() else ""
         en, fr = (f"Apply an effect{by} to", f"Appliquer un effet{by} à")
     elif kind == "add_counter":
-        en, fr = (f"Add {action.amount} {action.counter} counter(s) to",
-                  f"Ajouter {action.amount} marqueur(s) {action.counter} sur")  # fmt: skip
+        counters_en, counters_fr = counters_words(action.amount, action.counter)
+        en, fr = f"Add {counters_en} to", f"Ajouter {counters_fr} sur"
     else:
         en, fr = _SIMPLE.get(kind) or EXILE_ACTION_WORDS.get(kind, (kind, kind))
     return Text(en=f"{en.lower()} {what_en}".strip(), fr=f"{fr.lower()} {what_fr}".strip())

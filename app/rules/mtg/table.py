@@ -18,6 +18,7 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.piles import shuffle_pile
 from app.rules.core.projection import project
+from app.rules.core.words import life_fr, plural_pair
 from app.rules.mtg import characteristics, look_back
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.face_down import mark_entered
@@ -43,7 +44,14 @@ OPENING_HAND = 7
 
 
 def _cards(n: int) -> Text:
-    return Text(en=f"{n} card" + ("" if n == 1 else "s"), fr=f"{n} carte" + ("" if n == 1 else "s"))
+    en, fr = plural_pair(n, ("# card", "# cards"), ("# carte", "# cartes"))
+    return Text(en=en, fr=fr)
+
+
+def _top_cards(n: int) -> Text:
+    """ "the top card" / "the top 2 cards", "la carte" / "les 2 cartes" (du dessus)."""
+    en, fr = plural_pair(n, ("the top card", "the top # cards"), ("la carte", "les # cartes"))
+    return Text(en=en, fr=fr)
 
 
 def _names(objs: Sequence[MtgObject]) -> Text:
@@ -85,13 +93,20 @@ def emit_draw(ctx: Ctx[MtgGame], player: str, drawn: list[MtgObject], asked: int
         # 704.5b: drawing from an empty library loses the game at the next check; the
         # judge ends it (nothing here decides a game on its own).
         keys.append("704.5b")
+        missing_en, missing_fr = plural_pair(
+            asked - len(drawn),
+            ("Their library was empty for the last one", "Their library was empty for # of them"),
+            (
+                "Sa bibliothèque était vide pour la dernière",
+                "Sa bibliothèque était vide pour # d'entre elles",
+            ),
+        )
         short_en = (
-            f" Their library was empty for {asked - len(drawn)} of them: a player who tried "
-            "to draw from an empty library loses the game."
+            f" {missing_en}: a player who tried to draw from an empty library loses the game."
         )
         short_fr = (
-            f" Sa bibliothèque était vide pour {asked - len(drawn)} d'entre elles : un joueur "
-            "qui a tenté de piocher dans une bibliothèque vide perd la partie."
+            f" {missing_fr} : un joueur qui a tenté de piocher dans une bibliothèque vide perd "
+            "la partie."
         )
     n = _cards(len(drawn))
     ctx.emit(
@@ -203,15 +218,15 @@ def look_top(ctx: Ctx[MtgGame], action: LookTop) -> None:
     top = _top(ctx, player, action.count, ["401.2"])
     for obj in top:
         obj.known_to = sorted({*obj.known_to, looker})
-    n = _cards(len(top))
+    n = _top_cards(len(top))
     whose_en = "their" if looker == player else f"{player}'s"
     whose_fr = "sa bibliothèque" if looker == player else f"la bibliothèque de {player}"
     ctx.emit(
         "look_top",
         ["401.2"],
         Text(
-            en=f"{looker} looks at the top {n.en} of {whose_en} library.",
-            fr=f"{looker} regarde les {n.fr} du dessus de {whose_fr}.",
+            en=f"{looker} looks at {n.en} of {whose_en} library.",
+            fr=f"{looker} regarde {n.fr} du dessus de {whose_fr}.",
         ),
         private=Text(
             en=f"From the top: {_names(top).en}.", fr=f"Depuis le dessus : {_names(top).fr}."
@@ -226,13 +241,13 @@ def reveal_top(ctx: Ctx[MtgGame], action: RevealTop) -> None:
     top = _top(ctx, player, action.count, ["701.20"])
     for obj in top:
         obj.known_to = ctx.state.player_names()
-    n, names = _cards(len(top)), _names(top)
+    n, names = _top_cards(len(top)), _names(top)
     ctx.emit(
         "reveal_top",
         ["701.20", "401.2"],
         Text(
-            en=f"{player} reveals the top {n.en} of their library: {names.en}.",
-            fr=f"{player} révèle les {n.fr} du dessus de sa bibliothèque : {names.fr}.",
+            en=f"{player} reveals {n.en} of their library: {names.en}.",
+            fr=f"{player} révèle {n.fr} du dessus de sa bibliothèque : {names.fr}.",
         ),
     )
 
@@ -291,12 +306,20 @@ def mulligan_bottom(ctx: Ctx[MtgGame], action: MulliganBottom) -> None:
     owed = ctx.state.mulligans.get(player, 0)
     chosen = [ctx.find(i) for i in dict.fromkeys(action.objects)]
     if len(chosen) != owed or len(action.objects) != owed:
+        # A name is never put inside a plural form: a "#" in it would become the number.
+        after_en, after_fr = plural_pair(
+            owed,
+            ("After # mulligan", "After # mulligans"),
+            ("Après # mulligan", "Après # mulligans"),
+        )
+        cards_en, cards_fr = plural_pair(
+            owed, ("# card", "# different cards"), ("# carte", "# cartes différentes")
+        )
         raise RuleError(
             ["103.5"],
-            f"After {owed} mulligan(s), {player} puts exactly {owed} different card(s) of their "
-            "hand on the bottom of their library.",
-            f"Après {owed} mulligan(s), {player} met exactement {owed} carte(s) différente(s) de "
-            "sa main sous sa bibliothèque.",
+            f"{after_en}, {player} puts exactly {cards_en} of their hand on the bottom of "
+            "their library.",
+            f"{after_fr}, {player} met exactement {cards_fr} de sa main sous sa bibliothèque.",
         )
     if any(o.zone != Zone.HAND or o.owner != player for o in chosen):
         raise RuleError(
@@ -331,10 +354,21 @@ def keep(ctx: Ctx[MtgGame], action: Keep) -> None:
     if owed:
         raise RuleError(
             ["103.5"],
-            f"After {owed} mulligan(s), keeping puts {owed} card(s) of the hand on the bottom "
-            "of the library: choose them (mulligan_bottom).",
-            f"Après {owed} mulligan(s), garder sa main met {owed} carte(s) sous la "
-            "bibliothèque : choisissez-les (mulligan_bottom).",
+            *plural_pair(
+                owed,
+                (
+                    "After # mulligan, keeping puts # card of the hand on the bottom of the "
+                    "library: choose it (mulligan_bottom).",
+                    "After # mulligans, keeping puts # cards of the hand on the bottom of the "
+                    "library: choose them (mulligan_bottom).",
+                ),
+                (
+                    "Après # mulligan, garder sa main met # carte sous la bibliothèque : "
+                    "choisissez-la (mulligan_bottom).",
+                    "Après # mulligans, garder sa main met # cartes sous la bibliothèque : "
+                    "choisissez-les (mulligan_bottom).",
+                ),
+            ),
         )
     ctx.state.kept = [*ctx.state.kept, player]
     kept = _cards(len(ctx.state.in_zone(Zone.HAND, player)))
@@ -362,7 +396,7 @@ def life(ctx: Ctx[MtgGame], action: Life) -> None:
         keys,
         Text(
             en=f"{name} {verb_en} {abs(action.amount)} life ({player.life}).{tail_en}",
-            fr=f"{name} {verb_fr} {abs(action.amount)} point(s) de vie ({player.life}).{tail_fr}",
+            fr=f"{name} {verb_fr} {life_fr(abs(action.amount))} ({player.life}).{tail_fr}",
         ),
     )
 
@@ -423,9 +457,14 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
         what = Text(
             en=f"{what.en} (a face-up nameless 2/2)", fr=f"{what.fr} (un 2/2 sans nom face visible)"
         )
-    count_en = "a token" if action.count == 1 else f"{action.count} tokens"
-    count_fr = "un jeton" if action.count == 1 else f"{action.count} jetons"
-    tapped_en, tapped_fr = (" tapped", " engagé(s)") if action.tapped else ("", "")
+    count_en, count_fr = plural_pair(
+        action.count, ("a token", "# tokens"), ("un jeton", "# jetons")
+    )
+    tapped_en, tapped_fr = (
+        plural_pair(action.count, (" tapped", " tapped"), (" engagé", " engagés"))
+        if action.tapped
+        else ("", "")
+    )
     if action.face_down:
         # 708.2: what it is stays with its controller (and the judge); all else is public.
         labels = [public_label(ctx.state, t) for t in made]  # type: ignore[arg-type]

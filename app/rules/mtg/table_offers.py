@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules.core.events import Text
+from app.rules.core.words import plural_pair
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import MtgGame, Zone
 
@@ -77,28 +78,32 @@ def describe_table_action(state: MtgGame, action: Any) -> Text:
     player = action.player
     kind = action.type
     count = getattr(action, "count", 1)
+    cards_en, cards_fr = plural_pair(count, ("# card", "# cards"), ("# carte", "# cartes"))
+    top_en, top_fr = plural_pair(
+        count, ("the top card", "the top # cards"), ("la carte", "les # cartes")
+    )
     if kind == "draw":
-        return Text(en=f"{player} draws {count}", fr=f"{player} pioche {count}")
+        return Text(en=f"{player} draws {cards_en}", fr=f"{player} pioche {cards_fr}")
     if kind == "mill":
-        return Text(en=f"{player} mills {count}", fr=f"{player} meule {count}")
+        return Text(en=f"{player} mills {cards_en}", fr=f"{player} meule {cards_fr}")
     if kind == "look_top":
         return Text(
-            en=f"look at the top {count} of {player}'s library",
-            fr=f"regarder les {count} cartes du dessus de la bibliothèque de {player}",
+            en=f"look at {top_en} of {player}'s library",
+            fr=f"regarder {top_fr} du dessus de la bibliothèque de {player}",
         )
     if kind == "reveal_top":
         return Text(
-            en=f"{player} reveals the top {count} of their library",
-            fr=f"{player} révèle les {count} cartes du dessus de sa bibliothèque",
+            en=f"{player} reveals {top_en} of their library",
+            fr=f"{player} révèle {top_fr} du dessus de sa bibliothèque",
         )
     if kind == "shuffle":
         return Text(en=f"{player} shuffles their library", fr=f"{player} mélange sa bibliothèque")
     if kind == "life":
         verb_en, verb_fr = ("gains", "gagne") if action.amount > 0 else ("loses", "perd")
-        return Text(
-            en=f"{player} {verb_en} {abs(action.amount)} life",
-            fr=f"{player} {verb_fr} {abs(action.amount)} point(s) de vie",
+        life_en, life_fr = plural_pair(
+            abs(action.amount), ("# life", "# life"), ("# point de vie", "# points de vie")
         )
+        return Text(en=f"{player} {verb_en} {life_en}", fr=f"{player} {verb_fr} {life_fr}")
     source = state.get(action.copy_of) if action.copy_of else None
     if getattr(action, "face_down", False):
         # A token created face down: what it is stays hidden from the others (708.2).
@@ -108,7 +113,9 @@ def describe_table_action(state: MtgGame, action: Any) -> Text:
     else:
         card = action.card
         shown = card.shown_name() if card else Text(en="?", fr="?")
+    tokens_en, tokens_fr = plural_pair(
+        action.count, ("# token", "# tokens"), ("# jeton", "# jetons")
+    )
     return Text(
-        en=f"{player} creates {action.count} token(s): {shown.en}",
-        fr=f"{player} crée {action.count} jeton(s) : {shown.fr}",
+        en=f"{player} creates {tokens_en}: {shown.en}", fr=f"{player} crée {tokens_fr} : {shown.fr}"
     )

@@ -21,6 +21,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import require_judge
+from app.rules.core.words import counters_words, life_fr
 from app.rules.mtg.ability_kinds import is_a_may
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import (
@@ -289,7 +290,7 @@ def _apply(
                 ["119.3"],
                 Text(
                     en=f"{name} {verb_en} {effect.amount} life ({who.life}).",
-                    fr=f"{name} {verb_fr} {effect.amount} point(s) de vie ({who.life}).",
+                    fr=f"{name} {verb_fr} {life_fr(effect.amount)} ({who.life}).",
                 ),
             )
         return
@@ -306,8 +307,8 @@ def _apply(
             "add_counter",
             ["122.1"],
             Text(
-                en=f"{shown.en} gets {effect.amount} {effect.counter} counter(s).",
-                fr=f"{shown.fr} reçoit {effect.amount} marqueur(s) {effect.counter}.",
+                en=f"{shown.en} gets {counters_words(effect.amount, effect.counter)[0]}.",
+                fr=f"{shown.fr} reçoit {counters_words(effect.amount, effect.counter)[1]}.",
             ),
             objects=[obj.id],
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from app.rules.core.context import Ctx
 from app.rules.core.events import Text
+from app.rules.core.words import plural_pair
 from app.rules.riftbound.battlefields import contest
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.common import bf_text, card_name, draw, might_of, rb, where_text
@@ -20,7 +21,9 @@ from app.rules.riftbound.state import MightModifier, RiftboundObject, Zone
 from app.rules.riftbound.zones import kill, put
 
 # The token Sprite Call plays; its Might is the effect's amount.
-SPRITE = RiftboundCard(name="Sprite", name_fr="Sprite", types=("Unit",), might=3, keywords=("Temporary",))
+SPRITE = RiftboundCard(
+    name="Sprite", name_fr="Sprite", types=("Unit",), might=3, keywords=("Temporary",)
+)
 
 NOTHING_HAPPENS = Text(en="nothing happens.", fr="rien ne se passe.")
 NOT_MODELLED = Text(
@@ -172,7 +175,8 @@ def swap_might(ctx: Ctx, r: Resolving) -> Text:
 def draw_cards(ctx: Ctx, r: Resolving) -> Text:
     player = r.item.controller
     drawn = draw(ctx, player, r.effect.amount)
-    return Text(en=f"{player} draws {drawn}.", fr=f"{player} pioche {drawn}.")
+    en, fr = plural_pair(drawn, ("# card", "# cards"), ("# carte", "# cartes"))
+    return Text(en=f"{player} draws {en}.", fr=f"{player} pioche {fr}.")
 
 
 def token(ctx: Ctx, r: Resolving) -> Text:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.words import plural_pair
 from app.rules.riftbound.state import RiftboundObject, Zone
 
 
@@ -59,12 +60,14 @@ def pay(
         recycle(ctx, rune)
     parts_en, parts_fr = [], []
     if energy:
-        parts_en.append(f"exhausts {energy} rune(s) for {energy} Energy")
-        parts_fr.append(f"épuise {energy} rune(s) pour {energy} énergie")
+        en, fr = plural_pair(energy, ("# rune", "# runes"), ("# rune", "# runes"))
+        parts_en.append(f"exhausts {en} for {energy} Energy")
+        parts_fr.append(f"épuise {fr} pour {energy} énergie")
     if power:
         kinds = ", ".join(sorted({domain_of(r) or "?" for r in to_recycle}))
-        parts_en.append(f"recycles {power} rune(s) ({kinds}) for {power} Power")
-        parts_fr.append(f"recycle {power} rune(s) ({kinds}) pour {power} puissance")
+        en, fr = plural_pair(power, ("# rune", "# runes"), ("# rune", "# runes"))
+        parts_en.append(f"recycles {en} ({kinds}) for {power} Power")
+        parts_fr.append(f"recycle {fr} ({kinds}) pour {power} puissance")
     return Text(
         en=" and ".join(parts_en) or "pays nothing",
         fr=" et ".join(parts_fr) or "ne paie rien",

@@ -12,6 +12,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.piles import shuffle_pile
+from app.rules.core.words import plural_pair
 from app.rules.riftbound.common import rb
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 from app.rules.riftbound.table_actions import Channel, Draw, Score
@@ -23,7 +24,8 @@ OPENING_HAND = 4
 
 
 def _cards(n: int) -> Text:
-    return Text(en=f"{n} card" + ("" if n == 1 else "s"), fr=f"{n} carte" + ("" if n == 1 else "s"))
+    en, fr = plural_pair(n, ("# card", "# cards"), ("# carte", "# cartes"))
+    return Text(en=en, fr=fr)
 
 
 def _names(objs: Sequence[RiftboundObject]) -> Text:
@@ -80,7 +82,9 @@ def draw(ctx: Ctx[RiftboundGame], action: Draw) -> None:
     drawn = draw_cards(ctx, player, action.count)
     if not drawn:
         raise RuleError(
-            ["rb.turn"], f"{player}'s main deck is empty.", f"Le deck principal de {player} est vide."
+            ["rb.turn"],
+            f"{player}'s main deck is empty.",
+            f"Le deck principal de {player} est vide.",
         )
     n = _cards(len(drawn))
     ctx.emit(
@@ -103,14 +107,17 @@ def channel(ctx: Ctx[RiftboundGame], action: Channel) -> None:
         runes.append(put(ctx, deck[0], Zone.RUNES, controller=player))  # type: ignore[arg-type]
     if not runes:
         raise RuleError(
-            ["rb.runes"], f"{player}'s rune deck is empty.", f"Le deck de runes de {player} est vide."
+            ["rb.runes"],
+            f"{player}'s rune deck is empty.",
+            f"Le deck de runes de {player} est vide.",
         )
+    count_en, count_fr = plural_pair(len(runes), ("# rune", "# runes"), ("# rune", "# runes"))
     ctx.emit(
         "channel",
         ["rb.turn", "rb.runes"],
         Text(
-            en=f"{player} channels {len(runes)} rune(s): {_names(runes).en}.",
-            fr=f"{player} canalise {len(runes)} rune(s) : {_names(runes).fr}.",
+            en=f"{player} channels {count_en}: {_names(runes).en}.",
+            fr=f"{player} canalise {count_fr} : {_names(runes).fr}.",
         ),
         objects=[r.id for r in runes],
     )
@@ -128,12 +135,15 @@ def score(ctx: Ctx[RiftboundGame], action: Score) -> None:
         )
     table.points[player] = now
     verb_en, verb_fr = ("scores", "marque") if action.amount > 0 else ("loses", "perd")
+    points_en, points_fr = plural_pair(
+        abs(action.amount), ("# point", "# points"), ("# point", "# points")
+    )
     ctx.emit(
         "score",
         ["rb.conquer-hold"],
         Text(
-            en=f"{player} {verb_en} {abs(action.amount)} point(s) ({now}).",
-            fr=f"{player} {verb_fr} {abs(action.amount)} point(s) ({now}).",
+            en=f"{player} {verb_en} {points_en} ({now}).",
+            fr=f"{player} {verb_fr} {points_fr} ({now}).",
         ),
     )
     if action.amount > 0 and now >= table.victory_score:

@@ -4,6 +4,7 @@ the battlefield where it was hidden, unless its own wording makes that impossibl
 from __future__ import annotations
 
 from app.rules.core.errors import RuleError
+from app.rules.core.words import plural_pair
 from app.rules.riftbound.common import is_unit, might_of
 from app.rules.riftbound.model import PlayEffect, TargetSpec
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
@@ -104,10 +105,13 @@ def check_targets(
     specs = effect.targets if effect is not None else ()
     required = [s for s in specs if not s.optional]
     if len(targets) > len(specs):
+        most_en, most_fr = plural_pair(
+            len(specs), ("# target", "# targets"), ("# cible", "# cibles")
+        )
         raise RuleError(
             ["rb.targets"],
-            f"{name} chooses at most {len(specs)} target(s).",
-            f"{name} choisit au plus {len(specs)} cible(s).",
+            f"{name} chooses at most {most_en}.",
+            f"{name} choisit au plus {most_fr}.",
         )
     if is_spell and hidden_at is not None:
         first_options = candidates(
@@ -123,10 +127,13 @@ def check_targets(
                 "sans cible valide sur le champ de bataille où elle était cachée.",
             )
     if is_spell and len(targets) < len(required):
+        needed_en, needed_fr = plural_pair(
+            len(required), ("# target", "# targets"), ("# cible", "# cibles")
+        )
         raise RuleError(
             ["rb.targets"],
-            f"{name} needs {len(required)} target(s).",
-            f"{name} demande {len(required)} cible(s).",
+            f"{name} needs {needed_en}.",
+            f"{name} demande {needed_fr}.",
         )
     first: RiftboundObject | None = None
     for spec, target in zip(specs, targets, strict=False):

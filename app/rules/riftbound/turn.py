@@ -8,6 +8,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.ending import conceding_player, judge_ends, leave_game, reveal_to_all
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.words import plural_pair
 from app.rules.riftbound.actions import MoveUnit, SetControl
 from app.rules.riftbound.battlefields import cleanup, contest, score, set_controller
 from app.rules.riftbound.common import (
@@ -84,12 +85,14 @@ def next_turn(ctx: Ctx, action: NextTurn) -> None:
     riftbound.phase = "draw"
     drawn = draw(ctx, nxt, 1)
     riftbound.phase = "main"
+    runes_en, runes_fr = plural_pair(channeled, ("# rune", "# runes"), ("# rune", "# runes"))
+    cards_en, cards_fr = plural_pair(drawn, ("# card", "# cards"), ("# carte", "# cartes"))
     ctx.emit(
         "beginning",
         ["rb.turn", "rb.runes"],
         Text(
-            en=f"{nxt} channels {channeled} rune(s) and draws {drawn}; main phase.",
-            fr=f"{nxt} canalise {channeled} rune(s) et pioche {drawn} ; phase principale.",
+            en=f"{nxt} channels {runes_en} and draws {cards_en}; main phase.",
+            fr=f"{nxt} canalise {runes_fr} et pioche {cards_fr} ; phase principale.",
         ),
     )
     cleanup(ctx)

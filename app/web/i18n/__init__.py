@@ -16,6 +16,7 @@ from typing import Literal
 from starlette.requests import Request
 
 from app.rules import riftbound
+from app.rules.core.words import counted, elide_fr
 from app.web.i18n.loader import load_messages
 
 Lang = Literal["en", "fr"]
@@ -88,7 +89,11 @@ def translator(lang: Lang) -> Callable[..., str]:
     def t(key: str, **values: object) -> str:
         pair = MESSAGES.get(key)
         text = pair[pick] if pair else key
-        return text.format(**values) if values else text
+        if not values:
+            return text
+        # Counts pick their plural form ("{n:# card|# cards}"); names elide ("d'Alice").
+        shown = counted(lang, text, **values)
+        return elide_fr(shown) if lang == "fr" else shown
 
     return t
 

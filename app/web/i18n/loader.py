@@ -8,6 +8,7 @@ Reading refuses, with a MessageFileError naming the file and the key:
 - a key (or type word, or keyword) defined twice, in one file or across files;
 - English and French texts whose {placeholders} differ: formatting the other language would
   raise KeyError or drop a value, on a page that then fails for French readers only.
+- a plural form other than "{n:one|other}" (two forms, CLDR's categories: app/rules/core/words.py).
 """
 
 from __future__ import annotations
@@ -84,6 +85,13 @@ def _texts(path: Path, key: str, entry: Any) -> tuple[str, str]:
             f"{path}: {key!r} has placeholders {sorted(placeholders(en))} in en "
             f"but {sorted(placeholders(fr))} in fr"
         )
+    for text in (en, fr):
+        for _, name, spec, _ in string.Formatter().parse(text):
+            # Plural forms (app/rules/core/words.py): "{n:# card|# cards}", one and other.
+            if spec and "|" in spec and spec.count("|") != 1:
+                raise MessageFileError(
+                    f"{path}: {key!r}: {{{name}:{spec}}} needs two forms, one|other"
+                )
     return en, fr
 
 

@@ -64,8 +64,8 @@ def test_block_shield_and_tank_are_not_modelled_so_the_table_applies_them_by_han
     assert _resolve_unchanged(game, "Block") == Text(
         en="Block resolves: its effect is not modelled: apply it by hand (Give a unit Shield 3 "
         "and Tank this turn; chosen: Noxus Saboteur).",
-        fr="Block se résout : son effet n'est pas modélisé : appliquez-le à la main (Give a unit "
-        "Shield 3 and Tank this turn ; choix : Noxus Saboteur).",
+        fr="Parade se résout : son effet n'est pas modélisé : appliquez-le à la main (Give a unit "
+        "Shield 3 and Tank this turn ; choix : Saboteur noxien).",
     )
     assert "gets Shield" not in game.log_text("Bob")
     assert game.find("Noxus Saboteur").modifiers == []

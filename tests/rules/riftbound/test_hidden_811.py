@@ -210,7 +210,7 @@ def test_811_3_played_from_hand_for_its_cost_at_normal_timing_with_free_targets(
         object=game.id("Fight or Flight"),
         targets=[game.id("Watchful Sentry")],
     )  # a unit at another battlefield: no limit from hand
-    assert "rb.811.3" in game.last[0].rules and "exhausts 2 rune(s)" in game.last_text("Bob")
+    assert "rb.811.3" in game.last[0].rules and "exhausts 2 runes" in game.last_text("Bob")
     # A chain exists: a card without Reaction can't be played now.
     err = game.refused("Alice", type="play", object=game.id("Ember Monk", Zone.HAND))
     assert "rb.states" in err.rules

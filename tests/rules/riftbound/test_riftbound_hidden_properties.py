@@ -37,7 +37,9 @@ SHAPES: list[dict[str, Any]] = [
 ]  # fmt: skip
 ALICE = ["Quorvex Lantern", "Yzmir Tallow", "Krennic Wisp", "Vhalgrim Ode", "Pyxla Thorn"]
 BOB = ["Brozzek Veil", "Hygrith Moth", "Qelvane Drum", "Tarkuul Spire", "Xyrrh Lattice"]
-BOB_TWINS = ["Ombrax Sill", "Jhuvar Pike", "Klozzim Tarn", "Wyvorn Husk", "Ruzhal Glim"]
+# Each twin begins with the same kind of sound as its original (vowel or mute h, or not),
+# so French elision reads alike once a name is shown ("d'Hygrith" / "d'Hjuvar").
+BOB_TWINS = ["Bombrax Sill", "Hjuvar Pike", "Klozzim Tarn", "Wyvorn Husk", "Ruzhal Glim"]
 RUNE = CardDef(name="Plain Rune", types=("Rune",), domain="Fury")
 UNIT = CardDef(name="Plain Walker", types=("Unit",), might=2)
 

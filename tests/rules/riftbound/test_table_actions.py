@@ -59,7 +59,7 @@ def test_rb_channel_puts_runes_from_the_rune_deck_onto_the_board():
     game.do("Bob", type="channel", player="Bob")
     runes = game.state.in_zone(Zone.RUNES, "Bob")
     assert [r.card.name for r in runes] == ["Chaos Rune", "Mind Rune"]
-    assert game.last_text("Alice") == "Bob channels 2 rune(s): Chaos Rune, Mind Rune."
+    assert game.last_text("Alice") == "Bob channels 2 runes: Chaos Rune, Mind Rune."
 
 
 def test_rb_score_changes_points_and_ends_the_game_at_the_victory_score():
