@@ -11,7 +11,11 @@ from app.catalog.loader import load_catalog
 # French names checked against the real MTGJSON set files' foreignData (/work/shared/data):
 # every Magic card of the scenarios but these, whose French printings are not in those files:
 # Illusionary Mask ("Masque illusoire"), Ixidron, Vesuvan Shapeshifter, Akki Lavarunner,
-# Hunted Bonebrute, Lightning Bolt, Counterspell, Divination, Unsettling Twins, Reflector Mage.
+# Hunted Bonebrute, Lightning Bolt, Counterspell, Divination, Unsettling Twins, Reflector Mage,
+# Gonti, Lord of Luxury ("Gonti, seigneur du luxe"), Void Winnower ("Vanneur du Néant"),
+# Alrund, God of the Cosmos ("Alründ, dieu du cosmos": KHM's French data spells "Alründ" in
+# "Révélation d'Alründ", but has no French face for the double-faced god) and Ethereal
+# Valkyrie ("Valkyrie éthérée").
 # No Riftbound card's French name could be checked (no French printing data at hand): the
 # catalog's Riftbound "name_fr" are our translations, said so in each card's "unverified" note
 # where it has one.
