@@ -90,11 +90,9 @@ def foretell(ctx: Ctx, action: Foretell) -> None:
         ["702.143a", "702.143b", "406.3", "406.4"],
         Text(
             en=f"{player} pays {FORETELL_PAYMENT} and foretells a card{when_en}: exiled from "
-            f"their hand face down ({label.en}). Only {player} may look at it while it stays exiled; they "
-            "may cast it on a later turn for its foretell cost.",
+            f"their hand face down ({label.en}). {_foretold_en(player)}",
             fr=f"{player} paie {FORETELL_PAYMENT} et prédit une carte{when_fr} : exilée de sa "
-            f"main face cachée ({label.fr}). Seul {player} peut la regarder tant qu'elle reste en exil ; il "
-            "pourra la lancer lors d'un tour ultérieur pour son coût de prédiction.",
+            f"main face cachée ({label.fr}). {_foretold_fr(player)}",
         ),
         private=Text(
             en=f"It is {card.name} (foretell {cost}).",
@@ -104,6 +102,21 @@ def foretell(ctx: Ctx, action: Foretell) -> None:
         objects=[exiled.id],
     )
 
+
+
+def _foretold_en(player: str) -> str:
+    """What everyone reads of a foretold card (406.3, 702.143a): who may look, and when."""
+    return (
+        f"Only {player} may look at it while it stays exiled; they may cast it on a later turn "
+        "for its foretell cost."
+    )
+
+
+def _foretold_fr(player: str) -> str:
+    return (
+        f"Seul {player} peut la regarder tant qu'elle reste en exil ; il pourra la lancer lors "
+        "d'un tour ultérieur pour son coût de prédiction."
+    )
 
 def foretold_cost(ctx: Ctx, obj: MtgObject) -> str:
     """The cost a foretold card is cast for now, or the refusal: it must have been foretold
@@ -193,12 +206,10 @@ def become_foretold(ctx: Ctx, action: BecomeForetold) -> None:
         "become_foretold",
         ["702.143d", "702.143c", "406.3", "406.4"],
         Text(
-            en=f"A card of {player}'s becomes foretold{by}: {from_en} ({label.en}). Only "
-            f"{player} may look at it while it stays exiled; they may cast it on a later turn "
-            "for its foretell cost.",
-            fr=f"Une carte de {player} devient prédite{by} : {from_fr} ({label.fr}). Seul "
-            f"{player} peut la regarder tant qu'elle reste en exil ; il pourra la lancer lors "
-            "d'un tour ultérieur pour son coût de prédiction.",
+            en=f"A card of {player}'s becomes foretold{by}: {from_en} ({label.en}). "
+            f"{_foretold_en(player)}",
+            fr=f"Une carte de {player} devient prédite{by} : {from_fr} ({label.fr}). "
+            f"{_foretold_fr(player)}",
         ),
         private=Text(
             en=f"It is {card.name} (foretell cost {cost or 'none'}).",
