@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from sqlalchemy import func, inspect, select
 
 from app import cli
 from app.catalog.stored import CardCatalogs
-from app.store.card_store import CARDS
 from app.store.db import make_engine
+from tests.test_cli_cards import stored
 
 FIXTURES = Path(__file__).parent / "fixtures" / "cards"
 ATOMIC = FIXTURES / "AtomicCards.sample.json"
@@ -82,17 +81,6 @@ def publish(served: Served, body: bytes, path: str = "/api/v5/AtomicCards.json.g
     served.files[path] = body
     served.files[path + ".sha256"] = hashlib.sha256(body).hexdigest().encode() + b"\n"
     return served.url(path)
-
-
-def stored(url: str) -> int:
-    engine = make_engine(url)
-    try:
-        if "cards" not in inspect(engine).get_table_names():
-            return 0
-        with engine.connect() as conn:
-            return int(conn.execute(select(func.count()).select_from(CARDS)).scalar_one())
-    finally:
-        engine.dispose()
 
 
 def one_line(err: str) -> str:
