@@ -139,6 +139,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--out", type=Path, default=report.RESULTS_DIR, help="where results are written"
     )
     parser.add_argument(
+        "--note",
+        default="",
+        help="a sentence recorded with the results (how busy the machine was, what changed)",
+    )
+    parser.add_argument(
         "--keep", action="store_true", help="keep the temporary directory (SQLite file, logs)"
     )
     args = parser.parse_args(argv)
@@ -358,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
             ),
             "machine": machine(),
             "load_before": load_average(),
+            "note": args.note,
         }
     }
     lengths = [int(x) for x in args.lengths.split(",")]

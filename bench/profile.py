@@ -281,7 +281,7 @@ def write_labelled(results: dict[str, Any], label: str, out_dir: Path) -> Path:
             f"# Profiles {label} — {meta['started']} — {meta['commit']}",
             f"`{meta['command']}` on {meta['machine']}; load average before / after: "
             f"{meta['load_before']} / {meta['load_after']}. Shares of samples, not times: "
-            "compare the shape across commits.",
+            "compare the shape across commits." + (f" {meta['note']}" if meta.get("note") else ""),
             *all_markdown(results),
         ]
     )

@@ -291,7 +291,8 @@ def markdown(results: dict[str, Any], rows_: list[Row]) -> str:
         + (f", database: {meta['database']}" if meta.get("database") else "")
         + "; load average before / after: "
         f"{meta['load_before']} / {meta['load_after']}. Ratios are measured in one run, "
-        "on one server: compare them across commits, not the absolute times.",
+        "on one server: compare them across commits, not the absolute times."
+        + (f" {meta['note']}" if meta.get("note") else ""),
         "",
         "| | measure | result | target | |",
         "|---|---|---|---|---|",

@@ -115,6 +115,7 @@ def test_labelled_profiles_are_written_for_a_before_and_after(tmp_path: Path):
             "command": "b",
             "machine": "2 cores",
             "load_before": "1",
+            "note": "A busy machine.",
             "load_after": "2",
         },
         "profile_live": sampled,
@@ -126,6 +127,7 @@ def test_labelled_profiles_are_written_for_a_before_and_after(tmp_path: Path):
     assert "## 7b. Profile: a live action (4 open pages)" in text
     assert "| 100.0 | `apply (/x/app/rules/engine.py)` |" in text
     assert "## 7c. Profile: a page action on a board of 200 objects\n\nSkipped" in text
+    assert "compare the shape across commits. A busy machine." in text
     assert "## 7b. Profile" in markdown(results, profile.all_rows(results))
 
 
