@@ -111,7 +111,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--no-profile", action="store_true", help="skip (7) py-spy's profile of the page mix"
     )
     parser.add_argument(
-        "--profile-seconds", type=float, default=10.0, help="(7) seconds sampled per profile"
+        "--profile-seconds",
+        type=float,
+        default=None,
+        help="(7) seconds sampled per profile (default: 10, 4 with --quick)",
     )
     parser.add_argument(
         "--profile-label",
@@ -155,8 +158,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.quick:
         args.duration, args.warmup, args.rounds = 4.0, 1.0, 1
         args.cold, args.warm, args.lighthouse_runs = 4, 40, 1
-        args.fanout_rounds, args.profile_seconds = 10, 4.0
+        args.fanout_rounds = 10
+        args.profile_seconds = args.profile_seconds or 4.0
         args.growth_rounds, args.growth_actions = 2, 4
+    args.profile_seconds = args.profile_seconds or 10.0
     return args
 
 

@@ -261,13 +261,13 @@ def rows(results: dict[str, Any]) -> list[Row]:
         from bench import fanout
 
         out += fanout.rows(results["fanout"])
+    from bench import profile
+
+    out += profile.all_rows(results)
     if results.get("growth"):
         from bench import growth
 
         out += growth.rows(results["growth"])
-    from bench import profile
-
-    out += profile.all_rows(results)
     return out
 
 

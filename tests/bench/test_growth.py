@@ -160,3 +160,14 @@ def test_growth_measures_every_table_and_board_against_one_insert(tmp_path: Path
     rows = growth.rows(result)
     assert len(rows) == 2 + 2 + 2
     assert "## 8. Growth with the table" in growth.markdown(result)
+
+
+def test_quick_runs_short_growth_slices_and_keeps_an_explicit_profile_length():
+    from bench.__main__ import parse_args
+
+    quick = parse_args(["--quick"])
+    assert (quick.growth_rounds, quick.growth_actions, quick.profile_seconds) == (2, 4, 4.0)
+    assert parse_args(["--quick", "--profile-seconds", "8"]).profile_seconds == 8.0
+    full = parse_args([])
+    assert (full.growth_rounds, full.growth_actions, full.profile_seconds) == (4, 8, 10.0)
+    assert parse_args(["--no-growth"]).no_growth is True
