@@ -160,7 +160,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.cold, args.warm, args.lighthouse_runs = 4, 40, 1
         args.fanout_rounds = 10
         args.profile_seconds = args.profile_seconds or 4.0
-        args.growth_rounds, args.growth_actions = 2, 4
+        args.growth_rounds, args.growth_actions = 2, 6
     args.profile_seconds = args.profile_seconds or 10.0
     return args
 
@@ -471,7 +471,6 @@ def _measure(
                         bare.cpu_seconds,
                         rounds=args.growth_rounds,
                         actions=args.growth_actions,
-                        bare_inserts=200 if args.quick else 400,
                         log=log,
                     )
                 )

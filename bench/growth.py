@@ -12,9 +12,9 @@ Every table is opened first; then each round runs one slice of each — the bare
 taps, each board's actions — in an order that alternates from round to round (forward, then
 backward), so that a machine whose speed drifts weighs on all alike. A cost is the server CPU
 summed over every round divided by the actions (the kernel counts CPU in ticks of 10 ms: a
-slice is many actions long, and hundreds of bare inserts). Each is reported against one bare insert, and the growth ratios
-of issue 30 against their target: 8 open pages at most twice 2, a board of 200 at most twice
-one of 20.
+slice is many actions long, and a thousand bare inserts). Each is reported against one bare
+insert, and the growth ratios of issue 30 against their target: 8 open pages at most twice 2,
+a board of 200 at most twice one of 20.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ async def measure(
     *,
     rounds: int = 4,
     actions: int = 8,
-    bare_inserts: int = 400,
+    bare_inserts: int = 1000,
     warmup: int = 2,
     pages: Sequence[int] = PAGES,
     boards: Sequence[int] = BOARDS,

@@ -166,7 +166,7 @@ def test_quick_runs_short_growth_slices_and_keeps_an_explicit_profile_length():
     from bench.__main__ import parse_args
 
     quick = parse_args(["--quick"])
-    assert (quick.growth_rounds, quick.growth_actions, quick.profile_seconds) == (2, 4, 4.0)
+    assert (quick.growth_rounds, quick.growth_actions, quick.profile_seconds) == (2, 6, 4.0)
     assert parse_args(["--quick", "--profile-seconds", "8"]).profile_seconds == 8.0
     full = parse_args([])
     assert (full.growth_rounds, full.growth_actions, full.profile_seconds) == (4, 8, 10.0)
