@@ -18,7 +18,7 @@ import asyncio
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
@@ -95,6 +95,8 @@ class LiveTable:
     headers: dict[str, str]
     taps: int = 0
     sizes: dict[str, int] | None = None
+    # Fragments each watching page fetched, all taps together (one per tap when all is well).
+    fetched: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     async def open(cls, base_url: str, pages: int = 4) -> LiveTable:
@@ -159,6 +161,7 @@ class LiveTable:
         if response.status != 200:
             raise RuntimeError(f"{page.name}'s fragment: {response.status}")
         sizes[page.name] = len(response.body)
+        self.fetched[page.name] = self.fetched.get(page.name, 0) + 1
 
     async def tap(self) -> dict[str, int]:
         """One live action, until every open page has its answer: the bytes each received."""

@@ -139,7 +139,13 @@ async def measure(
     bare_cpu = out["bare"]["cpu_ms"]
     for n, t in tables.items():
         row = out[f"live_{n}"]
-        row.update(pages=page_names(n), bytes=t.sizes or {}, ratio=_ratio(row["cpu_ms"], bare_cpu))
+        row.update(
+            pages=page_names(n),
+            bytes=t.sizes or {},
+            fetched=t.fetched,
+            taps=t.taps,
+            ratio=_ratio(row["cpu_ms"], bare_cpu),
+        )
     for n, b in board_tables.items():
         row = out[f"board_{n}"]
         row.update(objects=n, bytes=b.last_bytes, ratio=_ratio(row["cpu_ms"], bare_cpu))

@@ -151,8 +151,10 @@ def test_growth_measures_every_table_and_board_against_one_insert(tmp_path: Path
     s = result["slices"]
     assert s["bare"]["actions"] == 10
     assert [s[k]["actions"] for k in ("live_2", "live_3", "board_4", "board_6")] == [2] * 4
-    # Every open page received its answer after each tap.
+    # Every open page received its answer after each tap, and fetched one fragment per tap.
     assert set(s["live_3"]["bytes"]) == {"Alice", "Bob", "spectator"}
+    assert s["live_3"]["fetched"] == {"Bob": 2, "spectator": 2} and s["live_3"]["taps"] == 2
+    assert s["live_2"]["fetched"] == {"Bob": 2}
     assert all(size > 200 for size in s["live_3"]["bytes"].values())
     assert s["board_6"]["bytes"] > s["board_4"]["bytes"] > 200
     assert result["growth"]["live"]["of"] == 3 and result["growth"]["board"]["to"] == 4
