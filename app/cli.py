@@ -42,6 +42,11 @@ ENV_DATABASE_URL = "FACEDOWN_DATABASE_URL"
 # The conventional name, as platforms and docker-compose files set it (read after ours).
 ENV_PLAIN_DATABASE_URL = "DATABASE_URL"
 ENV_DEMO = "FACEDOWN_DEMO"
+# uvicorn's access log, a line per request (seat tokens redacted:
+# app/web/middleware/access_log.py): off (`serve --no-access-log`) behind a proxy that logs the
+# requests already, since each line costs the server CPU. Read here: uvicorn writes it, not
+# the app.
+ENV_ACCESS_LOG = "FACEDOWN_ACCESS_LOG"
 # `facedown cards fetch --url` (app.settings.Settings.cards_url reads it).
 ENV_CARDS_URL = "FACEDOWN_CARDS_URL"
 # `facedown cards import --format` (app.catalog.importers.CARD_FORMATS: the same names).
@@ -102,6 +107,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--reload", action="store_true", help="restart when the code changes (development only)"
+    )
+    serve.add_argument(
+        "--no-access-log",
+        action="store_true",
+        help=(
+            "no access log line per request, behind a proxy that logs them (sets "
+            f"{ENV_ACCESS_LOG}=off)"
+        ),
     )
 
     migrate = commands.add_parser(
@@ -240,8 +253,11 @@ def serve(args: argparse.Namespace) -> int:
     os.environ[ENV_DATABASE_URL] = url
     if args.demo:
         os.environ[ENV_DEMO] = "1"
+    if args.no_access_log:
+        os.environ[ENV_ACCESS_LOG] = "off"
+    access_log = access_log_on(os.environ)
     log.info(
-        "facedown %s on http://%s:%d (database %s, FACEDOWN_DEMO=%s, %d worker%s%s)",
+        "facedown %s on http://%s:%d (database %s, FACEDOWN_DEMO=%s, %d worker%s%s%s)",
         package_version(),
         args.host,
         args.port,
@@ -250,6 +266,7 @@ def serve(args: argparse.Namespace) -> int:
         args.workers,
         "" if args.workers == 1 else "s",
         ", reload" if args.reload else "",
+        "" if access_log else ", no access log",
     )
     # Once stopped gracefully, uvicorn raises the signal again for the handler that was in
     # place before it: Python's default for SIGTERM would then kill the process (status -15)
@@ -263,12 +280,28 @@ def serve(args: argparse.Namespace) -> int:
         workers=args.workers if not args.reload else None,
         reload=args.reload,
         log_level="info",
+        # uvicorn's own switch: with it off, no request builds a log line at all.
+        access_log=access_log,
         # Open live streams end at the signal (app/web/live_shutdown.py); whatever else is
         # still running after this long is cancelled, before a supervisor's SIGKILL
         # (Docker's comes after 10 s).
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
     return 0
+
+
+def access_log_on(environ: Mapping[str, str]) -> bool:
+    """FACEDOWN_ACCESS_LOG read as the app's settings read a switch (on by default; off, 0,
+    false or no turns it off); a value that is none of those is refused in one line."""
+    from pydantic import TypeAdapter, ValidationError
+
+    value = environ.get(ENV_ACCESS_LOG, "").strip()
+    if not value:
+        return True
+    try:
+        return TypeAdapter(bool).validate_python(value)
+    except ValidationError:
+        raise SystemExit(f"facedown serve: {ENV_ACCESS_LOG}={value!r} is not on or off") from None
 
 
 def _exit_cleanly(_signum: int, _frame: FrameType | None) -> None:
