@@ -3,6 +3,7 @@ decides, app.rules.options). Labels name objects only as this viewer may see the
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from app.rules.core.events import Text
@@ -47,6 +48,14 @@ _MOVES: dict[str, tuple[str, str]] = {
 }
 
 
+@lru_cache(maxsize=4096)
+def _label(en: str, fr: str) -> Text:
+    """A button's label, made once: a page offers each object the same dozen or so (the same
+    on every object and every page), and each Text is a validated, elided model. Frozen, so
+    shared safely."""
+    return Text(en=en, fr=fr)
+
+
 def _object_candidates(
     state: MtgGame, obj: MtgObject, copy_labels: list[tuple[str, Text]]
 ) -> list[tuple[dict[str, Any], Text]]:
@@ -55,7 +64,7 @@ def _object_candidates(
     out: list[tuple[dict[str, Any], Text]] = []
 
     def add(action: dict[str, Any], en: str, fr: str) -> None:
-        out.append(({**action}, Text(en=en, fr=fr)))
+        out.append(({**action}, _label(en, fr)))
 
     def simple(kind: str) -> None:
         add({"type": kind, "object": obj.id}, *_SIMPLE[kind])
