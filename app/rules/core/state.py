@@ -177,8 +177,6 @@ class _IdIndex(dict[str, int]):
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
 
-    __hash__ = None  # type: ignore[assignment]
-
 
 class GameState(BaseModel):
     """The whole game. `seed` and `id_counter` make ids unpredictable yet replayable."""
