@@ -38,8 +38,8 @@ def _fitted(model: type[ActionModel], action: ActionModel, ruleset: str) -> Acti
     except ValidationError:
         raise RuleError(
             [],
-            f"That {action.type!r} action does not fit this game's rules ({ruleset}).",  # type: ignore[attr-defined]
-            f"Cette action {action.type!r} ne convient pas aux règles de cette partie "  # type: ignore[attr-defined]
+            f"That {action.type!r} action does not fit this game's rules ({ruleset}).",
+            f"Cette action {action.type!r} ne convient pas aux règles de cette partie "
             f"({ruleset}).",
         ) from None
 
@@ -73,7 +73,7 @@ def apply(
     if actor is not None and actor not in state.player_names():
         raise RuleError([], "Unknown player.", "Joueur inconnu.", kind="forbidden")
     rules.check(state, action)
-    kind: str = action.type  # type: ignore[attr-defined]
+    kind: str = action.type
     move = rules.moves_by_type.get(kind)
     if move is None:
         # Each family's own moves; an action of another game is refused, not a crash.

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
 
@@ -22,7 +22,8 @@ from app.rules.riftbound.family import RIFTBOUND
 FAMILIES: tuple[GameFamily[Any, Any], ...] = (MTG, RIFTBOUND)
 _BY_RULESET: dict[str, GameFamily[Any, Any]] = {r: f for f in FAMILIES for r in f.rulesets}
 RULESETS: tuple[str, ...] = tuple(_BY_RULESET)
-Ruleset = Literal[RULESETS]  # type: ignore[valid-type]
+# The rulesets are known only once the families are registered: a Literal built at run time.
+Ruleset = Literal[RULESETS]  # type: ignore[valid-type]  # pydantic and FastAPI read it
 
 
 # Every family's citations by key (rule pages, ruling pages): families never share a key.
@@ -57,8 +58,12 @@ def _tagged(models: list[type[Any]], tag: str) -> Any:
     return Annotated[Union[tuple(models)], Field(discriminator=tag)]  # noqa: UP007
 
 
+def _union(models: list[type[Any]]) -> Any:
+    return Union[tuple(models)]  # noqa: UP007
+
+
 def _type_of(model: type[ActionModel]) -> str:
-    return model.model_fields["type"].annotation.__args__[0]  # type: ignore[no-any-return,union-attr]
+    return str(get_args(model.model_fields["type"].annotation)[0])
 
 
 def _distinct(models: list[type[ActionModel]]) -> list[type[ActionModel]]:
@@ -122,14 +127,15 @@ ACTION_TYPES: tuple[str, ...] = tuple(dict.fromkeys(_type_of(m) for m in ACTION_
 AnyState = _tagged([f.rules.state_model for f in FAMILIES], "ruleset")
 AnySetup = _tagged([f.rules.setup_model for f in FAMILIES], "ruleset")
 AnyView = _tagged([f.rules.view_model for f in FAMILIES], "ruleset")
-AnyOptions = Union[tuple(f.rules.options_model for f in FAMILIES)]  # noqa: UP007
+AnyOptions = _union([f.rules.options_model for f in FAMILIES])
 STATE_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyState)
 SETUP_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnySetup)
 
 
 def parse_action(data: object) -> ActionModel:
     """Validate a JSON-like value into an action of any family (pydantic.ValidationError)."""
-    return ACTION_ADAPTER.validate_python(data)
+    action: ActionModel = ACTION_ADAPTER.validate_python(data)
+    return action
 
 
 def load_state(json_text: str | bytes) -> GameState:
@@ -137,13 +143,14 @@ def load_state(json_text: str | bytes) -> GameState:
     families had their own models (one shape for every game) is read through its family's
     `from_legacy`, so no stored game or ruling is lost."""
     try:
-        return STATE_ADAPTER.validate_json(json_text)
+        state: GameState = STATE_ADAPTER.validate_json(json_text)
     except ValidationError:
         data = json.loads(json_text)
         if not isinstance(data, dict):
             raise
         model = family_of(str(data.get("ruleset", "mtg"))).rules.state_model
-        return model.model_validate(model.from_legacy(data))
+        state = model.model_validate(model.from_legacy(data))
+    return state
 
 
 def load_setup(json_text: str | bytes) -> Any:

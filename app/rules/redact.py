@@ -65,7 +65,8 @@ def numbers_for_ruleset(keys: Sequence[str], ruleset: str) -> list[str]:
 
 def view_for(state: GameState, viewer: Viewer) -> ViewBase:
     """Everything `viewer` may know of `state`, and nothing more (the family's view)."""
-    return family_of(state.ruleset).rules.view(state, viewer)
+    view: ViewBase = family_of(state.ruleset).rules.view(state, viewer)
+    return view
 
 
 def may_see_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
@@ -226,6 +227,6 @@ def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameSt
     text = fork.model_dump_json()
     for k, obj in enumerate(order, start=1):
         text = text.replace(f'"{obj.id}"', f'"{object_id(seed, k)}"')
-    renewed = rules.state_model.model_validate_json(text)
+    renewed: GameState = rules.state_model.model_validate_json(text)
     renewed.id_counter = len(state.objects)
     return renewed

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, get_args
 
 from app.rules.core.actions import ActionModel
 from app.rules.core.cards import CardDef
@@ -32,6 +32,10 @@ from app.rules.core.viewer import Viewer
 A = TypeVar("A", bound=ActionModel)
 S = TypeVar("S", bound=GameState)
 V = TypeVar("V", bound=ViewBase)
+# A family's object type (the objects its state `S` holds). Python's types can't say "the
+# object type of S", so a family's functions that take one are checked by their own
+# annotations (MtgObject, RiftboundObject), not against S.
+FamilyObject = Any
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,7 @@ class Move(Generic[A]):
 
     @property
     def type(self) -> str:
-        return self.model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+        return str(get_args(self.model.model_fields["type"].annotation)[0])
 
 
 # A candidate action worth offering (the engine decides whether it is legal) and its label.
@@ -56,7 +60,10 @@ def offer_target(action: dict[str, Any]) -> str | None:
     its action's."""
     if action["type"] == "propose":
         return offer_target(action["action"])
-    return action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
+    target: str | None = (
+        action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
+    )
+    return target
 
 
 @dataclass(frozen=True)
@@ -64,12 +71,12 @@ class Visibility(Generic[S]):
     """Who may see what in this family: the rules behind every redaction."""
 
     # Does the object itself (its id, its place) reach this player at all?
-    in_view: Callable[[S, GameObject, str], bool]
+    in_view: Callable[[S, FamilyObject, str], bool]
     # The players who may see its face now, and the rule key that says so.
-    face_known_to: Callable[[S, GameObject], tuple[set[str], str]]
+    face_known_to: Callable[[S, FamilyObject], tuple[set[str], str]]
     # The same two questions for any viewer (a seat, the judge, a spectator).
-    reaches: Callable[[S, GameObject, Viewer], bool]
-    may_see_face: Callable[[S, GameObject, Viewer], bool]
+    reaches: Callable[[S, FamilyObject, Viewer], bool]
+    may_see_face: Callable[[S, FamilyObject, Viewer], bool]
     # Zones whose cards are counts only, seen by nobody (libraries, decks).
     secret_zones: frozenset[str]
 
@@ -121,7 +128,7 @@ class GameRules(Generic[S, V]):
     # each offer's button belongs to.
     offers: Callable[[S, str | None], list[Offer]]
     # How an event or a ruling row names an object: its face when `face`, else its public label.
-    describe: Callable[[S, GameObject, bool], Text]
+    describe: Callable[[S, FamilyObject, bool], Text]
     citations: Citations
     # A card no published viewpoint of a ruling may see becomes this in a fork.
     placeholder: CardDef
@@ -133,7 +140,7 @@ class GameRules(Generic[S, V]):
     # controller (elsewhere its owner) is whose it is; the actions whose `player` field names
     # the player acted on (manifest their library); and a public description of an action.
     proposable: frozenset[str] = frozenset()
-    subjects: Callable[[S, ActionModel], list[GameObject]] = default_subjects
+    subjects: Callable[[S, ActionModel], Sequence[GameObject]] = default_subjects
     controlled_zones: frozenset[str] = frozenset()
     acts_on_named_player: frozenset[str] = frozenset()
     # The players an action touches through something that is not a card (an ability on the
@@ -147,7 +154,7 @@ class GameRules(Generic[S, V]):
     )
     # A card whose face is not public and that is not face down (a card in a hand or a
     # library), as every viewer may name it: whose and where, never its face.
-    describe_unseen: Callable[[S, GameObject], Text] = lambda state, obj: Text(
+    describe_unseen: Callable[[S, FamilyObject], Text] = lambda state, obj: Text(
         en=f"a hidden card ({obj.owner}'s)", fr=f"une carte cachée (à {obj.owner})"
     )
 

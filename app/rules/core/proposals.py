@@ -19,7 +19,7 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.proposal_bound import check_pending_bound
-from app.rules.core.state import GameObject, GameState, Proposal
+from app.rules.core.state import GameObject, GameState, Obj, Proposal
 from app.rules.core.viewer import Viewer
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def affected_players(
     `player` field names, when the action is one that may need their consent. With `seen_by`,
     only the objects that player can see count (the others are "no such object" to them, so
     an error must not confirm they exist)."""
-    if action.type not in rules.proposable:  # type: ignore[attr-defined]
+    if action.type not in rules.proposable:
         return set()
     players: set[str] = set()
     for obj in rules.subjects(state, action):
@@ -66,7 +66,7 @@ def affected_players(
             continue
         players.add(obj.controller if obj.zone in rules.controlled_zones else obj.owner)
     players |= rules.addressed(state, action)
-    if action.type in rules.acts_on_named_player:  # type: ignore[attr-defined]
+    if action.type in rules.acts_on_named_player:
         # `player`, and `from_player` (whose library it takes from: Thieving Amalgam).
         for field in ("player", "from_player"):
             named = getattr(action, field, None)
@@ -80,7 +80,7 @@ def check_consent(
 ) -> None:
     """A seat acts only on what is its own: an action on another player's object is refused
     (it must be proposed). The judge, and an accepted proposal, act directly."""
-    if actor is None or action.type in rules.checks_own_right:  # type: ignore[attr-defined]
+    if actor is None or action.type in rules.checks_own_right:
         return
     others = affected_players(rules, state, action, seen_by=actor) - {actor}
     if others:
@@ -98,7 +98,7 @@ def check_consent(
 def _rules(ctx: Ctx[Any]) -> GameRules[Any, Any]:
     rules = ctx.rules
     assert rules is not None, "proposals need the game's rules"
-    return rules  # type: ignore[no-any-return]
+    return rules
 
 
 def _inner(rules: GameRules[Any, Any], data: dict[str, Any]) -> ActionModel:
@@ -111,11 +111,12 @@ def _inner(rules: GameRules[Any, Any], data: dict[str, Any]) -> ActionModel:
             "Seul un effet sur l'objet d'un autre joueur peut être proposé.",
         )
     try:
-        return move.model.model_validate(data)
+        inner: ActionModel = move.model.model_validate(data)
     except ValidationError:
         raise RuleError(
             [], "The proposed action is not valid.", "L'action proposée n'est pas valide."
         ) from None
+    return inner
 
 
 def propose(ctx: Ctx[Any], action: Propose) -> None:
@@ -143,7 +144,7 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
         # public facts (whose it is, tapped, where it is), so nothing hidden is told.
         trial = Ctx(ctx.state, proposer, ctx.in_view, rules, trial=True)
         trial.consented = True
-        rules.moves_by_type[inner.type].handler(trial, inner)  # type: ignore[attr-defined]
+        rules.moves_by_type[inner.type].handler(trial, inner)
     if not to:
         raise RuleError(
             [],
@@ -194,7 +195,7 @@ def public_description(rules: GameRules[Any, Any], state: GameState, obj: GameOb
 
 
 def _pending(ctx: Ctx[Any], proposal_id: str) -> Proposal:
-    found = next((p for p in ctx.state.proposals if p.id == proposal_id), None)
+    found: Proposal | None = next((p for p in ctx.state.proposals if p.id == proposal_id), None)
     if found is None:
         raise RuleError(
             [],
@@ -245,7 +246,7 @@ def accept(ctx: Ctx[Any], action: AcceptProposal) -> None:
         ),
     )
     inner = _inner(rules, proposal.action)
-    move = rules.moves_by_type[inner.type]  # type: ignore[attr-defined]
+    move = rules.moves_by_type[inner.type]
     # The proposer acts, with the consent they lacked (check_consent is not asked again).
     accepted_by, ctx.actor, ctx.consented = ctx.actor, proposal.by, True
     try:
@@ -303,7 +304,7 @@ def _quoted(text: str) -> str:
     return f"“{text}”"
 
 
-def default_subjects(state: GameState, action: ActionModel) -> list[GameObject]:
+def default_subjects(state: GameState[Obj], action: ActionModel) -> list[Obj]:
     """The objects an action acts on: its `object` and `objects` (those that exist)."""
     # The model's own fields: getattr on a field a model lacks goes through pydantic's
     # __getattr__ and an exception, a fifth of a page's candidates (issue 18's profile).

@@ -48,15 +48,15 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         options_model=setup.MtgOptions,
         view_model=MtgView,
         moves=moves.MOVES,
-        new_game=setup.new_game,  # type: ignore[arg-type]
+        new_game=setup.new_game,
         visibility=Visibility.of(visibility, secret_zones={Zone.LIBRARY}),
         view=views.mtg_view,
-        offers=offers.candidate_actions,  # type: ignore[arg-type]
+        offers=offers.candidate_actions,
         offer_target=offers.mtg_offer_target,
-        describe=lambda state, obj, face: labels.describe(state, obj, face=face),  # type: ignore[arg-type]
+        describe=lambda state, obj, face: labels.describe(state, obj, face=face),
         citations=Citations(
             book=rule_book.BOOK,
-            numbers=rule_book.numbers_for,  # type: ignore[arg-type]
+            numbers=rule_book.numbers_for,
             core_rules={"players": "103.1", "game_over": "104.1"},
             groups=(
                 (
@@ -71,10 +71,10 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
             ),
         ),
         placeholder=PLACEHOLDER,
-        check=moves.check,  # type: ignore[arg-type]
+        check=moves.check,
         proposable=offers.PROPOSABLE,
-        subjects=offers.subjects,  # type: ignore[arg-type]
-        addressed=offers.addressed,  # type: ignore[arg-type]
+        subjects=offers.subjects,
+        addressed=offers.addressed,
         controlled_zones=frozenset({Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT}),
         acts_on_named_player=frozenset(
             {"manifest", "cloak", "manifest_cards", "manifest_dread", "forbid_name"}
@@ -84,8 +84,8 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         | {"grant_permission"},
         # 406.3b: casting from exile checks the caster's own right to look at the card.
         checks_own_right=frozenset({"look", "cast_from_exile"}),
-        describe_action=offers.describe_action,  # type: ignore[arg-type]
-        describe_unseen=labels.unseen_label,  # type: ignore[arg-type]
+        describe_action=offers.describe_action,
+        describe_unseen=labels.unseen_label,
     ),
     pages=GamePages(
         starter=starter.starter_setup,

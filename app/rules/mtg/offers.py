@@ -344,7 +344,7 @@ def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
             and not o.is_token
             and characteristics.current(o, state).is_creature()
         ]
-    return found  # type: ignore[return-value]
+    return found
 
 
 def _public_name(state: MtgGame, obj: MtgObject) -> Text:

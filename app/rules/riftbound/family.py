@@ -43,11 +43,11 @@ RIFTBOUND: GameFamily[RiftboundGame, RiftboundView] = GameFamily(
         options_model=GameOptions,
         view_model=RiftboundView,
         moves=moves.MOVES,
-        new_game=setup.new_game,  # type: ignore[arg-type]
+        new_game=setup.new_game,
         visibility=Visibility.of(visibility, secret_zones=SECRET),
         view=views.riftbound_view,
-        offers=options.candidate_actions,  # type: ignore[arg-type]
-        describe=labels.describe,  # type: ignore[arg-type]
+        offers=options.candidate_actions,
+        describe=labels.describe,
         citations=Citations(
             book=rule_book.BOOK,
             # One edition: the ruleset adds nothing to how a key shows.
