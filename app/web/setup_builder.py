@@ -4,6 +4,8 @@ form builds the same body."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 from pydantic import TypeAdapter, ValidationError
 
 from app.catalog import Catalog, CatalogError
@@ -24,8 +26,9 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
     family's setup model checks the rest (its zones, its cards, its options)."""
     catalog = catalog_for(body.ruleset, catalog)
     family = family_of(body.ruleset)
-    entry_model = family.rules.setup_model.model_fields["cards"].annotation.__args__[0]  # type: ignore[union-attr]
-    zones: TypeAdapter[str] = TypeAdapter(entry_model.model_fields["zone"].annotation)
+    entry_model = get_args(family.rules.setup_model.model_fields["cards"].annotation)[0]
+    zone_type = entry_model.model_fields["zone"].annotation
+    zones: TypeAdapter[str] = TypeAdapter(zone_type)
     players = set(body.players)
     cards: list[SetupCard] = []
     for index, entry in enumerate(body.setup):

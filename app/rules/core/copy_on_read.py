@@ -116,7 +116,7 @@ class CopyOnRead(list[T]):
         return self
 
     # list's own + would hand out the shared items (Python asks a subclass's __radd__ first).
-    def __add__(self, other: Iterable[T]) -> list[T]:  # type: ignore[override]  # as __iadd__
+    def __add__(self, other: Iterable[T]) -> list[T]:  # type: ignore[override]  # as +=
         return [*self.__iter__(), *other]
 
     def __radd__(self, other: Iterable[T]) -> list[T]:
