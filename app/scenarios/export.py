@@ -98,7 +98,7 @@ def export_game(repository: GameRepository, game_id: str, up_to: int | None = No
     ]
     # A scenario game's question and answer travel with it (issue 17).
     brief = repository.brief(game_id)
-    asked = (
+    asked: dict[str, Any] = (
         {
             "title_fr": brief.title_fr,
             "question": brief.question,

@@ -7,13 +7,13 @@ k-th object the game created, which the same steps recreate in any game.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.families import Ruleset
 
-FORMAT = "facedown-scenario/1"
+FORMAT: Final = "facedown-scenario/1"
 
 
 class SetupEntry(BaseModel):

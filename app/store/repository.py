@@ -38,7 +38,16 @@ from app.store.db import begin_write, is_locked_error, read_only
 from app.store.notify import announce
 from app.store.seat_directory import SeatDirectory, SeatRow
 from app.store.seat_keys import SPECTATORS, derived_token
-from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot, utcnow
+from app.store.tables import (
+    ActionRecord,
+    Game,
+    Ruling,
+    ScenarioBrief,
+    Seat,
+    Snapshot,
+    table_of,
+    utcnow,
+)
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +60,10 @@ SETUP_ACTION = '{"type":"setup"}'
 # A view and an action run these Core statements, not the ORM's unit of work: each costs a
 # fixed, small number of SQL statements whatever the game's length (tests/store/
 # test_sql_counts.py counts them), and little CPU per request.
-_GAMES = Game.__table__  # type: ignore[attr-defined]
-_ACTIONS = ActionRecord.__table__  # type: ignore[attr-defined]
-_SNAPSHOTS = Snapshot.__table__  # type: ignore[attr-defined]
-_SEATS = Seat.__table__  # type: ignore[attr-defined]
+_GAMES = table_of(Game)
+_ACTIONS = table_of(ActionRecord)
+_SNAPSHOTS = table_of(Snapshot)
+_SEATS = table_of(Seat)
 
 _GAME_HEAD = core_select(
     _GAMES.c.id, _GAMES.c.ruleset, _GAMES.c.title, _GAMES.c.version, _GAMES.c.finished

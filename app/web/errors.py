@@ -161,7 +161,9 @@ def _sentence(kind: str, loc: Sequence[str | int], msg: str) -> str:
     return f"{label} '{where}' is invalid: {msg}."
 
 
-def invalid_error(errors: Sequence[Mapping[str, Any]], loc_prefix: Sequence[str] = ()) -> ApiError:
+def invalid_error(
+    errors: Sequence[Mapping[str, Any]], loc_prefix: Sequence[str | int] = ()
+) -> ApiError:
     """A 422 ApiError from pydantic/FastAPI error dicts: a sentence naming the first bad
     field, and loc/msg for each (never the input)."""
     details: list[dict[str, Any]] = []

@@ -173,7 +173,7 @@ def game_log(
 
 def hideaway_edition(repository: GameRepository, game_id: str) -> str:
     """The game's hideaway edition (a game option: "current" or "lorwyn")."""
-    return repository.load(game_id).hideaway_edition
+    return str(repository.load(game_id).game_options()["hideaway_edition"])
 
 
 # -- acting ------------------------------------------------------------------------------------

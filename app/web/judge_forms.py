@@ -153,9 +153,9 @@ def inline_card(form: Mapping[str, Any], spec: JudgeSpec) -> dict[str, Any]:
             # 208.2a: a value defined by an ability ("*", "1+*"), kept as printed.
             card[field] = raw
             continue
-        value = _number(form, f"def_{field}", signed=True)
-        if value is not None:
-            card[field] = value
+        number = _number(form, f"def_{field}", signed=True)
+        if number is not None:
+            card[field] = number
     for field in spec.card_flags:
         if _box(form, f"def_{field}"):
             card[field] = True

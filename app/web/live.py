@@ -26,7 +26,7 @@ import contextlib
 import json
 import logging
 import math
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, Sequence
 from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
@@ -277,6 +277,7 @@ class NotifyingRepository(GameRepository):
     whether it came from the JSON API or from a page."""
 
     def __init__(self, *args: object, broadcaster: Broadcaster, **kwargs: object) -> None:
+        # GameRepository's own arguments, passed through untouched.
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.broadcaster = broadcaster
 
@@ -326,7 +327,7 @@ async def version_stream(
     since: int,
     seat: str = "",
     bound: int = STREAMS_PER_SEAT,
-) -> AsyncIterator[bytes]:
+) -> AsyncGenerator[bytes]:
     """The messages of one stream: catch-up first, then one message per new version, a ping
     after `ping` seconds of silence, and the end after `lifetime` seconds (or at once when
     the server is stopping, or when `seat` opened more than `bound` newer streams)."""

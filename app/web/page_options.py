@@ -24,7 +24,6 @@ from app.rules.core.state import GameState
 from app.rules.redact import ActionOption, Candidate, Viewer, candidates_for, option_if_legal
 
 CACHE_SIZE = 256
-_UNTRIED = object()
 
 
 class OptionsMemo:
@@ -37,7 +36,7 @@ class OptionsMemo:
         self._state = state
         self._viewer = viewer
         self._candidates: list[Candidate] = candidates_for(state, viewer)
-        self._results: list[object] = [_UNTRIED] * len(self._candidates)
+        self._results: dict[int, ActionOption | None] = {}
         self._loose: list[int] = []
         self._by_target: dict[str, list[int]] = {}
         for i, candidate in enumerate(self._candidates):
@@ -47,11 +46,9 @@ class OptionsMemo:
                 self._by_target.setdefault(candidate.target, []).append(i)
 
     def _option(self, i: int) -> ActionOption | None:
-        found = self._results[i]
-        if found is _UNTRIED:
-            found = option_if_legal(self._state, self._candidates[i], self._viewer)
-            self._results[i] = found
-        return found  # type: ignore[return-value]
+        if i not in self._results:
+            self._results[i] = option_if_legal(self._state, self._candidates[i], self._viewer)
+        return self._results[i]
 
     def _options(self, indices: Sequence[int]) -> list[ActionOption]:
         return [o for o in map(self._option, indices) if o is not None]

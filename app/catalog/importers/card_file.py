@@ -45,6 +45,7 @@ def open_card_file(path: Path) -> Iterator[BinaryIO]:
         if not head:
             raise CardDataError(f"{path.name}: the file is empty.")
         opener = next((o for magic, o in _COMPRESSED if head.startswith(magic)), None)
+        # Each opener in "rb" gives a binary file; typeshed's overloads also allow a text one.
         handle: BinaryIO = opener(path, "rb") if opener else path.open("rb")  # type: ignore[assignment]
     except OSError as exc:
         raise CardDataError(f"{path}: can't open the file ({exc.strerror or exc}).") from exc

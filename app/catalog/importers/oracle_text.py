@@ -246,7 +246,7 @@ def _as_turned_up_effect(said: str) -> AsTurnedFaceUp:
     toughness; anything else kept as its text (still a replacement effect, 614.1e)."""
     said = said.strip()
     if "copy" in said:
-        return AsTurnedFaceUp(copies=True)
+        return AsTurnedFaceUp(copy=True)
     counters = _PUT_COUNTERS.match(said)
     if counters:
         return AsTurnedFaceUp(counters={counters.group(2): _number(counters.group(1).lower())})

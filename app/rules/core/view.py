@@ -4,6 +4,8 @@ own public facts (app.rules.mtg.view, app.rules.riftbound.view); nothing here is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, Field
 
 from app.rules.core.state import Proposal
@@ -85,8 +87,9 @@ class ViewBase(BaseModel):
     finished: bool
     winner: str | None
     viewer: Viewer
-    players: list[PlayerViewBase]
-    objects: list[ObjectViewBase]
+    # Sequences here, lists in each family's view: a family narrows them to its own kinds.
+    players: Sequence[PlayerViewBase]
+    objects: Sequence[ObjectViewBase]
     # Effects on another player's objects waiting for their word (or the judge's).
     proposals: list[ProposalView] = Field(default_factory=list)
 

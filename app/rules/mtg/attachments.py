@@ -6,8 +6,7 @@ more (704.5m / 704.5n then apply: the judge's call, shown on the board)."""
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
-from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.state import MtgCtx, MtgGame, MtgObject, Zone
 
 _ON_TABLE = (Zone.BATTLEFIELD, Zone.PHASED_OUT)
 
@@ -20,7 +19,7 @@ def host_of(state: MtgGame, obj: MtgObject) -> MtgObject | None:
     return host if host is not None and host.zone in _ON_TABLE else None
 
 
-def renew_id(ctx: Ctx, obj: MtgObject) -> None:
+def renew_id(ctx: MtgCtx, obj: MtgObject) -> None:
     """A new id for a permanent that stays the same object (turned face down): what is
     attached to it stays attached."""
     old, obj.id = obj.id, ctx.new_id()

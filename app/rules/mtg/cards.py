@@ -230,7 +230,7 @@ class MtgCard(CardDef):
         return bool(self.types) and not (self.is_type("Instant") or self.is_type("Sorcery"))
 
     def other_names(self) -> tuple[str, ...]:
-        faces = [self.flip] if self.flip is not None else []
+        faces: list[FlipFace | OtherFace] = [self.flip] if self.flip is not None else []
         names = [n for f in (*faces, *self.other_faces) for n in (f.name, f.name_fr) if n]
         return tuple(dict.fromkeys(names))
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.family import Move
@@ -42,7 +41,7 @@ from app.rules.mtg.judge_actions import (
     MtgJudgeSetTurn,
 )
 from app.rules.mtg.labels import describe, public_label
-from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
+from app.rules.mtg.state import FaceDownVia, MtgCtx, MtgObject, Zone
 from app.rules.mtg.visibility import face_known_to, has_controlled, looking_at
 
 RULE = "judge.edit"
@@ -62,7 +61,7 @@ def _is_hidden(obj: MtgObject) -> bool:
     return obj.zone in _HIDDEN_ZONES or obj.face_down
 
 
-def _shown(ctx: Ctx, obj: MtgObject) -> Text:
+def _shown(ctx: MtgCtx, obj: MtgObject) -> Text:
     """The object as every seat may name it: never a hidden card's name."""
     if obj.zone == Zone.HAND:
         return Text(en=f"a card in {obj.owner}'s hand", fr=f"une carte de la main de {obj.owner}")
@@ -79,7 +78,7 @@ def _shown(ctx: Ctx, obj: MtgObject) -> Text:
     return name
 
 
-def _where(ctx: Ctx, obj: MtgObject) -> Text:
+def _where(ctx: MtgCtx, obj: MtgObject) -> Text:
     """Where the object is now, as a destination."""
     who, owner = obj.controller, obj.owner
     if obj.zone in _ON_TABLE:
@@ -155,7 +154,7 @@ def _check_face_down(zone: Zone, down: bool, via: FaceDownVia | None, in_exile: 
         )
 
 
-def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
+def _controller(ctx: MtgCtx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
     """110.2: only a spell or a permanent has a controller other than its owner."""
     if asked is None:
         return default if zone in _IN_PLAY else owner
@@ -187,7 +186,7 @@ def _check_position(zone: Zone, position: int | None) -> None:
 # --- changes -------------------------------------------------------------------------------
 
 
-def _mark_face_down(ctx: Ctx, obj: MtgObject, via: FaceDownVia) -> None:
+def _mark_face_down(ctx: MtgCtx, obj: MtgObject, via: FaceDownVia) -> None:
     """Face down as setup puts it: a spell gets its public cast order, a permanent its
     face-down order (707.6); an exiled card is just unseen (406.3)."""
     obj.face_down = True
@@ -214,7 +213,7 @@ def _turn_face_up(obj: MtgObject) -> None:
 
 
 def _exile_face_down(
-    ctx: Ctx, obj: MtgObject, exiled: JudgeExiled | None, hideaway_of: str | None
+    ctx: MtgCtx, obj: MtgObject, exiled: JudgeExiled | None, hideaway_of: str | None
 ) -> None:
     """A card in exile made face down with its public facts (406.4) and who may look at it
     (406.3): foretold (702.143a: its owner), imprinted or exiled by an effect, or under a
@@ -264,7 +263,7 @@ def _exile_face_down(
 
 
 def _set_status(
-    ctx: Ctx,
+    ctx: MtgCtx,
     obj: MtgObject,
     *,
     tapped: bool | None,
@@ -281,7 +280,7 @@ def _set_status(
         "attacking": attacking,
         "phased_out": phased_out,
         # Counters all set to 0 only clear them: fine anywhere.
-        "counters": bool(counters) and any(counters.values()),
+        "counters": counters is not None and any(counters.values()),
     }
     wrong = next((name for name, value in asked.items() if value), None)
     if obj.zone not in _ON_TABLE and wrong is not None:
@@ -325,7 +324,7 @@ def _set_status(
     return said
 
 
-def _check_flip(ctx: Ctx, obj: MtgObject) -> None:
+def _check_flip(ctx: MtgCtx, obj: MtgObject) -> None:
     if is_2004(ctx):
         raise _refuse(
             ["709.1"],
@@ -353,7 +352,7 @@ def _check_flip(ctx: Ctx, obj: MtgObject) -> None:
         )
 
 
-def _set_attacking(ctx: Ctx, obj: MtgObject, attacking: bool) -> None:
+def _set_attacking(ctx: MtgCtx, obj: MtgObject, attacking: bool) -> None:
     """Attacking this turn; counted for "if you attacked with N creatures" (hideaway)."""
     counts = ctx.state.attackers_this_turn
     was = obj.attacked_turn == ctx.state.turn
@@ -372,7 +371,7 @@ def _set_attacking(ctx: Ctx, obj: MtgObject, attacking: bool) -> None:
         counts[obj.controller] = max(0, counts.get(obj.controller, 0) - 1)
 
 
-def _set_phased_out(ctx: Ctx, obj: MtgObject, phased_out: bool) -> None:
+def _set_phased_out(ctx: MtgCtx, obj: MtgObject, phased_out: bool) -> None:
     """702.26; the 2004 rules moved a phased-out permanent to its own zone (seed 002)."""
     if is_2004(ctx):
         if phased_out and obj.zone == Zone.BATTLEFIELD:
@@ -384,7 +383,7 @@ def _set_phased_out(ctx: Ctx, obj: MtgObject, phased_out: bool) -> None:
     obj.phased_out = phased_out
 
 
-def _attach(ctx: Ctx, obj: MtgObject, host_id: str | None) -> Text:
+def _attach(ctx: MtgCtx, obj: MtgObject, host_id: str | None) -> Text:
     """301.5, 303.4: attached to a permanent (None: unattached). What the log says."""
     if host_id is None:
         obj.attached_to = None
@@ -414,7 +413,7 @@ def _attach(ctx: Ctx, obj: MtgObject, host_id: str | None) -> Text:
 # --- the edits -----------------------------------------------------------------------------
 
 
-def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
+def judge_add_card(ctx: MtgCtx, action: JudgeAddCard) -> None:
     require_judge(ctx, RULE)
     owner = ctx.player(action.owner)
     zone = Zone(action.zone)
@@ -506,7 +505,7 @@ def _face_down_wanted(
     return False, None
 
 
-def _not_being_looked_at(ctx: Ctx, obj: MtgObject) -> None:
+def _not_being_looked_at(ctx: MtgCtx, obj: MtgObject) -> None:
     """A card a player is looking at for a choice the game waits for (hideaway, manifest
     dread) stays where it is until they choose: the choice names it."""
     looker = looking_at(ctx.state, obj)
@@ -519,7 +518,7 @@ def _not_being_looked_at(ctx: Ctx, obj: MtgObject) -> None:
         )
 
 
-def judge_move(ctx: Ctx, action: JudgeMove) -> None:
+def judge_move(ctx: MtgCtx, action: JudgeMove) -> None:
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
     _not_being_looked_at(ctx, obj)
@@ -648,7 +647,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
         look_back.announce(ctx, last_known, obj.zone, obj)
 
 
-def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
+def judge_remove(ctx: MtgCtx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
@@ -657,7 +656,7 @@ def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
     remove_from_game(ctx, obj, _shown(ctx, obj), seen_by, RULE)
 
 
-def judge_set_life(ctx: Ctx, action: JudgeSetLife) -> None:
+def judge_set_life(ctx: MtgCtx, action: JudgeSetLife) -> None:
     require_judge(ctx, RULE)
     name = ctx.player(action.player)
     player = next(p for p in ctx.state.players if p.name == name)
@@ -693,7 +692,7 @@ STEPS: dict[str, Text] = {
 }
 
 
-def judge_set_turn(ctx: Ctx, action: MtgJudgeSetTurn) -> None:
+def judge_set_turn(ctx: MtgCtx, action: MtgJudgeSetTurn) -> None:
     """500.1: whose turn, which turn, which step the built table is at."""
     require_judge(ctx, RULE)
     step = None

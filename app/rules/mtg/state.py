@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.cards import CardDef
+from app.rules.core.context import Ctx
 from app.rules.core.state import GameObject, GameState, PlayerState
 from app.rules.mtg.cards import CardTrigger, HideawayCondition, MtgCard, TriggerEffect
 from app.rules.mtg.exile_record import ExiledFaceDown
@@ -283,7 +284,7 @@ class MtgPlayer(PlayerState):
     life: int = 20
 
 
-class MtgGame(GameState):
+class MtgGame(GameState[MtgObject]):
     """A Magic game (today's rules or the 2004 edition)."""
 
     ruleset: MtgRuleset = "mtg"
@@ -316,3 +317,7 @@ class MtgGame(GameState):
 
     def game_options(self) -> dict[str, Any]:
         return {"hideaway_edition": self.hideaway_edition}
+
+
+# The working copy a move of this family changes: its state and objects as this family's.
+MtgCtx = Ctx[MtgGame, MtgObject]

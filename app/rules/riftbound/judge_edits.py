@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.core.context import Ctx
+from app.rules.core.cards import CardDef
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.family import Move
@@ -38,7 +38,7 @@ from app.rules.riftbound.judge_actions import (
 )
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.model import BattlefieldState
-from app.rules.riftbound.state import RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.visibility import face_known_to
 from app.rules.riftbound.zones import put
 
@@ -80,7 +80,7 @@ def _is_hidden(obj: RiftboundObject) -> bool:
     return obj.zone in _PRIVATE_ZONES or obj.face_down
 
 
-def _shown(ctx: Ctx, obj: RiftboundObject) -> Text:
+def _shown(ctx: RiftboundCtx, obj: RiftboundObject) -> Text:
     """The object as every seat may name it: never a hidden card's name."""
     if obj.zone in _PRIVATE_ZONES:
         zone_en, zone_fr = ZONE_EN[obj.zone], ZONE_FR[obj.zone]
@@ -95,7 +95,7 @@ def _shown(ctx: Ctx, obj: RiftboundObject) -> Text:
     return name
 
 
-def _where(ctx: Ctx, obj: RiftboundObject) -> Text:
+def _where(ctx: RiftboundCtx, obj: RiftboundObject) -> Text:
     who, owner = obj.controller, obj.owner
     if obj.zone in _AT_A_BATTLEFIELD:
         bf = bf_text(ctx.state, obj.location)
@@ -121,7 +121,7 @@ def _where(ctx: Ctx, obj: RiftboundObject) -> Text:
     )
 
 
-def _printed_name(card: Any) -> Text:
+def _printed_name(card: CardDef) -> Text:
     return card.shown_name()
 
 
@@ -133,7 +133,7 @@ def _event_objects(obj: RiftboundObject) -> list[str]:
 # --- checks --------------------------------------------------------------------------------
 
 
-def _locate(ctx: Ctx, zone: Zone, where: str | None) -> str | None:
+def _locate(ctx: RiftboundCtx, zone: Zone, where: str | None) -> str | None:
     """The battlefield id a unit there or a facedown card is at (its id or its name)."""
     if zone not in _AT_A_BATTLEFIELD:
         if where is not None:
@@ -159,7 +159,7 @@ def _locate(ctx: Ctx, zone: Zone, where: str | None) -> str | None:
     )
 
 
-def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
+def _controller(ctx: RiftboundCtx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
     if asked is None:
         return default if zone in _CONTROLLED else owner
     player = ctx.player(asked)
@@ -175,7 +175,7 @@ def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: st
     return player
 
 
-def _check_facedown(ctx: Ctx, obj: RiftboundObject) -> None:
+def _check_facedown(ctx: RiftboundCtx, obj: RiftboundObject) -> None:
     """As setup checks it: Hidden (811.1), a battlefield its controller controls (107.3.c),
     room in its facedown zone (107.3.b)."""
     bf = rb(ctx.state).battlefield(obj.location or "")
@@ -224,7 +224,7 @@ def _check_position(zone: Zone, position: int | None) -> None:
 
 
 def _set_status(
-    ctx: Ctx,
+    ctx: RiftboundCtx,
     obj: RiftboundObject,
     *,
     exhausted: bool | None,
@@ -291,7 +291,7 @@ def _said(status: list[Text]) -> Text:
 # --- the edits -----------------------------------------------------------------------------
 
 
-def _add_battlefield(ctx: Ctx, action: JudgeAddCard, owner: str) -> None:
+def _add_battlefield(ctx: RiftboundCtx, action: JudgeAddCard, owner: str) -> None:
     """A battlefield card joins the table, as a setup places one (at most three): its
     controller is the one named, by default its owner (a facedown card needs a battlefield
     its controller controls, 107.3.c). Battlefields are public: the log names it."""
@@ -344,7 +344,7 @@ def _add_battlefield(ctx: Ctx, action: JudgeAddCard, owner: str) -> None:
     )
 
 
-def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
+def judge_add_card(ctx: RiftboundCtx, action: JudgeAddCard) -> None:
     require_judge(ctx, RULE)
     owner = ctx.player(action.owner)
     if action.zone == "battlefields":
@@ -405,7 +405,7 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
     ctx.emit("judge_add_card", keys, text, objects=_event_objects(obj), **private)
 
 
-def judge_move(ctx: Ctx, action: JudgeMove) -> None:
+def judge_move(ctx: RiftboundCtx, action: JudgeMove) -> None:
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
     if not action.model_fields_set - {"type", "object"}:
@@ -482,7 +482,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     )
 
 
-def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
+def judge_remove(ctx: RiftboundCtx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
@@ -490,7 +490,7 @@ def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
     remove_from_game(ctx, obj, _shown(ctx, obj), seen_by, RULE)
 
 
-def judge_set_points(ctx: Ctx, action: JudgeSetPoints) -> None:
+def judge_set_points(ctx: RiftboundCtx, action: JudgeSetPoints) -> None:
     """The score as the table says it; reaching the victory score ends nothing by itself
     (the judge ends the game)."""
     require_judge(ctx, RULE)
@@ -519,7 +519,7 @@ PHASES: dict[str, Text] = {
 }
 
 
-def judge_set_turn(ctx: Ctx, action: RiftboundJudgeSetTurn) -> None:
+def judge_set_turn(ctx: RiftboundCtx, action: RiftboundJudgeSetTurn) -> None:
     """Whose turn, which turn, which phase the built table is at."""
     require_judge(ctx, RULE)
     phase = None

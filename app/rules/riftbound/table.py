@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.piles import shuffle_pile
 from app.rules.core.words import plural_pair
 from app.rules.riftbound.common import rb
-from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.table_actions import Channel, Draw, Score
 from app.rules.riftbound.turn import finish
 from app.rules.riftbound.zones import put
@@ -35,17 +34,17 @@ def _names(objs: Sequence[RiftboundObject]) -> Text:
     )
 
 
-def draw_cards(ctx: Ctx[RiftboundGame], player: str, count: int) -> list[RiftboundObject]:
+def draw_cards(ctx: RiftboundCtx, player: str, count: int) -> list[RiftboundObject]:
     drawn: list[RiftboundObject] = []
     for _ in range(count):
         deck = ctx.state.in_zone(Zone.MAIN_DECK, player)
         if not deck:
             break
-        drawn.append(put(ctx, deck[0], Zone.HAND))  # type: ignore[arg-type]
+        drawn.append(put(ctx, deck[0], Zone.HAND))
     return drawn
 
 
-def deal(ctx: Ctx[RiftboundGame], players: Sequence[str]) -> None:
+def deal(ctx: RiftboundCtx, players: Sequence[str]) -> None:
     """Each player's main deck and rune deck shuffled, then an opening hand drawn."""
     for player in players:
         shuffle_pile(ctx, ctx.state.in_zone(Zone.MAIN_DECK, player))
@@ -68,7 +67,7 @@ def deal(ctx: Ctx[RiftboundGame], players: Sequence[str]) -> None:
         )
 
 
-def _own(ctx: Ctx[RiftboundGame], player: str, what: Text) -> str:
+def _own(ctx: RiftboundCtx, player: str, what: Text) -> str:
     return ctx.acting_as(
         ctx.player(player),
         ["rb.privacy"],
@@ -77,7 +76,7 @@ def _own(ctx: Ctx[RiftboundGame], player: str, what: Text) -> str:
     )
 
 
-def draw(ctx: Ctx[RiftboundGame], action: Draw) -> None:
+def draw(ctx: RiftboundCtx, action: Draw) -> None:
     player = _own(ctx, action.player, Text(en="draw from their deck", fr="piocher dans son deck"))
     drawn = draw_cards(ctx, player, action.count)
     if not drawn:
@@ -96,7 +95,7 @@ def draw(ctx: Ctx[RiftboundGame], action: Draw) -> None:
     )
 
 
-def channel(ctx: Ctx[RiftboundGame], action: Channel) -> None:
+def channel(ctx: RiftboundCtx, action: Channel) -> None:
     """Runes go from the top of the rune deck onto the board, face up: everyone sees them."""
     player = _own(ctx, action.player, Text(en="channel their runes", fr="canaliser ses runes"))
     runes: list[RiftboundObject] = []
@@ -104,7 +103,7 @@ def channel(ctx: Ctx[RiftboundGame], action: Channel) -> None:
         deck = ctx.state.in_zone(Zone.RUNE_DECK, player)
         if not deck:
             break
-        runes.append(put(ctx, deck[0], Zone.RUNES, controller=player))  # type: ignore[arg-type]
+        runes.append(put(ctx, deck[0], Zone.RUNES, controller=player))
     if not runes:
         raise RuleError(
             ["rb.runes"],
@@ -123,7 +122,7 @@ def channel(ctx: Ctx[RiftboundGame], action: Channel) -> None:
     )
 
 
-def score(ctx: Ctx[RiftboundGame], action: Score) -> None:
+def score(ctx: RiftboundCtx, action: Score) -> None:
     player = _own(ctx, action.player, Text(en="change their score", fr="changer son score"))
     table = rb(ctx.state)
     now = table.points.get(player, 0) + action.amount

@@ -20,7 +20,9 @@ from app.web.models import GameCreated, RulingCreate, RulingCreated, RulingPubli
 router = APIRouter(prefix="/api", tags=["rulings"])
 
 Slug = Annotated[str, Path(min_length=8, max_length=24, pattern=r"^[A-Za-z0-9_-]+$")]
-_NOT_FOUND = {404: {"model": ErrorBody, "description": "No such ruling"}}
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorBody, "description": "No such ruling"}
+}
 _JUDGE_ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody},
     404: {"model": ErrorBody},

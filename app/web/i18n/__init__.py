@@ -58,7 +58,7 @@ def pick_language(request: Request) -> Lang:
     """The cookie toggle first, then the first supported language in Accept-Language."""
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in LANGS:
-        return chosen  # type: ignore[return-value]
+        return chosen
     return parse_accept_language(request.headers.get("accept-language", ""))
 
 
@@ -78,7 +78,7 @@ def parse_accept_language(header: str) -> Lang:
         if tag in LANGS and quality > 0:
             candidate = (quality, -index, tag)
             if best is None or candidate > best:
-                best = candidate  # type: ignore[assignment]
+                best = candidate
     return best[2] if best else "en"
 
 

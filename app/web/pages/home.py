@@ -93,11 +93,12 @@ def _create(
             raise KeyError(scenario)
         return create_scenario_game(repository, scenario, players or None)
     body = GameCreate(
-        ruleset=ruleset,  # type: ignore[arg-type]
+        ruleset=ruleset,
         players=players,
         # Decklists replace the starter table: a seat without one starts with no cards.
+        # The starter table's entries as dicts: GameCreate validates them into setup entries.
         setup=[] if decks else starter_for(ruleset, players),  # type: ignore[arg-type]
-        options=options or None,  # type: ignore[arg-type]
+        options=options or None,
         decks=decks or {},
     )
     return repository.create_game(build_setup(body, catalog), " · ".join(players))

@@ -167,5 +167,6 @@ async def live(
         since = catch_up_from(v, last_event_id)
     except MalformedNumber:
         return refused(request, "error.invalid", 422, message="Last-Event-ID")
-    source: VersionSource = repository  # type: ignore[assignment]  # NotifyingRepository
+    # The app's repository is a NotifyingRepository (app.web.live): a VersionSource.
+    source: VersionSource = repository  # type: ignore[assignment]
     return VersionStreamResponse(source, broadcaster, seat, since)

@@ -147,7 +147,7 @@ def editions_page(
             kind = "hideaway"
         else:
             ruleset = other_ruleset(info.ruleset, other)
-            comparison = compare_editions(repository, seat.game_id, ruleset)  # type: ignore[arg-type]
+            comparison = compare_editions(repository, seat.game_id, ruleset)
             kind = "ruleset"
     except TakenBack as err:
         return _taken_back(request, err)

@@ -83,9 +83,9 @@ def build_table(
     ruleset = ruleset if ruleset in RULESETS else "mtg"
     problem = _players_problem(ruleset, names)
     if problem is not None:
-        return refused(request, problem[0], 422, **problem[1])
+        return refused(request, problem[0], 422, None, **problem[1])
     options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
-    body = GameCreate(ruleset=ruleset, players=names, options=options or None)  # type: ignore[arg-type]
+    body = GameCreate(ruleset=ruleset, players=names, options=options or None)
     title = " · ".join(names)
     created = repository.create_game(build_setup(body, catalog), title)
     return links_after_creation(request, created)
