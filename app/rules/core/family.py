@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from app.rules.core.actions import ActionModel
 from app.rules.core.cards import CardDef
+from app.rules.core.choice import PendingChoices, no_choices
 from app.rules.core.citations import Citation, CitationBook
 from app.rules.core.context import Ctx
 from app.rules.core.events import Event, Text
@@ -173,6 +174,12 @@ class GameFamily:
     deck_zones: Callable[[Sequence[CardDef]], list[tuple[CardDef, str | None]]] = (
         lambda cards: [(card, "library") for card in cards]
     )
+    # The choices its view holds that wait for one player (a "you may", a pick among cards
+    # looked at): the pages show and post them all the same way (app.rules.core.choice).
+    pending_choices: PendingChoices = no_choices
+    # Its own labels for the pages (an i18n.toml beside its code: keys no other file uses).
+    messages: Path | None = None
+
     @cached_property
     def moves_by_type(self) -> dict[str, Move[Any]]:
         return {m.type: m for m in self.moves}

@@ -11,6 +11,7 @@ from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, Visibility
 from app.rules.mtg import labels, moves, offers, rule_book, setup, starter, views, visibility
 from app.rules.mtg.cards import MtgCard
+from app.rules.mtg.choices import pending_choices
 from app.rules.mtg.state import HideawayEdition, MtgGame, Zone
 from app.rules.mtg.table_offers import TABLE_ACTIONS, TABLE_PROPOSABLE
 from app.rules.mtg.view import MtgView
@@ -87,4 +88,5 @@ MTG = GameFamily(
     describe_action=offers.describe_action,  # type: ignore[arg-type]
     describe_unseen=labels.unseen_label,  # type: ignore[arg-type]
     table_actions=TABLE_ACTIONS,
+    pending_choices=pending_choices,
 )

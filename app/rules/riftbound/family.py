@@ -73,4 +73,5 @@ RIFTBOUND = GameFamily(
     deck_zones=starter.deck_zones,
     locations=lambda view: [(b.id, b.name) for b in view.riftbound.battlefields],  # type: ignore[attr-defined]
     table_actions=TABLE_ACTIONS,
+    messages=_HERE / "i18n.toml",
 )
