@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from app.rules.core.actions import ActionModel
+from app.rules.core.card_formats import CardFormat
 from app.rules.core.cards import CardDef
 from app.rules.core.choice import PendingChoices, no_choices
 from app.rules.core.citations import Citation, CitationBook
@@ -177,6 +178,8 @@ class GameFamily:
     # The choices its view holds that wait for one player (a "you may", a pick among cards
     # looked at): the pages show and post them all the same way (app.rules.core.choice).
     pending_choices: PendingChoices = no_choices
+    # The card data files it reads (`facedown cards import`, app/catalog/importers).
+    card_formats: tuple[CardFormat, ...] = ()
     # Its own labels for the pages (an i18n.toml beside its code: keys no other file uses).
     messages: Path | None = None
 

@@ -10,6 +10,7 @@ from typing import Any, get_args
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, Visibility
 from app.rules.mtg import labels, moves, offers, rule_book, setup, starter, views, visibility
+from app.rules.mtg.card_formats import CARD_FORMATS
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.choices import pending_choices
 from app.rules.mtg.state import HideawayEdition, MtgGame, Zone
@@ -89,4 +90,5 @@ MTG = GameFamily(
     describe_unseen=labels.unseen_label,  # type: ignore[arg-type]
     table_actions=TABLE_ACTIONS,
     pending_choices=pending_choices,
+    card_formats=CARD_FORMATS,
 )

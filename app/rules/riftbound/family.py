@@ -17,6 +17,7 @@ from app.rules.riftbound import (
     views,
     visibility,
 )
+from app.rules.riftbound.card_formats import CARD_FORMATS
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.state import RiftboundGame
 from app.rules.riftbound.table_offers import TABLE_ACTIONS
@@ -74,4 +75,5 @@ RIFTBOUND = GameFamily(
     locations=lambda view: [(b.id, b.name) for b in view.riftbound.battlefields],  # type: ignore[attr-defined]
     table_actions=TABLE_ACTIONS,
     messages=_HERE / "i18n.toml",
+    card_formats=CARD_FORMATS,
 )
