@@ -15,7 +15,7 @@ from app.web.game_service import LOG_LIMIT, Looking, Table
 from app.web.i18n import Lang
 from app.web.pages.builder_panel import BuilderPanel
 from app.web.pages.chrome import ONLY_WHEN_SET, Chrome, TemplateContext
-from app.web.pages.family_pages import buttons_for
+from app.web.pages.family_pages import buttons_for, other_editions
 from app.web.pages.pending_choice import ShownChoice, choice_url, pending_choices
 from app.web.pages.publish_form import PublishForm
 from app.web.take_back_models import TakeBackPending
@@ -106,6 +106,8 @@ class TablePage(TemplateContext):
     # The choices that wait for one player (partials/pending_choice.html), and where they post.
     choices: list[ShownChoice]
     choice_url: str
+    # The judge's "judge again under another edition" links (partials/judge_tools.html).
+    other_editions: list[str]
     # The past (pages/past.html): the time-travel bar, and tiles that open no sheet.
     travel: Travel | None = field(default=None, metadata=ONLY_WHEN_SET)
     tiles_static: bool = field(default=False, metadata=ONLY_WHEN_SET)
@@ -171,6 +173,7 @@ def table_page(
         # engine refusing anything else before it copies the state.
         choices=pending_choices(view, offer.all, who, lang),
         choice_url=choice_url(who.seat.game_id),
+        other_editions=other_editions(view.ruleset),
         travel=travel,
         tiles_static=travel is not None,
         take_back=table.take_back,
