@@ -56,7 +56,7 @@ async def _game(base: str) -> tuple[str, list[Page], str, int]:
     conn = Connection(base)
     try:
         body = orjson.dumps(
-            {"ruleset": "mtg", "players": PLAYERS, "setup": family_of("mtg").starter(PLAYERS)}
+            {"ruleset": "mtg", "players": PLAYERS, "setup": family_of("mtg").pages.starter(PLAYERS)}
         )
         created: Any = (await conn.request("POST", "/api/games", JSON, body)).json()
         seats = {s["player"]: s["token"] for s in created["seats"]}

@@ -22,9 +22,9 @@ class Outcome(BaseModel):
 
 def new_game(setup: GameSetup, seed: str) -> Outcome:
     """Version 0 of a game. `seed` (server secret) drives ids and shuffles."""
-    family = family_of(setup.ruleset)
-    setup.check_players(family.citations.core_rules["players"])
-    state, events = family.new_game(setup, seed)
+    rules = family_of(setup.ruleset).rules
+    setup.check_players(rules.citations.core_rules["players"])
+    state, events = rules.new_game(setup, seed)
     return Outcome(state=state, events=events)
 
 
@@ -62,19 +62,19 @@ def apply(
     `trial`: only whether it is legal matters (a page trying its buttons): what only words
     the log (the state-based actions' notes) may be skipped; the outcome's events are then
     incomplete and the outcome must not be stored."""
-    family = family_of(state.ruleset)
+    rules = family_of(state.ruleset).rules
     if state.finished:
         raise RuleError(
-            [family.citations.core_rules["game_over"]],
+            [rules.citations.core_rules["game_over"]],
             "The game is over: nothing more can happen in it.",
             "La partie est terminée : plus rien ne peut s'y passer.",
             kind="game_over",
         )
     if actor is not None and actor not in state.player_names():
         raise RuleError([], "Unknown player.", "Joueur inconnu.", kind="forbidden")
-    family.check(state, action)
+    rules.check(state, action)
     kind: str = action.type  # type: ignore[attr-defined]
-    move = family.moves_by_type.get(kind)
+    move = rules.moves_by_type.get(kind)
     if move is None:
         # Each family's own moves; an action of another game is refused, not a crash.
         raise RuleError(
@@ -83,11 +83,11 @@ def apply(
             f"{kind!r} n'est pas une action des règles de cette partie ({state.ruleset}).",
         )
     action = _fitted(move.model, action, state.ruleset)
-    ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family, trial=trial)
+    ctx: Ctx[GameState] = Ctx(state, actor, rules.visibility.in_view, rules, trial=trial)
     move.handler(ctx, action)
     if not consent:
         # After the rules had their say (their refusal, if any, is the answer as before):
         # what they allow on another player's object still needs that player's word.
-        check_consent(family, state, action, actor)
+        check_consent(rules, state, action, actor)
     ctx.state.version += 1
     return Outcome(state=ctx.state, events=ctx.events)

@@ -19,17 +19,17 @@ from app.rules.core.state import GameState
 from app.rules.mtg.family import MTG
 from app.rules.riftbound.family import RIFTBOUND
 
-FAMILIES: tuple[GameFamily, ...] = (MTG, RIFTBOUND)
-_BY_RULESET: dict[str, GameFamily] = {r: f for f in FAMILIES for r in f.rulesets}
+FAMILIES: tuple[GameFamily[Any, Any], ...] = (MTG, RIFTBOUND)
+_BY_RULESET: dict[str, GameFamily[Any, Any]] = {r: f for f in FAMILIES for r in f.rulesets}
 RULESETS: tuple[str, ...] = tuple(_BY_RULESET)
 Ruleset = Literal[RULESETS]  # type: ignore[valid-type]
 
 
 # Every family's citations by key (rule pages, ruling pages): families never share a key.
 CITATIONS: Mapping[str, Citation] = MappingProxyType(
-    {k: c for f in FAMILIES for k, c in f.citations.book.citations.items()}
+    {k: c for f in FAMILIES for k, c in f.rules.citations.book.citations.items()}
 )
-if len(CITATIONS) != sum(len(f.citations.book.citations) for f in FAMILIES):
+if len(CITATIONS) != sum(len(f.rules.citations.book.citations) for f in FAMILIES):
     raise ValueError("two game families' citations share a key")
 
 
@@ -41,12 +41,12 @@ def cite(key: str) -> Citation:
         raise KeyError(f"unknown rule key {key!r}") from None
 
 
-def family_of_citation(citation: Citation) -> GameFamily:
+def family_of_citation(citation: Citation) -> GameFamily[Any, Any]:
     """The family whose rule book holds this paragraph."""
-    return next(f for f in FAMILIES if citation.key in f.citations.book.citations)
+    return next(f for f in FAMILIES if citation.key in f.rules.citations.book.citations)
 
 
-def family_of(ruleset: str) -> GameFamily:
+def family_of(ruleset: str) -> GameFamily[Any, Any]:
     try:
         return _BY_RULESET[ruleset]
     except KeyError:
@@ -68,7 +68,7 @@ def _distinct(models: list[type[ActionModel]]) -> list[type[ActionModel]]:
     seen: list[type[ActionModel]] = []
     for family in FAMILIES:
         kinds: dict[str, type[ActionModel]] = {}
-        for move in family.moves:
+        for move in family.rules.moves:
             if kinds.setdefault(move.type, move.model) is not move.model:
                 raise TypeError(f"{family.key} defines the action type {move.type!r} twice")
     for model in models:
@@ -112,15 +112,17 @@ def _action_union(models: list[type[ActionModel]]) -> Any:
     return Annotated[Union[members], Discriminator(tag_of)]  # noqa: UP007
 
 
-ACTION_MODELS: list[type[ActionModel]] = _distinct([m.model for f in FAMILIES for m in f.moves])
+ACTION_MODELS: list[type[ActionModel]] = _distinct(
+    [m.model for f in FAMILIES for m in f.rules.moves]
+)
 Action = _action_union(ACTION_MODELS)
 ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
 ACTION_TYPES: tuple[str, ...] = tuple(dict.fromkeys(_type_of(m) for m in ACTION_MODELS))
 
-AnyState = _tagged([f.state_model for f in FAMILIES], "ruleset")
-AnySetup = _tagged([f.setup_model for f in FAMILIES], "ruleset")
-AnyView = _tagged([f.view_model for f in FAMILIES], "ruleset")
-AnyOptions = Union[tuple(f.options_model for f in FAMILIES)]  # noqa: UP007
+AnyState = _tagged([f.rules.state_model for f in FAMILIES], "ruleset")
+AnySetup = _tagged([f.rules.setup_model for f in FAMILIES], "ruleset")
+AnyView = _tagged([f.rules.view_model for f in FAMILIES], "ruleset")
+AnyOptions = Union[tuple(f.rules.options_model for f in FAMILIES)]  # noqa: UP007
 STATE_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyState)
 SETUP_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnySetup)
 
@@ -140,7 +142,7 @@ def load_state(json_text: str | bytes) -> GameState:
         data = json.loads(json_text)
         if not isinstance(data, dict):
             raise
-        model = family_of(str(data.get("ruleset", "mtg"))).state_model
+        model = family_of(str(data.get("ruleset", "mtg"))).rules.state_model
         return model.model_validate(model.from_legacy(data))
 
 

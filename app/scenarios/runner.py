@@ -45,7 +45,7 @@ def game_setup(scenario: Scenario, catalog: Catalog | None = None) -> GameSetup:
     cards = [
         {**e.model_dump(exclude_none=True), "card": catalog.resolve(e.card)} for e in scenario.setup
     ]
-    return family_of(scenario.ruleset).setup_model.model_validate(
+    return family_of(scenario.ruleset).rules.setup_model.model_validate(
         {
             "ruleset": scenario.ruleset,
             "players": scenario.players,

@@ -24,7 +24,7 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
     family's setup model checks the rest (its zones, its cards, its options)."""
     catalog = catalog_for(body.ruleset, catalog)
     family = family_of(body.ruleset)
-    entry_model = family.setup_model.model_fields["cards"].annotation.__args__[0]  # type: ignore[union-attr]
+    entry_model = family.rules.setup_model.model_fields["cards"].annotation.__args__[0]  # type: ignore[union-attr]
     zones: TypeAdapter[str] = TypeAdapter(entry_model.model_fields["zone"].annotation)
     players = set(body.players)
     cards: list[SetupCard] = []
@@ -69,12 +69,12 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
             raise invalid_error(exc.errors(include_input=False), ("setup", index)) from exc
     cards.extend(_deck_entries(body, catalog, entry_model))
     try:
-        options = family.options_model.model_validate(
+        options = family.rules.options_model.model_validate(
             body.options.model_dump(exclude_defaults=True) if body.options else {}
         )
     except ValidationError as exc:
         raise invalid_error(exc.errors(include_input=False), ("options",)) from exc
-    return family.setup_model(
+    return family.rules.setup_model(
         ruleset=body.ruleset,
         players=body.players,
         cards=cards,
@@ -120,7 +120,7 @@ def _deck_entries(
         # The family says where each card starts (a Riftbound rune in the rune deck...).
         entries.extend(
             entry_model.model_validate({"owner": player, "zone": zone, "card": card})
-            for card, zone in family_of(body.ruleset).deck_zones(deck.main_cards())
+            for card, zone in family_of(body.ruleset).pages.deck_zones(deck.main_cards())
             if zone is not None
         )
     if details:

@@ -71,4 +71,4 @@ def test_a_magic_view_has_no_riftbound_field(viewer: Viewer):
 
 
 def test_every_family_registers_its_own_view_model():
-    assert {f.view_model for f in FAMILIES} == {mtg.MtgView, rb.RiftboundView}
+    assert {f.rules.view_model for f in FAMILIES} == {mtg.MtgView, rb.RiftboundView}

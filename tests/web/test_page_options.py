@@ -37,7 +37,7 @@ def _played() -> list[GameState]:
     catalog = load_catalog()
     cards = [
         SetupCard(owner=e["owner"], zone=e["zone"], card=catalog.get(e["card"]))  # type: ignore[arg-type]
-        for e in family_of("mtg").starter(["Alice", "Bob"])
+        for e in family_of("mtg").pages.starter(["Alice", "Bob"])
     ]
     state = engine.new_game(
         GameSetup(ruleset="mtg", players=["Alice", "Bob"], cards=cards), seed="page-options"
@@ -181,7 +181,7 @@ def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
 
     from app.web import game_service
 
-    game_id, tokens = make_game(client, setup=family_of("mtg").starter(["Alice", "Bob"]))
+    game_id, tokens = make_game(client, setup=family_of("mtg").pages.starter(["Alice", "Bob"]))
     cache = client.app.state.options_cache
 
     def from_full_list(state: GameState, who: game_service.Looking, _cache: Any = None) -> Any:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from app.rules.core.errors import ErrorKind, RuleError
 from app.rules.core.events import Event, Text
 from app.rules.core.ids import object_id
 from app.rules.core.state import GameObject, GameState
+
+if TYPE_CHECKING:
+    from app.rules.core.family import GameRules
 
 T = TypeVar("T")
 S = TypeVar("S", bound=GameState)
@@ -27,7 +30,7 @@ class Ctx(Generic[S]):
         state: S,
         actor: str | None,
         in_view: InView,
-        family: Any = None,
+        rules: GameRules[Any, Any] | None = None,
         *,
         trial: bool = False,
     ) -> None:
@@ -36,9 +39,8 @@ class Ctx(Generic[S]):
         self.actor = actor
         self.events: list[Event] = []
         self.in_view = in_view
-        # The game's family (app.rules.core.family.GameFamily), for moves that dispatch
-        # another action (an accepted proposal).
-        self.family = family
+        # The game's rules, for moves that dispatch another action (an accepted proposal).
+        self.rules = rules
         # True while an accepted proposal applies: the affected player let it happen.
         self.consented = False
         # True when only legality matters (engine.apply's `trial`): log-only work may be skipped.

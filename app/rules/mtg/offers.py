@@ -309,7 +309,7 @@ PROPOSABLE = frozenset(
 # Issue 16, layers: an effect on another player's permanent is proposed (Unable to Scream).
 PROPOSABLE |= frozenset({"apply_effect"})
 # Issue 16, exile face down: exiling, casting or returning another player's card is proposed
-# (casting checks its own right to look first, 406.3b: family.checks_own_right).
+# (casting checks its own right to look first, 406.3b: GameRules.checks_own_right).
 PROPOSABLE |= frozenset({"exile_face_down", "cast_from_exile", "return_from_exile"})
 # Issue 16, turning up and dying: another player's creature at toughness 0 (704.5f).
 PROPOSABLE |= frozenset({"state_based_actions"})

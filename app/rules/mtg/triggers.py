@@ -142,7 +142,7 @@ def choose_targets(ctx: Ctx[MtgGame], action: ChooseTargets) -> None:
 def counter_ability(ctx: Ctx[MtgGame], action: CounterAbility) -> None:
     """701.6: removed from the stack without any of its effects. Another player's ability is
     countered by a proposal its controller (or the judge) accepts: the engine's consent check
-    refuses it from a seat before this runs (family.addressed)."""
+    refuses it from a seat before this runs (GameRules.addressed)."""
     ability = triggered_ability(ctx, action.ability)
     ctx.state.abilities.remove(ability)
     source = public_source(ability)

@@ -26,7 +26,7 @@ LANG_COOKIE = "lang"
 _HERE = Path(__file__).parent
 RULINGS_MESSAGE_FILE = _HERE / "rulings.toml"
 # Each game family's own labels, in its package next to its code, as its registration names them.
-FAMILY_MESSAGE_FILES: list[Path] = [f.messages for f in FAMILIES if f.messages is not None]
+FAMILY_MESSAGE_FILES: list[Path] = [f.pages.messages for f in FAMILIES if f.pages.messages]
 # Read in this order; a key in two files is refused (loader.py).
 MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "messages.toml",

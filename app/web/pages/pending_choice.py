@@ -3,7 +3,7 @@ the pages show them: one sheet for the player choosing (or the judge), one notic
 else (partials/pending_choice.html), posted to one route (app/web/pages/choice.py).
 
 Each family describes its choices from the view the redaction door built for this viewer
-(`GameFamily.pending_choices`); the cards an option picks are that view's own objects, so a
+(`GamePages.pending_choices`); the cards an option picks are that view's own objects, so a
 card reaches nobody the view did not already give it to."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def pending_choices(view: View, all_options: Any, who: Looking, lang: Lang) -> l
         return [o.action for o in options]
 
     judge_direct = who.judge and who.acting_as is None
-    choices = family_of(view.ruleset).pending_choices(view, legal, judge_direct)
+    choices = family_of(view.ruleset).pages.pending_choices(view, legal, judge_direct)
     by_id = {o.id: o for o in view.objects}
     return [
         ShownChoice(

@@ -70,7 +70,7 @@ def one_line(text: str, limit: int = 200) -> str:
 
 def citation_keys(ruleset: str, number: str) -> list[str]:
     """The keys of the ruleset's own rules that show as `number` there."""
-    keys = family_of(ruleset).citations.book.citations
+    keys = family_of(ruleset).rules.citations.book.citations
     return [key for key in keys if number in numbers_for_ruleset([key], ruleset)]
 
 
