@@ -107,9 +107,7 @@ def choose(client, game_id: str, page: str, pick: str, ranks: dict[str, int] | N
     """Post the choice sheet as the browser would (htmx, or a plain form with JS off); `csrf`
     replaces the page's token (empty: none is sent)."""
     looked = re.findall(r'name="looked" value="([0-9a-f]+)"', page)
-    picks = re.findall(
-        r'name="action" value="([^"]+)" required> <span><strong>([^<]+)<', page
-    )
+    picks = re.findall(r'name="action" value="([^"]+)" required> <span><strong>([^<]+)<', page)
     actions = {name: html.unescape(action) for action, name in picks}
     ids = {name: json.loads(action)["object"] for name, action in actions.items()}
     data: list[tuple[str, str]] = [("looked", i) for i in looked]

@@ -191,6 +191,10 @@ class GamePages(Generic[V]):
     pending_choices: PendingChoices = no_choices
     # Its own labels for the pages (an i18n.toml beside its code: keys no other file uses).
     messages: Path | None = None
+    # The folder of its templates (board.html, tile_stats.html, tile_flags.html,
+    # face_text.html), which the pages include as families/<key>/…; None: the app's own
+    # templates/families/<key>/.
+    templates: Path | None = None
 
 
 @dataclass(frozen=True)
