@@ -186,6 +186,10 @@ class GamePages(Generic[V]):
     deck_zones: Callable[[Sequence[CardDef]], list[tuple[CardDef, str | None]]] = lambda cards: [
         (card, "library") for card in cards
     ]
+    # The home page's groups of its judge questions, in order (each labelled by the message
+    # "home.group.<key>"), and a question's group from the rules it cites (None: "other").
+    question_groups: tuple[str, ...] = ()
+    question_group: Callable[[Sequence[str]], str | None] = lambda rules: None
     # The choices its view holds that wait for one player (a "you may", a pick among cards
     # looked at): the pages show and post them all the same way (app.rules.core.choice).
     pending_choices: PendingChoices = no_choices

@@ -13,6 +13,7 @@ from app.rules.mtg import labels, moves, offers, rule_book, setup, starter, view
 from app.rules.mtg.card_formats import CARD_FORMATS
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.choices import pending_choices
+from app.rules.mtg.question_groups import GROUPS, group_of
 from app.rules.mtg.state import HideawayEdition, MtgGame, Zone
 from app.rules.mtg.table_offers import TABLE_ACTIONS, TABLE_PROPOSABLE
 from app.rules.mtg.view import MtgView
@@ -95,6 +96,8 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         options_from_form=_options_from_form,
         table_actions=TABLE_ACTIONS,
         pending_choices=pending_choices,
+        question_groups=GROUPS,
+        question_group=group_of,
     ),
     card_model=MtgCard,
     catalog_path=_HERE / "catalog.json",

@@ -75,6 +75,8 @@ RIFTBOUND: GameFamily[RiftboundGame, RiftboundView] = GameFamily(
         locations=lambda view: [(b.id, b.name) for b in view.riftbound.battlefields],
         table_actions=TABLE_ACTIONS,
         messages=_HERE / "i18n.toml",
+        question_groups=("riftbound",),
+        question_group=lambda rules: "riftbound",
     ),
     card_model=RiftboundCard,
     catalog_path=_HERE / "catalog.json",
