@@ -50,6 +50,9 @@ if len({f.key for f in FAMILIES}) != len(FAMILIES):
     raise ValueError("two game families share a key")
 _BY_RULESET: dict[str, GameFamily[Any, Any]] = {r: f for f in FAMILIES for r in f.rulesets}
 RULESETS: tuple[str, ...] = tuple(_BY_RULESET)
+# The app's default game (a game created without a ruleset, the card search, the new-game
+# form): the first family's first ruleset.
+DEFAULT_RULESET: str = RULESETS[0]
 Ruleset = Literal[RULESETS]  # type: ignore[valid-type]
 
 
