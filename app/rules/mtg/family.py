@@ -98,6 +98,7 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         pending_choices=pending_choices,
         question_groups=GROUPS,
         question_group=group_of,
+        messages=_HERE / "i18n.toml",
     ),
     card_model=MtgCard,
     catalog_path=_HERE / "catalog.json",
