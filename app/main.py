@@ -17,6 +17,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.catalog.stored import CardCatalogs
+from app.rules.families import DEFAULT_RULESET
 from app.settings import Settings
 from app.store.db import is_postgresql, make_engine, read_only
 from app.store.migrate import upgrade
@@ -103,9 +104,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.repository = repository
     app.state.broadcaster = broadcaster
     app.state.listener = listener
-    # Imported cards (`facedown cards import`) over the shipped catalogs; Magic's is the default.
+    # Imported cards (`facedown cards import`) over the shipped catalogs; the default game's
+    # (Magic's) is the default.
     app.state.catalogs = CardCatalogs(engine)
-    app.state.catalog = app.state.catalogs.for_ruleset("mtg")
+    app.state.catalog = app.state.catalogs.for_ruleset(DEFAULT_RULESET)
 
     install_error_handlers(app)
     install_middleware(app, settings)

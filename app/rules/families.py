@@ -5,7 +5,9 @@ dispatch through here; nothing outside a family's package names a family."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, Union, get_args
@@ -19,9 +21,38 @@ from app.rules.core.state import GameState
 from app.rules.mtg.family import MTG
 from app.rules.riftbound.family import RIFTBOUND
 
-FAMILIES: tuple[GameFamily[Any, Any], ...] = (MTG, RIFTBOUND)
+# More families, named by the environment as `module:attribute` (comma-separated), each a
+# GameFamily: a game added without changing a file of the app (README, "Adding a game"). Read
+# once, here, before the unions below are built; every process of a server reads the same.
+FAMILIES_SETTING = "FACEDOWN_FAMILIES"
+
+
+def registered(setting: str) -> tuple[GameFamily[Any, Any], ...]:
+    """The families a FACEDOWN_FAMILIES value names, in its order."""
+    found: list[GameFamily[Any, Any]] = []
+    for name in (part.strip() for part in setting.split(",")):
+        if not name:
+            continue
+        module, _, attribute = name.partition(":")
+        family = getattr(importlib.import_module(module), attribute or "FAMILY")
+        if not isinstance(family, GameFamily):
+            raise TypeError(f"{FAMILIES_SETTING}: {name} is not a GameFamily")
+        found.append(family)
+    return tuple(found)
+
+
+FAMILIES: tuple[GameFamily[Any, Any], ...] = (
+    MTG,
+    RIFTBOUND,
+    *registered(os.environ.get(FAMILIES_SETTING, "")),
+)
+if len({f.key for f in FAMILIES}) != len(FAMILIES):
+    raise ValueError("two game families share a key")
 _BY_RULESET: dict[str, GameFamily[Any, Any]] = {r: f for f in FAMILIES for r in f.rulesets}
 RULESETS: tuple[str, ...] = tuple(_BY_RULESET)
+# The app's default game (a game created without a ruleset, the card search, the new-game
+# form): the first family's first ruleset.
+DEFAULT_RULESET: str = RULESETS[0]
 # The rulesets are known only once the families are registered: a Literal built at run time.
 Ruleset = Literal[RULESETS]  # type: ignore[valid-type]  # pydantic and FastAPI read it
 

@@ -11,7 +11,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.rules.families import Ruleset
+from app.rules.families import DEFAULT_RULESET, Ruleset
 
 FORMAT: Final = "facedown-scenario/1"
 
@@ -64,7 +64,7 @@ class Scenario(BaseModel):
     answer: str = ""
     answer_fr: str = ""
     rules: list[str] = Field(default_factory=list)
-    ruleset: Ruleset = "mtg"
+    ruleset: Ruleset = DEFAULT_RULESET
     # Where editions differ (hideaway look rights, bottom order): which one the game applies.
     # The family's game options (its setup model checks them).
     options: dict[str, Any] = Field(default_factory=dict)

@@ -33,7 +33,7 @@ from app.web.seat_cookie import COOKIE_NAMES, PRECEDENCE, NoSeat, PageSeat
 
 # Tokens are secrets.token_urlsafe(24): 32 url-safe characters. Accept a little slack.
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")
-# Hideaway N is 4 or 5 on printed cards; the choice form stays bounded anyway.
+# A pending choice looks at a few cards (hideaway N is 4 or 5); its form stays bounded anyway.
 MAX_LOOKED = 12
 
 GameId = Annotated[
@@ -243,8 +243,8 @@ class FormCheck:
 
 # A button of the action bar or of a sheet.
 FormCheckDep = Annotated[SeatForm, Depends(FormCheck(max_fields=20))]
-# The hideaway choice sheet: the cards looked at, and a rank for each.
-HideawayFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=4 + 2 * MAX_LOOKED))]
+# A pending choice's sheet: the option picked, the cards looked at, and a rank for each.
+ChoiceFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=4 + 2 * MAX_LOOKED))]
 
 
 def judge_form(

@@ -19,7 +19,9 @@ from types import ModuleType
 from typing import Any, Generic, TypeVar, get_args
 
 from app.rules.core.actions import ActionModel
+from app.rules.core.card_formats import CardFormat
 from app.rules.core.cards import CardDef
+from app.rules.core.choice import PendingChoices, no_choices
 from app.rules.core.citations import Citation, CitationBook
 from app.rules.core.context import Ctx
 from app.rules.core.events import Event, Text
@@ -191,6 +193,19 @@ class GamePages(Generic[V]):
     deck_zones: Callable[[Sequence[CardDef]], list[tuple[CardDef, str | None]]] = lambda cards: [
         (card, "library") for card in cards
     ]
+    # The home page's groups of its judge questions, in order (each labelled by the message
+    # "home.group.<key>"), and a question's group from the rules it cites (None: "other").
+    question_groups: tuple[str, ...] = ()
+    question_group: Callable[[Sequence[str]], str | None] = lambda rules: None
+    # The choices its view holds that wait for one player (a "you may", a pick among cards
+    # looked at): the pages show and post them all the same way (app.rules.core.choice).
+    pending_choices: PendingChoices = no_choices
+    # Its own labels for the pages (an i18n.toml beside its code: keys no other file uses).
+    messages: Path | None = None
+    # The folder of its templates (board.html, tile_stats.html, tile_flags.html,
+    # face_text.html), which the pages include as families/<key>/…; None: the app's own
+    # templates/families/<key>/.
+    templates: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -208,3 +223,5 @@ class GameFamily(Generic[S, V]):
     catalog_path: Path
     # The judge questions it ships (scenario files, one tap each on the home page).
     scenarios_dir: Path
+    # The card data files it reads (`facedown cards import`, app/catalog/importers).
+    card_formats: tuple[CardFormat, ...] = ()

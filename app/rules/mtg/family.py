@@ -10,7 +10,10 @@ from typing import Any, get_args
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, GamePages, GameRules, Visibility
 from app.rules.mtg import labels, moves, offers, rule_book, setup, starter, views, visibility
+from app.rules.mtg.card_formats import CARD_FORMATS
 from app.rules.mtg.cards import MtgCard
+from app.rules.mtg.choices import pending_choices
+from app.rules.mtg.question_groups import GROUPS, group_of
 from app.rules.mtg.state import HideawayEdition, MtgGame, Zone
 from app.rules.mtg.table_offers import TABLE_ACTIONS, TABLE_PROPOSABLE
 from app.rules.mtg.view import MtgView
@@ -92,8 +95,13 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         form_choices={"hideaway_edition": HIDEAWAY_EDITIONS},
         options_from_form=_options_from_form,
         table_actions=TABLE_ACTIONS,
+        pending_choices=pending_choices,
+        question_groups=GROUPS,
+        question_group=group_of,
+        messages=_HERE / "i18n.toml",
     ),
     card_model=MtgCard,
     catalog_path=_HERE / "catalog.json",
     scenarios_dir=_HERE / "scenarios",
+    card_formats=CARD_FORMATS,
 )

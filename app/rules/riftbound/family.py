@@ -17,6 +17,7 @@ from app.rules.riftbound import (
     views,
     visibility,
 )
+from app.rules.riftbound.card_formats import CARD_FORMATS
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.state import RiftboundGame
 from app.rules.riftbound.table_offers import TABLE_ACTIONS
@@ -73,8 +74,12 @@ RIFTBOUND: GameFamily[RiftboundGame, RiftboundView] = GameFamily(
         deck_zones=starter.deck_zones,
         locations=lambda view: [(b.id, b.name) for b in view.riftbound.battlefields],
         table_actions=TABLE_ACTIONS,
+        messages=_HERE / "i18n.toml",
+        question_groups=("riftbound",),
+        question_group=lambda rules: "riftbound",
     ),
     card_model=RiftboundCard,
     catalog_path=_HERE / "catalog.json",
     scenarios_dir=_HERE / "scenarios",
+    card_formats=CARD_FORMATS,
 )

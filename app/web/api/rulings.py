@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Response
 
 from app.rules.core.errors import RuleError
+from app.rules.families import Ruleset, family_of
 from app.scenarios.editions import EditionComparison, compare_editions
 from app.scenarios.export import TakenBack, export_game
 from app.scenarios.model import Scenario
@@ -130,8 +131,14 @@ def editions(
     game_id: GameId,
     judge: JudgeViewerDep,
     repository: RepositoryDep,
-    ruleset: Annotated[Literal["mtg", "mtg-2004"], Query()],
+    ruleset: Annotated[
+        Ruleset, Query(description="An edition of the game's own rules (its family's rulesets)")
+    ],
 ) -> EditionComparison:
+    if ruleset not in family_of(repository.info(game_id).ruleset).rulesets:
+        raise ApiError(
+            422, "invalid", f"ruleset: {ruleset!r} is not an edition of this game's rules."
+        )
     try:
         return compare_editions(repository, game_id, ruleset)
     except TakenBack as err:

@@ -15,8 +15,8 @@ from typing import Literal
 
 from starlette.requests import Request
 
-from app.rules import riftbound
 from app.rules.core.words import counted, elide_fr
+from app.rules.families import FAMILIES
 from app.web.i18n.loader import load_messages
 
 Lang = Literal["en", "fr"]
@@ -25,9 +25,8 @@ LANG_COOKIE = "lang"
 
 _HERE = Path(__file__).parent
 RULINGS_MESSAGE_FILE = _HERE / "rulings.toml"
-# Each game family's own labels, in its package next to its code. The web layer names the
-# files here until the family registry provides them.
-FAMILY_MESSAGE_FILES: list[Path] = [Path(riftbound.__file__).with_name("i18n.toml")]
+# Each game family's own labels, in its package next to its code, as its registration names them.
+FAMILY_MESSAGE_FILES: list[Path] = [f.pages.messages for f in FAMILIES if f.pages.messages]
 # Read in this order; a key in two files is refused (loader.py).
 MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "messages.toml",

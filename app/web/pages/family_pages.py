@@ -130,6 +130,12 @@ def has_editions(ruleset: str) -> bool:
     return len(family_of(ruleset).rulesets) > 1
 
 
+def other_editions(ruleset: str) -> list[str]:
+    """The other editions of a game's rules it can be judged again under (the judge's tools:
+    one link each, labelled by the message `editions.under.<ruleset>`)."""
+    return [r for r in family_of(ruleset).rulesets if r != ruleset]
+
+
 def other_ruleset(ruleset: str, asked: str) -> str:
     """The edition to compare a game with: the one asked for, else the next one."""
     editions = family_of(ruleset).rulesets

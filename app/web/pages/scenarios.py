@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from app.rules.core.errors import RuleError
+from app.rules.families import family_of
 from app.scenarios.editions import EditionComparison, compare_editions, compare_hideaway_editions
 from app.scenarios.export import TakenBack, export_game
 from app.scenarios.model import Scenario
@@ -156,7 +157,7 @@ def editions_page(
         "kind": kind,
         "title": info.title,
         "game_url": f"/g/{seat.game_id}",
-        "rules_base": "/rules/mtg/",
+        "rules_base": f"/rules/{family_of(info.ruleset).rulesets[0]}/",
         "edition": edition,
     }
     return html(render("pages/editions.html", ctx), headers=PRIVATE)

@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.catalog.loader import catalog_for
 from app.rules.core.errors import RuleError
-from app.rules.families import Ruleset
+from app.rules.families import DEFAULT_RULESET, Ruleset
 from app.rules.redact import ErrorView, Viewer
 from app.web import game_service
 from app.web.deps import CatalogDep, FormCheck, RepositoryDep, SameSiteDep, SeatAt, SeatForm
@@ -72,7 +72,7 @@ def build_table(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
-    ruleset: Annotated[str, Form(max_length=20)] = "mtg",
+    ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
     player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
     hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
 ) -> Response:
@@ -80,7 +80,7 @@ def build_table(
     judge's link opens the page where the cards are added. (The home page's new-game form
     posts here from its "Build a table" button.)"""
     names = [p.strip()[:40] for p in (player or []) if p.strip()]
-    ruleset = ruleset if ruleset in RULESETS else "mtg"
+    ruleset = ruleset if ruleset in RULESETS else DEFAULT_RULESET
     problem = _players_problem(ruleset, names)
     if problem is not None:
         return refused(request, problem[0], 422, None, **problem[1])
@@ -109,7 +109,7 @@ def card_search(
     request: Request,
     catalog: CatalogDep,
     q: Annotated[str, Query(max_length=120)] = "",
-    ruleset: Annotated[Ruleset, Query()] = "mtg",
+    ruleset: Annotated[Ruleset, Query()] = DEFAULT_RULESET,
 ) -> Response:
     """The search box's hits: one "add" button per card (they submit the form around them)."""
     hits = catalog_for(ruleset, catalog).search(q, HITS)

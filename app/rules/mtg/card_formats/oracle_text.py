@@ -36,9 +36,7 @@ _SELF_WORDS = re.compile(
     r"\bthis (?:creature|land|permanent|artifact|enchantment|card|spell|Vehicle)\b", re.I
 )
 _MANA = re.compile(r"^(?:\{[^{}]+\})+$")
-_COSTED_KEYWORD = re.compile(
-    r"^(Morph|Megamorph|Disguise|Foretell)(?: ?[—-] ?| )(.+?)\.?$", re.I
-)
+_COSTED_KEYWORD = re.compile(r"^(Morph|Megamorph|Disguise|Foretell)(?: ?[—-] ?| )(.+?)\.?$", re.I)
 _HIDEAWAY = re.compile(r"^Hideaway(?: (\d+))?$", re.I)
 _ENTERS_TAPPED = re.compile(r"^~ enters(?: the battlefield)? tapped\.$")
 _TURNED_UP_TRIGGER = re.compile(r"^When ~ is turned face up, (.+)$")
