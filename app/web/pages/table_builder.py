@@ -40,7 +40,7 @@ from app.web.judge_forms import (
 from app.web.models import GameCreate
 from app.web.page_refusal import PageRefusal
 from app.web.pages.acting import act_for_page
-from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS, FormRefusal
+from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS, FormRefusal, own_ways
 from app.web.pages.cache_policy import PRIVATE, PUBLIC_PAGE
 from app.web.pages.chrome import base_context, is_htmx, refused
 from app.web.pages.family_pages import (
@@ -111,9 +111,13 @@ def card_search(
     q: Annotated[str, Query(max_length=120)] = "",
     ruleset: Annotated[Ruleset, Query()] = "mtg",
 ) -> Response:
-    """The search box's hits: one "add" button per card (they submit the form around them)."""
-    hits = catalog_for(ruleset, catalog).search(q, HITS)
-    ctx = base_context(request) | {"hits": hits, "query": q.strip(), "searched": bool(q.strip())}
+    """The search box's hits: one "add" button per card (they submit the form around them),
+    and beside it one per way the card has of being hidden."""
+    found = catalog_for(ruleset, catalog)
+    hits = found.search(q, HITS)
+    ctx = base_context(request)
+    ways = own_ways(found, hits, judge_spec(ruleset), ctx["t"]) if hits else {}
+    ctx |= {"hits": hits, "ways": ways, "query": q.strip(), "searched": bool(q.strip())}
     return html(render("partials/card_hits.html", ctx), headers=PUBLIC_PAGE)
 
 
