@@ -154,3 +154,44 @@ def test_the_judge_goes_from_home_to_a_published_four_card_ruling_in_16_taps(ser
                 assert name not in body, f"{name!r} in {who}'s ruling page ({locale})"
                 recorder.assert_never_saw(name)
             assert recorder.csp_errors == []
+
+
+def test_a_hits_own_way_adds_it_hidden_without_javascript_in_french(server, browser):
+    """The plain form: "Chercher" reloads the page with the hits; "Prédite" beside Saw It
+    Coming adds it foretold, in exile (702.143a); the page comes back with the placement the
+    judge chose kept, and the card is face down in exile."""
+    context = browser.new_context(
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        locale="fr-FR",
+        extra_http_headers={"Accept-Language": "fr-FR"},
+        java_script_enabled=False,
+    )
+    try:
+        page = context.new_page()
+        page.goto(server + "/")
+        page.get_by_role("button", name="Construire la table", exact=True).tap()
+        page.get_by_role("link", name="Ouvrir en arbitre").tap()
+        page.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]+$"))
+        page.locator("#card-q").fill("je t'ai")
+        page.get_by_role("button", name="Chercher", exact=True).tap()
+        # Without script the search reloads the page with the placement it was shown with:
+        # the owner is chosen after the search, and sent with the hit's button.
+        page.locator('#add-card input[type="radio"][name="owner"][value="Bob"]').check()
+        way = page.locator(
+            '#card-hits button[name="card_as"][value="exile:foretell Saw It Coming"]'
+        )
+        way.wait_for()
+        assert way.inner_text() == "Prédite"
+        check_layout(page)
+        shoot(page, "journey-hits-no-script-fr")
+        way.tap()
+        page.wait_for_url(re.compile(r"added=1"))
+        assert "owner=Bob" in page.url and "face_down" not in page.url
+        assert page.locator('#add-card input[type="radio"][name="owner"][value="Bob"]').is_checked()
+        foretold = page.locator("#live details.zone-exile li.tile.is-facedown")
+        assert foretold.count() == 1
+        assert "Je t'ai vu" in foretold.text_content()  # the judge sees it (exile is folded)
+    finally:
+        context.close()
