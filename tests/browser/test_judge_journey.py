@@ -157,9 +157,9 @@ def test_the_judge_goes_from_home_to_a_published_four_card_ruling_in_16_taps(ser
 
 
 def test_a_hits_own_way_adds_it_hidden_without_javascript_in_french(server, browser):
-    """The plain form: "Chercher" reloads the page with the hits; "Prédite" beside Saw It
-    Coming adds it foretold, in exile (702.143a); the page comes back with the placement the
-    judge chose kept, and the card is face down in exile."""
+    """The plain form: the owner chosen, "Chercher" brings the page back with the hits and
+    the owner kept; "Prédite" beside Saw It Coming adds it foretold, in exile (702.143a); the
+    page comes back with the placement kept, and the card is face down in exile."""
     context = browser.new_context(
         viewport=PHONE,
         is_mobile=True,
@@ -174,11 +174,12 @@ def test_a_hits_own_way_adds_it_hidden_without_javascript_in_french(server, brow
         page.get_by_role("button", name="Construire la table", exact=True).tap()
         page.get_by_role("link", name="Ouvrir en arbitre").tap()
         page.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]+$"))
+        # Read top to bottom: the owner, then the search (its button keeps the owner chosen).
+        page.locator('#add-card input[type="radio"][name="owner"][value="Bob"]').check()
         page.locator("#card-q").fill("je t'ai")
         page.get_by_role("button", name="Chercher", exact=True).tap()
-        # Without script the search reloads the page with the placement it was shown with:
-        # the owner is chosen after the search, and sent with the hit's button.
-        page.locator('#add-card input[type="radio"][name="owner"][value="Bob"]').check()
+        page.wait_for_url(re.compile(r"q=je"))
+        assert page.locator('#add-card input[type="radio"][name="owner"][value="Bob"]').is_checked()
         way = page.locator(
             '#card-hits button[name="card_as"][value="exile:foretell Saw It Coming"]'
         )

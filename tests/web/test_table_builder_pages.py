@@ -94,6 +94,33 @@ def test_a_plain_search_reloads_the_judge_page_with_hits_and_keeps_the_placement
     assert re.search(r'<option value="morph" selected>', page)
 
 
+@pytest.mark.parametrize("ruleset", ["mtg", "riftbound"])
+def test_the_search_button_without_script_keeps_what_was_chosen_above_it(client, ruleset):
+    """The judge reads the form top to bottom: owner, zone, face down, then the search. Its
+    button posts the whole form, and the page comes back with the hits and those choices."""
+    _, tokens = build_table(client, ruleset)
+    judge = seat_client(client.app, tokens[0])
+    url = links_game(judge, tokens[0])
+    page = judge.get(url).text
+    form = re.search(r'<form class="add-card".*?</form>', page, re.S)
+    assert form is not None and 'id="card-q"' in form.group(0)  # one form, the box in it
+    names = set(re.findall(r'name="([a-z_]+)"', form.group(0)))
+    assert len(names) < 40  # the judge's forms read at most 40 fields (FormCheck)
+    chosen = {"owner": "Bob", "zone": "exile", "q": "exalt" if ruleset == "mtg" else "a"}
+    if ruleset == "mtg":
+        chosen["face_down"] = "exile:effect"
+    response = post_form(judge, f"{url}/judge/search", page, chosen, htmx=False)
+    assert response.status_code == 303
+    location = response.headers["location"]
+    assert location.endswith("#add-card") and "added" not in location
+    for key, value in chosen.items():
+        assert f"{key}={value}".replace(":", "%3A") in location, location
+    again = judge.get(location).text
+    assert re.search(r'name="owner" value="Bob" checked', again)
+    assert re.search(r'<option value="exile" selected>', again)
+    assert 'class="hit"' in again
+
+
 def test_a_seat_page_has_no_builder_and_a_seat_cannot_post_the_judges_forms(client):
     _, tokens = build_table(client)
     alice = seat_client(client.app, tokens[1])
@@ -106,6 +133,10 @@ def test_a_seat_page_has_no_builder_and_a_seat_cannot_post_the_judges_forms(clie
         headers=SAME_ORIGIN,
     )
     assert response.status_code == 403
+    search = alice.post(
+        f"{url}/judge/search", data={"csrf": csrf_of(page), "q": "exalt"}, headers=SAME_ORIGIN
+    )
+    assert search.status_code == 403
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
