@@ -22,7 +22,14 @@ import pytest
 
 from tests.browser.conftest import PHONE
 from tests.browser.taps import Taps
-from tests.browser.test_morph_game import SCREENSHOTS, Recorder, check_layout, shoot
+from tests.browser.test_morph_game import (
+    SCREENSHOTS,
+    Recorder,
+    assert_not_reloaded,
+    check_layout,
+    mark_page,
+    shoot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -196,3 +203,28 @@ def test_a_hits_own_way_adds_it_hidden_without_javascript_in_french(server, brow
         assert "Je t'ai vu" in foretold.text_content()  # the judge sees it (exile is folded)
     finally:
         context.close()
+
+
+def test_with_script_the_search_button_and_enter_bring_hits_in_place(server, phone):
+    """The search button belongs to the "Add a card" form now: with htmx it asks for the hits
+    in place (no page load, no post of the form), and so does Enter in the box."""
+    page = phone().new_page()
+    page.goto(server + "/")
+    page.get_by_role("button", name="Build a table", exact=True).tap()
+    page.get_by_role("link", name="Open as judge").tap()
+    page.wait_for_url(re.compile(r"/g/[A-Za-z0-9_-]+$"))
+    page.wait_for_function("() => !!(window.htmx && htmx.version)")
+    url = page.url
+    mark_page(page)
+    posted: list[str] = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    box = page.locator("#card-q")
+    box.fill("exalted")
+    page.locator("#card-search").get_by_role("button", name="Search", exact=True).tap()
+    page.locator('#card-hits button[value="Exalted Angel"]').wait_for()
+    box.fill("willben")
+    box.press("Enter")
+    page.locator('#card-hits button[value="Willbender"]').wait_for()
+    page.wait_for_timeout(300)
+    assert page.url == url and posted == []
+    assert_not_reloaded(page)
