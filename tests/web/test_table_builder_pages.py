@@ -75,6 +75,12 @@ def test_a_hit_offers_its_own_way_of_being_hidden_as_one_button(client, lang, q,
     ).text
     assert f'name="card_as" value="{value}"' in fragment
     assert f">{label}</button>" in fragment
+    # The hit's type line in the page's language too.
+    type_line = {
+        "exalt": ("Creature — Angel", "Créature — Ange"),
+        "saw it": ("Instant", "Éphémère"),
+    }
+    assert type_line[q][lang == "fr"] in fragment
     # A card with no such way offers none (Serra Angel: no morph, no foretell).
     plain = client.get("/cards/search", params={"q": "serra angel"}, headers=HTMX).text
     assert (
