@@ -190,7 +190,7 @@ def test_25_3_the_hideaway_choice_and_the_judges_forms_answer_both_ids_alike(gam
             "/choice", {"action": json.dumps({"type": "hideaway_exile", "object": the_id})}
         ),
     )
-    for path in ("/judge/edit", "/judge/add"):
+    for path in ("/judge/edit", "/judge/add", "/judge/search"):
         _twins(game, lambda the_id, path=path: game.form(path, {"object": the_id, "zone": "hand"}))
 
 
