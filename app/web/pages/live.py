@@ -167,5 +167,4 @@ async def live(
         since = catch_up_from(v, last_event_id)
     except MalformedNumber:
         return refused(request, "error.invalid", 422, message="Last-Event-ID")
-    source: VersionSource = repository  # type: ignore[assignment]  # NotifyingRepository
-    return VersionStreamResponse(source, broadcaster, seat, since)
+    return VersionStreamResponse(repository, broadcaster, seat, since)
