@@ -18,11 +18,11 @@ from sqlalchemy import Connection, bindparam, insert, update
 from sqlalchemy import select as core_select
 
 from app.store.errors import GameNotFound
-from app.store.tables import ActionRecord, Game, Snapshot
+from app.store.tables import ActionRecord, Game, Snapshot, core_table
 
-_GAMES = Game.__table__  # type: ignore[attr-defined]  # SQLModel's tables lack the stub
-_ACTIONS = ActionRecord.__table__  # type: ignore[attr-defined]  # as above
-_SNAPSHOTS = Snapshot.__table__  # type: ignore[attr-defined]  # as above
+_GAMES = core_table(Game)
+_ACTIONS = core_table(ActionRecord)
+_SNAPSHOTS = core_table(Snapshot)
 
 _GAME_HEAD = core_select(
     _GAMES.c.id, _GAMES.c.ruleset, _GAMES.c.title, _GAMES.c.version, _GAMES.c.finished

@@ -48,7 +48,7 @@ from app.store.game_versions import game_versions
 from app.store.notify import announce
 from app.store.request_heads import RequestHeads
 from app.store.retry import with_retry
-from app.store.tables import ActionRecord, Game, Snapshot, new_game_id, utcnow
+from app.store.tables import ActionRecord, Game, Snapshot, core_table, new_game_id, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +58,8 @@ SETUP_ACTION = '{"type":"setup"}'
 # A view and an action run these Core statements, not the ORM's unit of work: each costs a
 # fixed, small number of SQL statements whatever the game's length (tests/store/
 # test_sql_counts.py counts them), and little CPU per request.
-_ACTIONS = ActionRecord.__table__  # type: ignore[attr-defined]  # SQLModel's tables lack the stub
-_SNAPSHOTS = Snapshot.__table__  # type: ignore[attr-defined]  # as above
+_ACTIONS = core_table(ActionRecord)
+_SNAPSHOTS = core_table(Snapshot)
 
 _DONE_REQUEST = core_select(
     _ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.action, _ACTIONS.c.events

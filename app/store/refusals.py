@@ -12,9 +12,9 @@ from app.store.compare_and_set import read_head
 from app.store.db import begin_write
 from app.store.event_json import dump_events, load_events
 from app.store.retry import with_retry
-from app.store.tables import ActionRecord
+from app.store.tables import ActionRecord, core_table
 
-_ACTIONS = ActionRecord.__table__  # type: ignore[attr-defined]  # SQLModel's tables lack the stub
+_ACTIONS = core_table(ActionRecord)
 
 
 class Refusals:

@@ -25,9 +25,9 @@ from app.store.db import read_only
 from app.store.retry import with_retry
 from app.store.seat_directory import SeatDirectory, SeatRow
 from app.store.seat_keys import SPECTATORS, derived_token
-from app.store.tables import Seat
+from app.store.tables import Seat, core_table
 
-_SEATS = Seat.__table__  # type: ignore[attr-defined]  # SQLModel's tables lack the stub
+_SEATS = core_table(Seat)
 
 _SEAT_BY_HASH = core_select(
     _SEATS.c.game_id, _SEATS.c.role, _SEATS.c.player, _SEATS.c.token_hash

@@ -11,10 +11,15 @@ import secrets
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import Index, Text, UniqueConstraint
+from sqlalchemy import Index, Table, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 SeatRole = Literal["player", "judge", "spectator"]
+
+
+def core_table(model: type[SQLModel]) -> Table:
+    """A table model's Core table, for the store's hand-written statements."""
+    return model.__table__  # type: ignore[attr-defined, no-any-return]  # SQLModel's stubs lack it
 
 
 def new_game_id() -> str:
