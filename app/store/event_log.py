@@ -29,13 +29,11 @@ from app.rules.core.actions import ActionModel as Action
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event
 from app.rules.core.state import GameState
-from app.rules.families import load_state, parse_action
 from app.store.compare_and_set import GameInfo, advance, read_head
 from app.store.db import begin_write, read_only
 from app.store.errors import (
     GameNotFound,
     Refused,
-    ReplayFailed,
     RequestIdReused,
     StaleVersion,
     StoreBusy,
@@ -48,6 +46,7 @@ from app.store.game_versions import game_versions
 from app.store.notify import announce
 from app.store.request_heads import RequestHeads
 from app.store.retry import with_retry
+from app.store.states import States
 from app.store.tables import ActionRecord, Game, Snapshot, core_table, new_game_id, utcnow
 
 log = logging.getLogger(__name__)
@@ -59,29 +58,11 @@ SETUP_ACTION = '{"type":"setup"}'
 # fixed, small number of SQL statements whatever the game's length (tests/store/
 # test_sql_counts.py counts them), and little CPU per request.
 _ACTIONS = core_table(ActionRecord)
-_SNAPSHOTS = core_table(Snapshot)
 
 _DONE_REQUEST = core_select(
     _ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.action, _ACTIONS.c.events
 ).where(
     _ACTIONS.c.game_id == bindparam("game_id"), _ACTIONS.c.request_id == bindparam("request_id")
-)
-_LATEST_SNAPSHOT = (
-    core_select(_SNAPSHOTS.c.version, _SNAPSHOTS.c.state)
-    .where(
-        _SNAPSHOTS.c.game_id == bindparam("game_id"), _SNAPSHOTS.c.version <= bindparam("version")
-    )
-    .order_by(_SNAPSHOTS.c.version.desc())
-    .limit(1)
-)
-_REPLAY = (
-    core_select(_ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.action)
-    .where(
-        _ACTIONS.c.game_id == bindparam("game_id"),
-        _ACTIONS.c.version > bindparam("after"),
-        _ACTIONS.c.version <= bindparam("upto"),
-    )
-    .order_by(_ACTIONS.c.version)
 )
 _LOG = core_select(_ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.events).where(
     _ACTIONS.c.game_id == bindparam("game_id"), _ACTIONS.c.version <= bindparam("upto")
@@ -138,10 +119,9 @@ class EventLog:
         self._snapshot_every = max(1, snapshot_every)
         self._retries = max(1, retries)
         self._hooks: list[CommitHook] = []
-        # (game id, version) -> state: a version's state never changes, so an entry never goes
-        # stale. A cached state is never changed: callers get a clone, and engine.apply
-        # leaves its input as it was (DESIGN invariant 1).
-        self.cache: LRU[tuple[str, int], GameState] = LRU(cache_size)
+        # The states rebuilt from the log, cached by (game id, version).
+        self.states = States(cache_size)
+        self.cache = self.states.cache
         # Per game, the latest head this process committed or read: where the next action
         # starts from. Only a hint (the compare-and-set write checks it), and it never goes
         # back: a request that read version v may record it after another committed v + 1.
@@ -203,7 +183,7 @@ class EventLog:
             return game_id
 
         game_id: str = self._retry(write, retry_integrity=True)
-        self.cache.put((game_id, 0), state)
+        self.states.cache.put((game_id, 0), state)
         return game_id
 
     # -- reading the head, states and the log ---------------------------------------------
@@ -235,7 +215,7 @@ class EventLog:
         def read() -> GameState:
             head = heads.get(game_id) if heads is not None else None
             if head is not None:
-                cached = self.cache.get((game_id, _target(head, version)))
+                cached = self.states.cache.get((game_id, _target(head, version)))
                 if cached is not None:
                     return cached
             with self._read_engine.connect() as conn:
@@ -243,7 +223,7 @@ class EventLog:
                     head = read_head(conn, game_id)
                     if heads is not None:
                         heads.put(head)
-                return self._state_at(conn, game_id, _target(head, version))
+                return self.states.at(conn, game_id, _target(head, version))
 
         state: GameState = self._retry(read)
         return state.clone()
@@ -375,7 +355,7 @@ class EventLog:
         def step(state: GameState) -> rules.Outcome:
             with self._read_engine.connect() as conn:
                 new, events = take_backs.step(
-                    state, payload, actor, lambda v: self._state_at(conn, game_id, v)
+                    state, payload, actor, lambda v: self.states.at(conn, game_id, v)
                 )
             return rules.Outcome(state=new, events=events)
 
@@ -438,7 +418,7 @@ class EventLog:
         state = None
         if remembered is not None and expected_version in (None, remembered.version):
             game = remembered
-            state = self.cache.get((game_id, game.version))
+            state = self.states.cache.get((game_id, game.version))
         if state is None:
             with self._read_engine.connect() as conn:
                 game = read_head(conn, game_id)
@@ -455,7 +435,7 @@ class EventLog:
                         return replayed, game
                 if expected_version is not None and expected_version != game.version:
                     raise StaleVersion(game.version)
-                state = self._state_at(conn, game_id, game.version)
+                state = self.states.at(conn, game_id, game.version)
             self._heads.merge(game_id, game, _later)
             fresh = True
         current, ruleset = game.version, game.ruleset
@@ -494,54 +474,10 @@ class EventLog:
             # PostgreSQL: every process's live pages hear of it at commit (app/store/notify.py).
             announce(conn, game_id, new_version)
         # Only once committed: an uncommitted v+1 might lose to another writer.
-        self.cache.put((game_id, new_version), outcome.state)
+        self.states.cache.put((game_id, new_version), outcome.state)
         after = GameInfo(game_id, ruleset, game.title, new_version, outcome.state.finished)
         self._heads.merge(game_id, after, _later)
         return ActResult(new_version, list(outcome.events), False, ruleset), after
-
-    # -- internals ------------------------------------------------------------------------
-
-    def _state_at(self, conn: Any, game_id: str, version: int) -> GameState:
-        """Cached state, else the nearest cached or snapshotted state before it + replay.
-        The returned object may be the cached one: do not mutate it."""
-        cached = self.cache.get((game_id, version))
-        if cached is not None:
-            return cached
-        snapshot = conn.execute(_LATEST_SNAPSHOT, {"game_id": game_id, "version": version}).first()
-        if snapshot is None:
-            raise VersionNotFound(f"{game_id}@{version}: no snapshot")
-        state: GameState | None = None
-        start = snapshot.version
-        for v in range(version - 1, snapshot.version, -1):
-            hit = self.cache.get((game_id, v))
-            if hit is not None:
-                state, start = hit, v
-                break
-        if state is None:
-            state = load_state(snapshot.state)
-        records = conn.execute(_REPLAY, {"game_id": game_id, "after": start, "upto": version}).all()
-        for record in records:
-            try:
-                payload = orjson.loads(record.action)
-                if payload.get("type") in take_backs.KINDS:
-
-                    def past(v: int) -> GameState:
-                        return self._state_at(conn, game_id, v)
-
-                    state = take_backs.step(state, payload, record.actor, past)[0]
-                else:
-                    action = parse_action(payload)
-                    # The log holds what was allowed when it happened (a seat's own moves,
-                    # what the judge did as a player, accepted proposals): replay it as it was.
-                    state = rules.apply(state, action, record.actor, consent=True).state
-            except Exception as exc:
-                raise ReplayFailed(f"{game_id}@{record.version}: {exc!r}") from exc
-            if state.version != record.version:
-                raise ReplayFailed(f"{game_id}@{record.version}: replay reached {state.version}")
-        if state.version != version:
-            raise ReplayFailed(f"{game_id}: replay stopped at {state.version}, not {version}")
-        self.cache.put((game_id, version), state)
-        return state
 
 
 def _target(head: GameInfo, version: int | None) -> int:
