@@ -377,7 +377,7 @@ class EventLog:
 
             def once(fresh: bool = fresh) -> tuple[ActResult, GameInfo | None]:
                 return self._act_once(
-                    game_id, step, action_json, actor, expected_version, request_id, fresh
+                    game_id, step, action_json, actor, expected_version, request_id, fresh, heads
                 )
 
             try:
@@ -412,13 +412,23 @@ class EventLog:
         expected_version: int | None,
         request_id: str | None,
         fresh: bool,
+        heads: RequestHeads | None,
     ) -> tuple[ActResult, GameInfo | None]:
-        """One try: the result, and the game's head after it (None when unknown)."""
-        remembered = None if fresh or request_id is not None else self._heads.get(game_id)
+        """One try: the result, and the game's head after it (None when unknown). It starts
+        from the latest head this process or this request (`heads`) knows, else reads it."""
+        remembered = mine = None
+        if not fresh and request_id is None:
+            remembered = self._heads.get(game_id)
+            mine = heads.get(game_id) if heads is not None else None
+            if mine is not None and (remembered is None or mine.version > remembered.version):
+                remembered = mine  # this request read the head already: not again
         state = None
         if remembered is not None and expected_version in (None, remembered.version):
             game = remembered
             state = self.states.cache.get((game_id, game.version))
+            if state is None and remembered is mine:
+                with self._read_engine.connect() as conn:
+                    state = self.states.at(conn, game_id, game.version)
         if state is None:
             with self._read_engine.connect() as conn:
                 game = read_head(conn, game_id)
