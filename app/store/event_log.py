@@ -1,8 +1,8 @@
-"""EventLog: the games' append-only log of actions, and the states rebuilt from it.
+"""EventLog: the games' append-only log of actions, read and written.
 
-The log is the truth; states are rebuilt (DESIGN invariant 6). A state at any version is the
-nearest cached state or snapshot at or before it plus a replay of the recorded actions
-through `engine.apply`. Every write is one short transaction guarded by the game's version
+The log is the truth; states are rebuilt from it (DESIGN invariant 6: app/store/states.py).
+An action is applied by the rules engine, a take-back step as the rules core decides it
+(app/rules/core/take_back.py): the log only records them. Every write is one short transaction guarded by the game's version
 (DESIGN invariant 7: app/store/compare_and_set.py). A refused action writes nothing.
 
 Each committed write is announced to the hooks subscribed with `on_commit` (the live pages:
