@@ -54,7 +54,10 @@ bearer = HTTPBearer(
 
 
 async def get_repository(request: Request) -> GameRepository:
-    return request.app.state.repository
+    """The store for this request: FastAPI gives every dependency of one request the same
+    copy, which reads a game's head (its ruleset, title, version) once however many helpers
+    ask (app/store/request_heads.py)."""
+    return request.app.state.repository.for_request()
 
 
 RepositoryDep = Annotated[GameRepository, Depends(get_repository)]

@@ -26,7 +26,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import app.store.repository as repository_module
+import app.store.new_games as repository_module
 from app.main import create_app
 from app.rules.core.state import GameState
 from app.rules.families import parse_action
