@@ -263,13 +263,6 @@ SEAT_PREFIX = "seat:"
 ROLES = {"role:judge": Viewer.judge, "role:spectator": Viewer.spectator}
 
 
-def viewpoint_value(viewer: Viewer) -> str:
-    """The typed identifier of a viewpoint (the judge's publish form sends these)."""
-    if viewer.kind == "player":
-        return f"{SEAT_PREFIX}{viewer.player}"
-    return f"role:{viewer.kind}"
-
-
 def _viewer_of(spec: str, players: list[str], typed_only: bool) -> Viewer:
     if spec in ROLES:
         return ROLES[spec]()

@@ -272,7 +272,3 @@ class GameState(BaseModel):
         objects = self.objects
         found = objects.matching(keep) if type(objects) is CopyOnRead else list(filter(keep, objects))
         return sorted(found, key=lambda o: o.position)
-
-    def opponent_of(self, player: str) -> str:
-        others = [p.name for p in self.players if p.name != player]
-        return others[0]

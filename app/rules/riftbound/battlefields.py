@@ -10,6 +10,7 @@ from __future__ import annotations
 from app.rules.core.context import Ctx
 from app.rules.core.events import Text
 from app.rules.riftbound.common import bf_text, rb, units_at
+from app.rules.riftbound.ending import finish
 from app.rules.riftbound.model import BattlefieldState, Showdown
 from app.rules.riftbound.state import Zone
 from app.rules.riftbound.zones import trash_facedown
@@ -81,8 +82,6 @@ def score(ctx: Ctx, player: str, bf: BattlefieldState, how: str) -> None:
         ),
     )
     if state.points[player] >= state.victory_score:
-        from app.rules.riftbound.turn import finish
-
         finish(ctx, player)
 
 

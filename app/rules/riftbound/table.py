@@ -14,9 +14,9 @@ from app.rules.core.events import Text
 from app.rules.core.piles import shuffle_pile
 from app.rules.core.words import plural_pair
 from app.rules.riftbound.common import rb
+from app.rules.riftbound.ending import finish
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 from app.rules.riftbound.table_actions import Channel, Draw, Score
-from app.rules.riftbound.turn import finish
 from app.rules.riftbound.zones import put
 
 # The opening hand of a Riftbound game (rb.setup-deal).
