@@ -71,7 +71,7 @@ def test_rules_modules_import_each_other_without_a_cycle():
 
     def visit(name: str, path: list[str]) -> None:
         if name in path:
-            cycles.append(path[path.index(name) :] + [name])
+            cycles.append([*path[path.index(name) :], name])
             return
         if name in done:
             return
