@@ -1,5 +1,5 @@
 """A scenario step the rules refuse ("Bob asks to look"), written into the game's log where it
-happened: the question a scenario answers is often about such a refusal (issue 17)."""
+happened: the question a scenario answers is often about such a refusal."""
 
 from __future__ import annotations
 

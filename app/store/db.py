@@ -84,7 +84,7 @@ def make_engine(database_url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwa
             return
         # Straight to the driver: a BEGIN needs no statement cache, cursor events or result
         # object, and going through SQLAlchemy's execution for it was about a third of a
-        # one-insert write's cost in the engine (bench/, issue 18). Its errors are SQLAlchemy's
+        # one-insert write's cost in the engine (bench/). Its errors are SQLAlchemy's
         # as before, so a "database is locked" is still retried (is_locked_error).
         try:
             conn.connection.dbapi_connection.execute("BEGIN IMMEDIATE")

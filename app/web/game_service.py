@@ -258,7 +258,7 @@ def take_back(
 # -- rulings -----------------------------------------------------------------------------------
 
 
-# Typed viewpoint identifiers: no player name can be mistaken for a role (issue 14, finding 7).
+# Typed viewpoint identifiers: no player name can be mistaken for a role.
 SEAT_PREFIX = "seat:"
 ROLES = {"role:judge": Viewer.judge, "role:spectator": Viewer.spectator}
 

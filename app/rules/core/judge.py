@@ -2,7 +2,7 @@
 fields stay omitted when it is stored (so "leave it" and "set it to null" replay alike), and
 a card put at a chosen place in a pile (a library, a deck).
 
-A judge edit rebuilds or corrects the table (issue 15): it is no game rule, so a seat can
+A judge edit rebuilds or corrects the table: it is no game rule, so a seat can
 never make one, not even the judge acting "as" a seat; the family's handlers log each edit
 with a public text that names no hidden card and the details for those who may see them."""
 

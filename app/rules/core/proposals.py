@@ -306,7 +306,7 @@ def _quoted(text: str) -> str:
 def default_subjects(state: GameState, action: ActionModel) -> list[GameObject]:
     """The objects an action acts on: its `object` and `objects` (those that exist)."""
     # The model's own fields: getattr on a field a model lacks goes through pydantic's
-    # __getattr__ and an exception, a fifth of a page's candidates (issue 18's profile).
+    # __getattr__ and an exception, a fifth of a page's candidates (bench/'s profile).
     fields = action.__dict__
     single = fields.get("object")
     ids: list[str] = [single] if single else []

@@ -75,7 +75,7 @@ class GameObject(BaseModel):
     def copy_for_change(self) -> Self:
         """A copy safe to change: its lists and dicts copied, frozen values shared (several
         times faster than model_copy: pages try each candidate action on a clone, so this
-        runs for every object of the game for every button shown; issue 18's profile). Only
+        runs for every object of the game for every button shown; bench/'s profile). Only
         the fields that can hold a list or a dict are looked at (`container_fields`)."""
         cls = type(self)
         new = cls.__new__(cls)
@@ -246,7 +246,7 @@ class GameState(BaseModel):
     def remove_object(self, obj: GameObject) -> None:
         """Take `obj` itself out of the game (a zone change makes a new one: 400.7). By
         identity: list.remove compares whole pydantic models field by field, which cost every
-        move and every button trial a few percent of a page (issue 18's profile)."""
+        move and every button trial a few percent of a page (bench/'s profile)."""
         objects = self.objects
         for index in range(len(objects)):
             # list's own read: a trial's CopyOnRead must not copy what it only compares.

@@ -1,4 +1,4 @@
-"""Taking a game back to an earlier version (issue 17, item 6): the request, the answers, and
+"""Taking a game back to an earlier version: the request, the answers, and
 the restored state. Pure functions of states; the store records them as log entries and
 replays them (app/store/repository.py), since only it can read the state at version N.
 

@@ -504,7 +504,7 @@ def look(ctx: Ctx, action: Look) -> None:
     ctx.emit(
         "look",
         ["707.5"],
-        # The label once: "It is X." after it, not the label twice (issue 17).
+        # The label once: "It is X." after it, not the label twice.
         Text(en=f"{who} looks at {label.en}.", fr=f"{who} regarde {label.fr}."),
         **name_for(obj, {who}),
         objects=[obj.id],

@@ -1,4 +1,4 @@
-"""The judge edits a Magic table (issue 15): add a card anywhere, move anything anywhere and
+"""The judge edits a Magic table: add a card anywhere, move anything anywhere and
 set its status, remove a card, set a life total. No game rule does this: the judge rebuilds a
 situation to judge it, or corrects a table. Each edit is one logged event whose public text
 names only what every seat may see, with the card's name as a private detail for whoever may
@@ -491,7 +491,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     before, knew = TABLE.shown(ctx, obj), TABLE.seen_by(ctx, obj)
     changes: list[Text] = []
     keys = [RULE]
-    # Issue 16 (W4): what triggers as it changes zones is said after the edit (look_back).
+    # 603.6, 603.10a: what triggers as it changes zones is said after the edit (look_back).
     last_known = look_back.remember(ctx.state, obj) if moving else None
     if moving:
         # 400.7: a new object with a new id and none of the old one's status.

@@ -1,4 +1,4 @@
-"""The judge edits a Riftbound table (issue 15): add a card anywhere, move anything anywhere
+"""The judge edits a Riftbound table: add a card anywhere, move anything anywhere
 and set its status, remove a card, set a player's points. No game rule does this: the judge
 rebuilds a situation to judge it, or corrects a table. Each edit is one logged event whose
 public text names only what every seat may see, with the card's name as a private detail for
