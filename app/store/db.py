@@ -4,9 +4,9 @@ SQLite: WAL, busy timeout, foreign keys, and BEGIN IMMEDIATE for writes.
 
 pysqlite's own transaction handling is switched off (isolation_level=None) and SQLAlchemy
 emits the BEGIN itself on its "begin" event, per SQLAlchemy's SQLite transaction notes.
-A write transaction thus takes the write lock up front (DESIGN invariant 7). Reads go through
-`read_only(engine)`, which emits no BEGIN at all: each statement runs in SQLite's autocommit
-mode and never waits for the write lock. A read of several statements stays consistent
+A write transaction thus takes the write lock up front (docs/DESIGN.md invariant 7). Reads go
+through `read_only(engine)`, which emits no BEGIN at all: each statement runs in SQLite's
+autocommit mode and never waits for the write lock. A read of several statements stays consistent
 without a transaction because what it reads never changes once written (log entries and
 snapshots are append-only) and it is bounded by the version it read first. That saves two
 round trips through SQLAlchemy per read (BEGIN and ROLLBACK), a quarter of a warm view's

@@ -1,7 +1,7 @@
 """GameRepository: the event-sourced store. The log is the truth; states are rebuilt.
 
-Every write is one short transaction guarded by the game's version (DESIGN invariants 6
-and 7): BEGIN IMMEDIATE on SQLite, a row-locking compare-and-set UPDATE on PostgreSQL. A
+Every write is one short transaction guarded by the game's version (docs/DESIGN.md
+invariants 6 and 7): BEGIN IMMEDIATE on SQLite, a row-locking compare-and-set UPDATE on PostgreSQL. A
 state at any version is the nearest cached state or snapshot at or before it plus a replay
 of the recorded actions through `engine.apply`. A refused action writes nothing.
 """
@@ -306,7 +306,7 @@ class GameRepository:
         self._retries = max(1, retries)
         # (game id, version) -> state: a version's state never changes, so an entry never goes
         # stale. A cached state is never changed: callers get a clone, and engine.apply
-        # leaves its input as it was (DESIGN invariant 1).
+        # leaves its input as it was (docs/DESIGN.md invariant 1).
         self.cache: LRU[tuple[str, int], GameState] = LRU(cache_size)
         # token hash -> (game id, viewer, until when it may be trusted): a seat's token changes
         # only when the judge issues it a new link, and another process may have done that.
@@ -842,7 +842,7 @@ class GameRepository:
         if actor is not None and actor not in state.player_names():
             raise UnknownActor(actor)
         try:
-            # apply never changes its input (DESIGN invariant 1): no copy needed.
+            # apply never changes its input (docs/DESIGN.md invariant 1): no copy needed.
             outcome = step(state)
         except RuleError as err:
             if not fresh and self.info(game_id).version != current:

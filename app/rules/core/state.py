@@ -21,7 +21,7 @@ _set = object.__setattr__
 
 class GameObject(BaseModel):
     """A card or token in a zone. A new object (new id) on every zone change (400.7)
-    and whenever it turns face down (DESIGN invariant 3)."""
+    and whenever it turns face down (docs/DESIGN.md invariant 3)."""
 
     id: str
     card: CardDef

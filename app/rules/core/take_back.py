@@ -3,7 +3,7 @@ the restored state. Pure functions of states; the store records them as log entr
 replays them (app/store/repository.py), since only it can read the state at version N.
 
 The restored state equals version N's state except for what would link it to what happened
-after N, which a seat saw and must not be able to carry across (DESIGN invariants 2 and 3):
+after N, which a seat saw and must not be able to carry across (docs/DESIGN.md invariants 2 and 3):
 - every object gets a new id (a keyed hash under the new seed, as on any turn face down):
   nothing a seat learnt about an id after N (a card revealed, drawn, looked at) points at
   the same object afterwards;

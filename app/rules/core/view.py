@@ -107,7 +107,7 @@ class EventView(BaseModel):
     kind: str
     text: str
     text_fr: str
-    # True when this viewer is shown the private details (DESIGN invariant 4).
+    # True when this viewer is shown the private details (docs/DESIGN.md invariant 4).
     detailed: bool
     rules: list[str]
     objects: list[str]

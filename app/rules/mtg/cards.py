@@ -1,7 +1,7 @@
 """A Magic card's printed facts: what a card *is*, before any status or effect applies.
 
 Catalog entries and inline definitions in a Magic game's setup share this one shape
-(DESIGN.md, "The HTTP contract").
+(docs/DESIGN.md, "The HTTP contract").
 """
 
 from __future__ import annotations

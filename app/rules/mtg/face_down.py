@@ -419,7 +419,7 @@ def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
         shown = describe(ctx.state, obj, face=True)
         names_en.append(shown.en)
         names_fr.append(shown.fr)
-        # DESIGN invariant 3: a card turning face down gets a new id, so it can't be
+        # docs/DESIGN.md invariant 3: a card turning face down gets a new id, so it can't be
         # followed. By the rules it is the same permanent: status, counters and what is
         # attached to it stay.
         renew_id(ctx, obj)

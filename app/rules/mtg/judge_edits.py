@@ -5,8 +5,8 @@ names only what every seat may see, with the card's name as a private detail for
 see its face (and the judge), so time travel and rulings show how the table was built and
 nothing leaks.
 
-A zone change makes a new object with a new id (400.7), and so does turning face down (DESIGN
-invariant 3), exactly as in play; a card is put face down the way setup does it
+A zone change makes a new object with a new id (400.7), and so does turning face down
+(docs/DESIGN.md invariant 3), exactly as in play; a card is put face down the way setup does it
 (face_down.mark_entered: the public order of face-down permanents, 707.6)."""
 
 from __future__ import annotations
@@ -518,7 +518,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
             )
             keys.append("110.2")
         if down and not obj.face_down:
-            # DESIGN invariant 3: turning face down gives a new id, so it can't be followed
+            # docs/DESIGN.md invariant 3: turning face down gives a new id, so it can't be followed
             # (what is attached to it stays attached: the same permanent).
             renew_id(ctx, obj)
             if in_exile:
