@@ -10,7 +10,7 @@ from app.rules.core.state import Proposal
 from app.rules.core.viewer import Viewer
 
 
-class Visibility(BaseModel):
+class VisibleTo(BaseModel):
     """Judge only: who may see this object's face, and the rule that says so."""
 
     players: list[str]
@@ -35,7 +35,7 @@ class ObjectViewBase(BaseModel):
     tapped: bool
     counters: dict[str, int]
     token: bool
-    visible_to: Visibility | None = None
+    visible_to: VisibleTo | None = None
     # Judge only: what the card data could not verify about this card (an importer's note),
     # so the judge knows which facts are a guess. None for every other viewer.
     unverified: str | None = None

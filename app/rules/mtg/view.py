@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from app.rules.core.events import Text
 from app.rules.core.view import ObjectViewBase, PlayerViewBase, ViewBase
-from app.rules.core.view import Visibility as VisibilityBase
+from app.rules.core.view import VisibleTo as VisibleToBase
 from app.rules.mtg.cards import AsTurnedFaceUp, CardTrigger, FlipFace
 from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.permission_record import CastPermission
@@ -53,7 +53,7 @@ class EditionNote(BaseModel):
     same: bool
 
 
-class MtgVisibility(VisibilityBase):
+class MtgVisibleTo(VisibleToBase):
     """Judge only: who may see this object's face, the rule that says so, and (hideaway)
     what the other edition answers."""
 
@@ -75,7 +75,7 @@ class MtgObjectView(ObjectViewBase):
     phased_out: bool
     attacked: Literal["this_turn", "last_turn"] | None
     card: MtgCardFace | None
-    visible_to: MtgVisibility | None = None
+    visible_to: MtgVisibleTo | None = None
     # A card exiled face down: how, when, by whom and with what (public: 406.4).
     exiled: ExiledFaceDown | None = None
     # --- dying ---
