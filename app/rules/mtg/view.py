@@ -78,7 +78,7 @@ class MtgObjectView(ObjectViewBase):
     visible_to: MtgVisibleTo | None = None
     # A card exiled face down: how, when, by whom and with what (public: 406.4).
     exiled: ExiledFaceDown | None = None
-    # --- dying ---
+    # --- state-based actions (704.5f) ---
     # The state-based actions that apply to it now, as rule numbers (["704.5f"]): public,
     # since they follow from its public characteristics.
     state_based: list[str] = Field(default_factory=list)
