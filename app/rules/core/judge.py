@@ -194,7 +194,7 @@ _NOTHING = Text(en="", fr="")
 
 
 @dataclass(frozen=True)
-class JudgeTable(Generic[Obj]):
+class JudgeWords(Generic[Obj]):
     """A family's words and zones for its judge edits, so that naming a card in the log,
     choosing who sees its name and what the log says of an edit are written once.
 

@@ -18,7 +18,7 @@ from app.rules.core.events import Text
 from app.rules.core.family import Move
 from app.rules.core.judge import (
     JudgeRemove,
-    JudgeTable,
+    JudgeWords,
     counters_said,
     ordinal_from_top,
     put_at,
@@ -79,7 +79,7 @@ def _where(ctx: Ctx, obj: MtgObject) -> Text:
 
 
 # The log names a card in a hand or a library as "a card in Alice's hand": nothing more.
-TABLE: JudgeTable[MtgObject] = JudgeTable(
+WORDS: JudgeWords[MtgObject] = JudgeWords(
     rule=RULE,
     hidden_zones={
         Zone.HAND: Text(en="hand", fr="main"),
@@ -381,7 +381,7 @@ def _attach(ctx: Ctx, obj: MtgObject, host_id: str | None) -> Text:
             "attached_to",
         )
     obj.attached_to = host.id
-    shown = TABLE.shown(ctx, host)
+    shown = WORDS.shown(ctx, host)
     return Text(en=f"attached to {shown.en}", fr=f"attaché à {shown.fr}")
 
 
@@ -427,7 +427,7 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
     if action.attached_to is not None:
         status.append(_attach(ctx, obj, action.attached_to))
     keys = [RULE, "707.2", "707.6"] if obj.face_down and obj.zone in _IN_PLAY else [RULE]
-    TABLE.say_added(ctx, obj, status, keys)
+    WORDS.say_added(ctx, obj, status, keys)
 
 
 def _face_down_wanted(
@@ -488,7 +488,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     _check_face_down(zone, down, via, in_exile)
     default_controller = obj.controller if origin in _IN_PLAY else obj.owner
     controller = _controller(ctx, zone, action.controller, default_controller, obj.owner)
-    before, knew = TABLE.shown(ctx, obj), TABLE.seen_by(ctx, obj)
+    before, knew = WORDS.shown(ctx, obj), WORDS.seen_by(ctx, obj)
     changes: list[Text] = []
     keys = [RULE]
     # 603.6, 603.10a: what triggers as it changes zones is said after the edit (look_back).
@@ -565,7 +565,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     if "attached_to" in action.model_fields_set:
         changes.append(_attach(ctx, obj, action.attached_to))
         keys.append("303.4")
-    TABLE.say_moved(ctx, obj, before, knew, moved=moving, changes=changes, keys=keys)
+    WORDS.say_moved(ctx, obj, before, knew, moved=moving, changes=changes, keys=keys)
     if last_known is not None:
         look_back.announce(ctx, last_known, obj.zone, obj)
 
@@ -575,7 +575,7 @@ def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
     _not_being_looked_at(ctx, obj)
-    TABLE.remove(ctx, obj)
+    WORDS.remove(ctx, obj)
 
 
 def judge_set_life(ctx: Ctx, action: JudgeSetLife) -> None:

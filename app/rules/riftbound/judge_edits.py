@@ -19,7 +19,7 @@ from app.rules.core.events import Text
 from app.rules.core.family import Move
 from app.rules.core.judge import (
     JudgeRemove,
-    JudgeTable,
+    JudgeWords,
     counters_said,
     ordinal_from_top,
     put_at,
@@ -98,7 +98,7 @@ def _where(ctx: Ctx, obj: RiftboundObject) -> Text:
 
 
 # The log names a card in a hand or a deck as "a card in Alice's hand": nothing more.
-TABLE: JudgeTable[RiftboundObject] = JudgeTable(
+WORDS: JudgeWords[RiftboundObject] = JudgeWords(
     rule=RULE,
     hidden_zones={zone: Text(en=ZONE_EN[zone], fr=ZONE_FR[zone]) for zone in _PRIVATE_ZONES},
     face_down_label=facedown_label,
@@ -345,7 +345,7 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
         hidden_this_turn=action.hidden_this_turn or None,
     )
     keys = [RULE, "rb.811.6.a"] if obj.face_down else [RULE]
-    TABLE.say_added(ctx, obj, status, keys)
+    WORDS.say_added(ctx, obj, status, keys)
 
 
 def judge_move(ctx: Ctx, action: JudgeMove) -> None:
@@ -366,7 +366,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     _check_position(zone, action.deck_position)
     default = obj.controller if origin in _CONTROLLED else obj.owner
     controller = _controller(ctx, zone, action.controller, default, obj.owner)
-    before, knew = TABLE.shown(ctx, obj), TABLE.seen_by(ctx, obj)
+    before, knew = WORDS.shown(ctx, obj), WORDS.seen_by(ctx, obj)
     new_object = (zone != origin and not (zone in _BOARD and origin in _BOARD)) or (
         zone in _DECKS and action.deck_position is not None
     )
@@ -400,14 +400,14 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
         hidden_this_turn=action.hidden_this_turn,
     )
     keys = [RULE, "rb.811.6.a"] if obj.face_down else [RULE]
-    TABLE.say_moved(ctx, obj, before, knew, moved=moved, changes=changes, keys=keys)
+    WORDS.say_moved(ctx, obj, before, knew, moved=moved, changes=changes, keys=keys)
 
 
 def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
-    TABLE.remove(ctx, obj)
+    WORDS.remove(ctx, obj)
 
 
 def judge_set_points(ctx: Ctx, action: JudgeSetPoints) -> None:
