@@ -30,7 +30,7 @@ from bench.live_streams import Stream, open_stream
 from bench.load import JSON, ProbeClient, cast_morph, csrf_of
 from bench.throughput import PLAYERS
 
-TARGET = 8.0  # issue 18: under 8 bare inserts
+TARGET = 8.0  # the target: under 8 bare inserts
 # The bare app's insert route (bench/bare_app.py answers the same path as the in-app probe).
 PROBE_PATH = "/_bench/insert"
 

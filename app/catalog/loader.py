@@ -2,7 +2,7 @@
 ``catalog.json``), looked up by name.
 
 Every entry is its family's card model (a :class:`app.rules.core.cards.CardDef`), the same
-shape a game's setup accepts as an inline definition (DESIGN.md, "The HTTP contract"). Names are matched in English or French,
+shape a game's setup accepts as an inline definition (docs/DESIGN.md, "The HTTP contract"). Names are matched in English or French,
 ignoring case, accents, repeated spaces and the kind of apostrophe, so a judge typing
 "hauts de VENTABRUPT" on a phone finds Windbrisk Heights.
 """

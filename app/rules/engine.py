@@ -55,7 +55,7 @@ def apply(
     """Apply one action for `actor` (a player name; None = the judge acting for whoever
     the action concerns). Raises RuleError and leaves `state` untouched when illegal.
 
-    A seat acts only on what is its own (DESIGN invariant 8): an action on another player's
+    A seat acts only on what is its own (docs/DESIGN.md invariant 8): an action on another player's
     object is refused unless `consent` says someone with the right asked for it — the judge
     acting as a player, or replaying the log (what is in it was allowed when it happened).
 

@@ -1,6 +1,6 @@
 """The one door out of the core: every output a viewer receives — views, events and the log,
 errors, offers (buttons), ruling tables and forks — is computed here, through the game's
-family, from what that viewer may know (docs/DESIGN.md, "One door for secrets"). Web code receives
+family, from what that viewer may know (docs/DESIGN.md invariant 2). Web code receives
 these, never a GameState.
 """
 

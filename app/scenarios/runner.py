@@ -82,7 +82,7 @@ def create_scenario_game(
     scenario = _rename(scenario, players)
     created = repository.create_game(game_setup(scenario), scenario.title)
     if scenario.question or scenario.answer:
-        # The judge's page shows them and prefills the publish form (issue 17).
+        # The judge's page shows them and prefills the publish form.
         repository.save_brief(
             created.id,
             Brief(

@@ -125,7 +125,7 @@ class ArchiveCounts:
             return f"{n[key]} {key if n[key] != 1 else key[:-1]}"
 
         parts = [part(k) for k in _COUNT_KEYS[1:5]]
-        # Scenario questions and answers (issue 17) only where there are some: most games
+        # Scenario questions and answers only where there are some: most games
         # have none, and "0 briefs" would be jargon on every line.
         if n["briefs"]:
             parts.append(f"{n['briefs']} scenario question" + ("s" if n["briefs"] != 1 else ""))

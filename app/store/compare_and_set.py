@@ -1,7 +1,7 @@
 """The hot path of every write, in one place: the game's head (its version) read, and the
 compare-and-set that advances the version and appends the log entry.
 
-Two statements carry a game forward (DESIGN invariants 6 and 7): `read_head` learns the
+Two statements carry a game forward (docs/DESIGN.md invariants 6 and 7): `read_head` learns the
 version an action applies to, `advance` lands the action only if the game is still at that
 version (`UPDATE ... WHERE version = :current`: on PostgreSQL the row lock orders two
 writers; on SQLite BEGIN IMMEDIATE already holds the write lock) and appends its log entry

@@ -1,9 +1,9 @@
 """EventLog: the games' append-only log of actions, read and written.
 
-The log is the truth; states are rebuilt from it (DESIGN invariant 6: app/store/states.py).
+The log is the truth; states are rebuilt from it (docs/DESIGN.md invariant 6: app/store/states.py).
 An action is applied by the rules engine, a take-back step as the rules core decides it
 (app/rules/core/take_back.py): the log only records them. Every write is one short transaction guarded by the game's version
-(DESIGN invariant 7: app/store/compare_and_set.py). A refused action writes nothing.
+(docs/DESIGN.md invariant 7: app/store/compare_and_set.py). A refused action writes nothing.
 
 Each committed write is announced to the hooks subscribed with `on_commit` (the live pages:
 app/web/live.py), in the writing thread, after the commit and never for a write that did not
@@ -452,7 +452,7 @@ class EventLog:
         if actor is not None and actor not in state.player_names():
             raise UnknownActor(actor)
         try:
-            # apply never changes its input (DESIGN invariant 1): no copy needed.
+            # apply never changes its input (docs/DESIGN.md invariant 1): no copy needed.
             outcome = step(state)
         except RuleError as err:
             if not fresh and self.info(game_id).version != current:

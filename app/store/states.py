@@ -43,7 +43,7 @@ class States:
     def __init__(self, cache_size: int = 256) -> None:
         # (game id, version) -> state: a version's state never changes, so an entry never goes
         # stale. A cached state is never changed: callers get a clone, and engine.apply
-        # leaves its input as it was (DESIGN invariant 1).
+        # leaves its input as it was (docs/DESIGN.md invariant 1).
         self.cache: LRU[tuple[str, int], GameState] = LRU(cache_size)
 
     def at(self, conn: Connection, game_id: str, version: int) -> GameState:

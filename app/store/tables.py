@@ -72,7 +72,7 @@ class ActionRecordBase(SQLModel):
 
 
 class ActionRecord(ActionRecordBase, table=True):
-    """One applied action and its events: the log is the truth (DESIGN invariant 6).
+    """One applied action and its events: the log is the truth (docs/DESIGN.md invariant 6).
     Version 0 holds the events of the game's creation."""
 
     __tablename__ = "actions"

@@ -50,7 +50,7 @@ bearer = HTTPBearer(
 
 # -- the app's parts ---------------------------------------------------------------------------
 # Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` one in the
-# threadpool, a thread hop per dependency per request (issue 18's profile).
+# threadpool, a thread hop per dependency per request (seen in bench/'s profile).
 
 
 async def get_repository(request: Request) -> GameRepository:

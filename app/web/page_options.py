@@ -74,9 +74,9 @@ class OptionsMemo:
         return self._options(range(len(self._candidates)))
 
 
-class Offer:
-    """What one page offers: a memo's options, with the judge's "as" when acting for a
-    player; or a fixed list (the past offers nothing)."""
+class PageButtons:
+    """The buttons one page shows (its offers): a memo's options, with the judge's "as" when
+    acting for a player; or a fixed list (the past offers nothing)."""
 
     def __init__(self, memo: OptionsMemo | None, acting_as: str | None = None) -> None:
         self._memo = memo
@@ -102,7 +102,7 @@ class Offer:
         return self._out(self._memo.all()) if self._memo else []
 
 
-class FixedOffer(Offer):
+class FixedButtons(PageButtons):
     """A list of options as `actions_for` returns it, asked the same questions."""
 
     def __init__(self, options: list[ActionOption]) -> None:

@@ -70,7 +70,7 @@ def _quoted(text: str) -> str:
 
 def _urlencode(value: Any) -> str:
     """Jinja's `urlencode`, remembered for strings: a page quotes the same rule numbers and
-    ids over and over (each log entry's rules), which was 5% of a page action (issue 18)."""
+    ids over and over (each log entry's rules), which was 5% of a page action in bench/'s profile."""
     if isinstance(value, str):
         return _quoted(value)
     return do_urlencode(value)

@@ -55,7 +55,7 @@ class Ctx(Generic[S, Obj]):
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
         """Random-looking, never sequential, yet replayable: a keyed hash of a counter
-        under the game's secret seed (DESIGN invariant 3)."""
+        under the game's secret seed (docs/DESIGN.md invariant 3)."""
         self.state.id_counter += 1
         return object_id(self.state.seed, self.state.id_counter)
 
@@ -155,7 +155,7 @@ class Ctx(Generic[S, Obj]):
     def _forget_hand(self, owner: str) -> None:
         """A card left `owner`'s hand face down: nobody else saw which one, so what another
         player knew about the cards still there (a revealed card, a bounced face-down card)
-        becomes uncertain (DESIGN invariant 9) — they may have been the one that left."""
+        becomes uncertain (docs/DESIGN.md invariant 9) — they may have been the one that left."""
         for other in self.state.in_zone("hand", owner):
             other.known_to = []
 

@@ -2,7 +2,7 @@
 
 A page tries every button it shows through the engine (app/rules/options.py), and each try
 used to copy every object of the game first, though a move touches one or two: the copies
-were most of a page's server time (issue 18's profile). In a trial the working state holds
+were most of a page's server time (bench/'s profile). In a trial the working state holds
 this list instead of copies: the cached state's own objects, each replaced by its copy
 (`copy_for_change`) the first time it is read through any of Python's ways of reading a list
 (indexing, slicing, iterating, popping), so a move can change what it reads without touching

@@ -1,6 +1,6 @@
 """Proposals: an effect on another player's object happens only when that player (or the
-judge) accepts it (DESIGN invariant 8). In paper Bob can't grab Alice's card: he announces an
-effect (a spell he casts) and Alice, or a judge, lets it happen.
+judge) accepts it (docs/DESIGN.md invariant 8). In paper Bob can't grab Alice's card: he
+announces an effect (a spell he casts) and Alice, or a judge, lets it happen.
 
 A seat's action on an object another player controls (or owns, off the battlefield) is
 refused by the engine; the seat proposes it instead. Nothing is applied and nothing is
@@ -183,9 +183,9 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
 
 def public_description(rules: GameRules[Any, Any], state: GameState, obj: GameObject) -> Text:
     """An object as every viewer of a proposal may know it (its text reaches every seat, the
-    spectators and the log: DESIGN invariant 9). Its face only when a spectator may see it;
-    a face-down object by its public label (708.6), a card in a hidden zone by whose and
-    where, even when the proposer owns or controls it (a manifested card of Bob's that Alice
+    spectators and the log: docs/DESIGN.md invariant 9). Its face only when a spectator may
+    see it; a face-down object by its public label (708.6), a card in a hidden zone by whose
+    and where, even when the proposer owns or controls it (a manifested card of Bob's that Alice
     controls, a card exiled face down that its owner may not look at)."""
     if rules.visibility.may_see_face(state, obj, Viewer.spectator()):
         return rules.describe(state, obj, True)
@@ -213,7 +213,7 @@ def _drop(ctx: Ctx[Any], proposal: Proposal) -> None:
 def accept(ctx: Ctx[Any], action: AcceptProposal) -> None:
     """An addressee lets it happen to what is theirs; once every addressee has (or the judge
     accepts for those still waiting), it is applied as the proposer's. One player's word
-    never lets it touch another player's object (DESIGN invariant 8)."""
+    never lets it touch another player's object (docs/DESIGN.md invariant 8)."""
     rules = _rules(ctx)
     proposal = _pending(ctx, action.proposal)
     accepter = ctx.actor
@@ -307,7 +307,7 @@ def _quoted(text: str) -> str:
 def default_subjects(state: GameState[Obj], action: ActionModel) -> list[Obj]:
     """The objects an action acts on: its `object` and `objects` (those that exist)."""
     # The model's own fields: getattr on a field a model lacks goes through pydantic's
-    # __getattr__ and an exception, a fifth of a page's candidates (issue 18's profile).
+    # __getattr__ and an exception, a fifth of a page's candidates (bench/'s profile).
     fields = action.__dict__
     single = fields.get("object")
     ids: list[str] = [single] if single else []

@@ -23,7 +23,7 @@ _set = object.__setattr__
 
 class GameObject(BaseModel):
     """A card or token in a zone. A new object (new id) on every zone change (400.7)
-    and whenever it turns face down (DESIGN invariant 3)."""
+    and whenever it turns face down (docs/DESIGN.md invariant 3)."""
 
     id: str
     card: CardDef
@@ -77,7 +77,7 @@ class GameObject(BaseModel):
     def copy_for_change(self) -> Self:
         """A copy safe to change: its lists and dicts copied, frozen values shared (several
         times faster than model_copy: pages try each candidate action on a clone, so this
-        runs for every object of the game for every button shown; issue 18's profile). Only
+        runs for every object of the game for every button shown; bench/'s profile). Only
         the fields that can hold a list or a dict are looked at (`container_fields`)."""
         cls = type(self)
         new = cls.__new__(cls)
@@ -248,7 +248,7 @@ class GameState(BaseModel, Generic[Obj]):
     def remove_object(self, obj: Obj) -> None:
         """Take `obj` itself out of the game (a zone change makes a new one: 400.7). By
         identity: list.remove compares whole pydantic models field by field, which cost every
-        move and every button trial a few percent of a page (issue 18's profile)."""
+        move and every button trial a few percent of a page (bench/'s profile)."""
         objects = self.objects
         for index in range(len(objects)):
             # list's own read: a trial's CopyOnRead must not copy what it only compares.
@@ -274,7 +274,3 @@ class GameState(BaseModel, Generic[Obj]):
         objects = self.objects
         found = objects.matching(keep) if type(objects) is CopyOnRead else list(filter(keep, objects))
         return sorted(found, key=lambda o: o.position)
-
-    def opponent_of(self, player: str) -> str:
-        others = [p.name for p in self.players if p.name != player]
-        return others[0]

@@ -1,10 +1,10 @@
-"""Taking a game back to an earlier version (issue 17, item 6): the request, the answers, and
+"""Taking a game back to an earlier version: the request, the answers, and
 the restored state, and which step may be taken by whom (`step`). Pure functions of states:
 the store only records each step in the log and replays it (app/store/event_log.py), handing
 `step` a way to read the state at version N, which only it can.
 
 The restored state equals version N's state except for what would link it to what happened
-after N, which a seat saw and must not be able to carry across (DESIGN invariants 2 and 3):
+after N, which a seat saw and must not be able to carry across (docs/DESIGN.md invariants 2 and 3):
 - every object gets a new id (a keyed hash under the new seed, as on any turn face down):
   nothing a seat learnt about an id after N (a card revealed, drawn, looked at) points at
   the same object afterwards;

@@ -12,7 +12,7 @@ from app.rules.core.state import Proposal
 from app.rules.core.viewer import Viewer
 
 
-class Visibility(BaseModel):
+class VisibleTo(BaseModel):
     """Judge only: who may see this object's face, and the rule that says so."""
 
     players: list[str]
@@ -37,7 +37,7 @@ class ObjectViewBase(BaseModel):
     tapped: bool
     counters: dict[str, int]
     token: bool
-    visible_to: Visibility | None = None
+    visible_to: VisibleTo | None = None
     # Judge only: what the card data could not verify about this card (an importer's note),
     # so the judge knows which facts are a guess. None for every other viewer.
     unverified: str | None = None
@@ -110,7 +110,7 @@ class EventView(BaseModel):
     kind: str
     text: str
     text_fr: str
-    # True when this viewer is shown the private details (DESIGN invariant 4).
+    # True when this viewer is shown the private details (docs/DESIGN.md invariant 4).
     detailed: bool
     rules: list[str]
     objects: list[str]

@@ -1,6 +1,7 @@
 """What is attached to what (301.5, 303.4: an Aura, an Equipment, a Fortification): the
 attached permanent names its host by id. By the rules a permanent turned face down is the
-same object, so when it is given a new id (DESIGN invariant 3) what is attached to it follows;
+same object, so when it is given a new id (docs/DESIGN.md invariant 3) what is attached to
+it follows;
 a host that left the battlefield is a new object (400.7), so nothing is attached to it any
 more (704.5m / 704.5n then apply: the judge's call, shown on the board)."""
 

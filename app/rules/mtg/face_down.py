@@ -418,7 +418,7 @@ def turn_face_down(ctx: MtgCtx, action: TurnFaceDown) -> None:
         shown = describe(ctx.state, obj, face=True)
         names_en.append(shown.en)
         names_fr.append(shown.fr)
-        # DESIGN invariant 3: a card turning face down gets a new id, so it can't be
+        # docs/DESIGN.md invariant 3: a card turning face down gets a new id, so it can't be
         # followed. By the rules it is the same permanent: status, counters and what is
         # attached to it stay.
         renew_id(ctx, obj)
@@ -503,7 +503,7 @@ def look(ctx: MtgCtx, action: Look) -> None:
     ctx.emit(
         "look",
         ["707.5"],
-        # The label once: "It is X." after it, not the label twice (issue 17).
+        # The label once: "It is X." after it, not the label twice.
         Text(en=f"{who} looks at {label.en}.", fr=f"{who} regarde {label.fr}."),
         **name_for(obj, {who}),
         objects=[obj.id],

@@ -83,7 +83,7 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
             {"manifest", "cloak", "manifest_cards", "manifest_dread", "forbid_name"}
         )
         | TABLE_PROPOSABLE
-        # Issue 27: a permission over another player's cards (`from_player`) is theirs to accept.
+        # 601.3: a permission over another player's cards (`from_player`) is theirs to accept.
         | {"grant_permission"},
         # 406.3b: casting from exile checks the caster's own right to look at the card.
         checks_own_right=frozenset({"look", "cast_from_exile"}),

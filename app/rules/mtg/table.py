@@ -17,6 +17,13 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.piles import shuffle_pile
 from app.rules.core.projection import project
+from app.rules.core.table_actions import (
+    cards_said,
+    names_of,
+    only_the_player,
+    say_dealt,
+    say_drawn,
+)
 from app.rules.core.words import life_fr, plural_pair
 from app.rules.mtg import characteristics, look_back
 from app.rules.mtg.cards import MtgCard
@@ -42,22 +49,10 @@ from app.rules.mtg.table_actions import (
 OPENING_HAND = 7
 
 
-def _cards(n: int) -> Text:
-    en, fr = plural_pair(n, ("# card", "# cards"), ("# carte", "# cartes"))
-    return Text(en=en, fr=fr)
-
-
 def _top_cards(n: int) -> Text:
     """ "the top card" / "the top 2 cards", "la carte" / "les 2 cartes" (du dessus)."""
     en, fr = plural_pair(n, ("the top card", "the top # cards"), ("la carte", "les # cartes"))
     return Text(en=en, fr=fr)
-
-
-def _names(objs: Sequence[MtgObject]) -> Text:
-    return Text(
-        en=", ".join(o.card.name for o in objs),
-        fr=", ".join(o.card.name_fr or o.card.name for o in objs),
-    )
 
 
 def _library(ctx: MtgCtx, player: str) -> list[MtgObject]:
@@ -107,16 +102,7 @@ def emit_draw(ctx: MtgCtx, player: str, drawn: list[MtgObject], asked: int) -> N
             f" {missing_fr} : un joueur qui a tenté de piocher dans une bibliothèque vide perd "
             "la partie."
         )
-    n = _cards(len(drawn))
-    ctx.emit(
-        "draw",
-        keys,
-        Text(en=f"{player} draws {n.en}.{short_en}", fr=f"{player} pioche {n.fr}.{short_fr}"),
-        private=Text(en=f"Drawn: {_names(drawn).en}.", fr=f"Piochées : {_names(drawn).fr}.")
-        if drawn
-        else None,
-        private_to=[player],
-    )
+    say_drawn(ctx, player, drawn, keys, Text(en=short_en, fr=short_fr))
 
 
 def deal(ctx: MtgCtx, players: Sequence[str]) -> None:
@@ -124,31 +110,13 @@ def deal(ctx: MtgCtx, players: Sequence[str]) -> None:
     for player in players:
         shuffle_library(ctx, player)
         drawn = draw_cards(ctx, player, OPENING_HAND)
-        n = _cards(len(drawn))
-        ctx.emit(
-            "deal",
-            ["103.3", "103.5-hand"],
-            Text(
-                en=f"{player} shuffles their library and draws an opening hand of {n.en}.",
-                fr=f"{player} mélange sa bibliothèque et pioche une main de départ de {n.fr}.",
-            ),
-            private=Text(
-                en=f"Opening hand: {_names(drawn).en}.", fr=f"Main de départ : {_names(drawn).fr}."
-            )
-            if drawn
-            else None,
-            private_to=[player],
-        )
+        shuffles = Text(en="shuffles their library", fr="mélange sa bibliothèque")
+        say_dealt(ctx, player, drawn, ["103.3", "103.5-hand"], shuffles)
 
 
 def _own_or_judge(ctx: MtgCtx, player: str, rules: list[str], what: Text) -> str:
     """Only the player (or the judge): nobody takes another player's mulligan."""
-    return ctx.acting_as(
-        ctx.player(player),
-        rules,
-        f"Only {player} may {what.en} (as a judge, act for them).",
-        f"Seul {player} peut {what.fr} (un arbitre peut agir pour lui).",
-    )
+    return only_the_player(ctx, player, rules, what)
 
 
 def _top(ctx: MtgCtx, player: str, count: int, rules: list[str]) -> list[MtgObject]:
@@ -178,9 +146,9 @@ def shuffle(ctx: MtgCtx, action: Shuffle) -> None:
         "shuffle",
         ["701.24"],
         Text(
-            en=f"{player} shuffles their library ({_cards(len(_library(ctx, player))).en}): "
+            en=f"{player} shuffles their library ({cards_said(len(_library(ctx, player))).en}): "
             "nobody knows its order any more.",
-            fr=f"{player} mélange sa bibliothèque ({_cards(len(_library(ctx, player))).fr}) : "
+            fr=f"{player} mélange sa bibliothèque ({cards_said(len(_library(ctx, player))).fr}) : "
             "plus personne n'en connaît l'ordre.",
         ),
     )
@@ -194,7 +162,7 @@ def mill(ctx: MtgCtx, action: Mill) -> None:
     top = _top(ctx, player, action.count, ["701.17"])
     last_known = [look_back.remember(ctx.state, o) for o in top]
     milled = [ctx.relocate(o, Zone.GRAVEYARD) for o in top]
-    n, names = _cards(len(milled)), _names(milled)
+    n, names = cards_said(len(milled)), names_of(milled)
     ctx.emit(
         "mill",
         ["701.17", "400.7"],
@@ -228,7 +196,7 @@ def look_top(ctx: MtgCtx, action: LookTop) -> None:
             fr=f"{looker} regarde {n.fr} du dessus de {whose_fr}.",
         ),
         private=Text(
-            en=f"From the top: {_names(top).en}.", fr=f"Depuis le dessus : {_names(top).fr}."
+            en=f"From the top: {names_of(top).en}.", fr=f"Depuis le dessus : {names_of(top).fr}."
         ),
         private_to=[looker],
     )
@@ -240,7 +208,7 @@ def reveal_top(ctx: MtgCtx, action: RevealTop) -> None:
     top = _top(ctx, player, action.count, ["701.20"])
     for obj in top:
         obj.known_to = ctx.state.player_names()
-    n, names = _top_cards(len(top)), _names(top)
+    n, names = _top_cards(len(top)), names_of(top)
     ctx.emit(
         "reveal_top",
         ["701.20", "401.2"],
@@ -284,14 +252,14 @@ def mulligan(ctx: MtgCtx, action: Mulligan) -> None:
         ["103.5", "701.24", "121.1"],
         Text(
             en=f"{player} takes a mulligan ({taken + 1}): their hand is shuffled into their "
-            f"library and they draw {_cards(len(drawn)).en}; on keeping, {taken + 1} of them "
+            f"library and they draw {cards_said(len(drawn)).en}; on keeping, {taken + 1} of them "
             "go to the bottom of their library.",
             fr=f"{player} prend un mulligan ({taken + 1}) : sa main est mélangée dans sa "
-            f"bibliothèque et il pioche {_cards(len(drawn)).fr} ; en la gardant, il en mettra "
+            f"bibliothèque et il pioche {cards_said(len(drawn)).fr} ; en la gardant, il en mettra "
             f"{taken + 1} sous sa bibliothèque.",
         ),
         private=Text(
-            en=f"New hand: {_names(drawn).en}.", fr=f"Nouvelle main : {_names(drawn).fr}."
+            en=f"New hand: {names_of(drawn).en}.", fr=f"Nouvelle main : {names_of(drawn).fr}."
         ),
         private_to=[player],
     )
@@ -326,18 +294,18 @@ def mulligan_bottom(ctx: MtgCtx, action: MulliganBottom) -> None:
             f"Only cards in {player}'s hand go to the bottom of their library.",
             f"Seules des cartes de la main de {player} vont sous sa bibliothèque.",
         )
-    names = _names(chosen)
+    names = names_of(chosen)
     for obj in chosen:
         ctx.relocate(obj, Zone.LIBRARY)  # each below the last: the order given
     ctx.state.kept = [*ctx.state.kept, player]
-    kept = _cards(len(ctx.state.in_zone(Zone.HAND, player)))
+    kept = cards_said(len(ctx.state.in_zone(Zone.HAND, player)))
     ctx.emit(
         "keep",
         ["103.5", "400.7"],
         Text(
-            en=f"{player} keeps {kept.en}, putting {_cards(owed).en} on the bottom of their "
+            en=f"{player} keeps {kept.en}, putting {cards_said(owed).en} on the bottom of their "
             "library.",
-            fr=f"{player} garde {kept.fr} et met {_cards(owed).fr} sous sa bibliothèque.",
+            fr=f"{player} garde {kept.fr} et met {cards_said(owed).fr} sous sa bibliothèque.",
         ),
         private=Text(en=f"To the bottom: {names.en}.", fr=f"Dessous : {names.fr}."),
         private_to=[player],
@@ -370,7 +338,7 @@ def keep(ctx: MtgCtx, action: Keep) -> None:
             ),
         )
     ctx.state.kept = [*ctx.state.kept, player]
-    kept = _cards(len(ctx.state.in_zone(Zone.HAND, player)))
+    kept = cards_said(len(ctx.state.in_zone(Zone.HAND, player)))
     ctx.emit(
         "keep",
         ["103.5"],

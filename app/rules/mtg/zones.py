@@ -98,7 +98,7 @@ def _leave(ctx: MtgCtx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) ->
         # From hand to library (or back): nobody else sees which card.
         if origin == Zone.HAND:
             # So what another player knew of the cards left in that hand (a revealed card)
-            # becomes uncertain: it may have been the one that went (DESIGN invariant 9).
+            # becomes uncertain: it may have been the one that went (docs/DESIGN.md invariant 9).
             for other in ctx.state.in_zone(Zone.HAND, owner):
                 other.known_to = []
         ctx.emit(
@@ -184,5 +184,5 @@ def move(ctx: MtgCtx, action: Move) -> None:
             f"Il est déjà dans cette zone ({ZONE_FR[zone]}).",
         )
     # Whose it is (its controller in play, else its owner) is the engine's consent check:
-    # another player's object is moved by a proposal they accept (DESIGN invariant 8).
+    # another player's object is moved by a proposal they accept (docs/DESIGN.md invariant 8).
     leave(ctx, obj, zone, top=top)

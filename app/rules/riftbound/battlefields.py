@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from app.rules.core.events import Text
 from app.rules.riftbound.common import bf_text, rb, units_at
+from app.rules.riftbound.ending import finish
 from app.rules.riftbound.model import BattlefieldState, Showdown
 from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.zones import trash_facedown
@@ -80,8 +81,6 @@ def score(ctx: RiftboundCtx, player: str, bf: BattlefieldState, how: str) -> Non
         ),
     )
     if state.points[player] >= state.victory_score:
-        from app.rules.riftbound.turn import finish
-
         finish(ctx, player)
 
 

@@ -4,7 +4,7 @@ the end of the game, when every facedown card is revealed (421.4)."""
 from __future__ import annotations
 
 from app.rules.core.actions import Concede, EndGame, NextTurn
-from app.rules.core.ending import conceding_player, judge_ends, leave_game, reveal_to_all
+from app.rules.core.ending import conceding_player, judge_ends, leave_game
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.words import plural_pair
@@ -18,7 +18,7 @@ from app.rules.riftbound.common import (
     is_unit,
     rb,
 )
-from app.rules.riftbound.labels import facedown_label
+from app.rules.riftbound.ending import finish
 from app.rules.riftbound.state import RiftboundCtx, Zone
 from app.rules.riftbound.zones import put
 
@@ -166,30 +166,6 @@ def set_control(ctx: RiftboundCtx, action: SetControl) -> None:
         )
     set_controller(ctx, bf, action.player, ["rb.190.4"])
     cleanup(ctx)
-
-
-def finish(ctx: RiftboundCtx, winner: str | None) -> None:
-    """The game ends: every facedown card is revealed to all (421.4)."""
-    shown = reveal_to_all(
-        ctx,
-        ctx.state.in_zone(Zone.FACEDOWN),
-        lambda obj: facedown_label(ctx.state, obj),
-        nothing=Text(en="none.", fr="aucune."),
-    )
-    ctx.state.finished = True
-    ctx.state.winner = winner
-    ctx.emit(
-        "end_game",
-        ["rb.end-game", "rb.421.4"],
-        Text(
-            en=(f"{winner} wins. " if winner else "")
-            + "The game ends; every facedown card is revealed: "
-            + shown.en,
-            fr=(f"{winner} gagne. " if winner else "")
-            + "La partie se termine ; toutes les cartes face cachée sont révélées : "
-            + shown.fr,
-        ),
-    )
 
 
 def end_game(ctx: RiftboundCtx, action: EndGame) -> None:

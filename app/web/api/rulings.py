@@ -28,7 +28,7 @@ _JUDGE_ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody},
     404: {"model": ErrorBody},
 }
-# A game taken back (issue 17) replays as a scenario only up to the version before.
+# A game taken back replays as a scenario only up to the version before.
 _REPLAY_ERRORS: dict[int | str, dict[str, Any]] = {**_JUDGE_ERRORS, 409: {"model": ErrorBody}}
 
 

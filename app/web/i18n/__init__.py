@@ -32,15 +32,15 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "messages.toml",
     *FAMILY_MESSAGE_FILES,
     RULINGS_MESSAGE_FILE,
-    _HERE / "builder.toml",  # the table builder and decklists (issue 15)
-    _HERE / "rulings_venue.toml",  # a scenario's brief, the publish form, ruling wording (issue 17)
-    _HERE / "links.toml",  # seat links shown again, a seat's own link (issue 17)
-    _HERE / "offline.toml",  # the offline page and indicator (issue 17)
-    _HERE / "ui.toml",  # issue 17's smaller things and the judge page layout
-    _HERE / "take_back.toml",  # taking a game back to an earlier version (issue 17)
-    _HERE / "glossary.toml",  # Magic's subtypes and keywords in French (issue 17)
-    _HERE / "judge_edit.toml",  # every state in Move / edit, the turn, refusals (issue 27)
-    _HERE / "home_flow.toml",  # the judge's flow on a phone (issue 29)
+    _HERE / "builder.toml",  # the table builder and decklists
+    _HERE / "rulings_venue.toml",  # a scenario's brief, the publish form, ruling wording
+    _HERE / "links.toml",  # seat links shown again, a seat's own link
+    _HERE / "offline.toml",  # the offline page and indicator
+    _HERE / "ui.toml",  # the judge page layout and smaller things
+    _HERE / "take_back.toml",  # taking a game back to an earlier version
+    _HERE / "glossary.toml",  # Magic's subtypes and keywords in French
+    _HERE / "judge_edit.toml",  # every state in Move / edit, the turn, refusals
+    _HERE / "home_flow.toml",  # the judge's flow on a phone
 )
 
 _LOADED = load_messages(MESSAGE_FILES)

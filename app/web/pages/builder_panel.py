@@ -45,7 +45,7 @@ class Choice:
 
 @dataclass(frozen=True)
 class FormRefusal:
-    """A judge's form refused (issue 27): which form, the field it is about (None: the form
+    """A judge's form refused: which form, the field it is about (None: the form
     as a whole), the reason in the page's language, and what the judge had typed, shown again
     so nothing is lost (the page works the same without JavaScript)."""
 

@@ -40,7 +40,7 @@ ROUTERS = (
     choice.router,  # a pending choice's sheet (a hideaway look, manifest dread)
     live.router,
     table_builder.router,  # "Build a table", the card search box, the judge's edits
-    manifest.router,  # installable: /manifest.webmanifest, /sw.js, /offline (issue 17)
+    manifest.router,  # installable: /manifest.webmanifest, /sw.js, /offline
     service_worker.router,
     offline.router,
     take_back.router,  # the judge's take-back, a seat's request and the answers

@@ -1,4 +1,4 @@
-"""`/manifest.webmanifest`: what makes Facedown installable (issue 17, item 7).
+"""`/manifest.webmanifest`: what makes Facedown installable.
 
 Its icons are committed PNGs rendered from static/icons/icon.svg (scripts/make-icons); their
 URLs are fingerprinted like every static file, so a new icon is a new URL. The name and

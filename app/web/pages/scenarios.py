@@ -59,7 +59,7 @@ def export_file(
 
 
 def _taken_back(request: Request, err: TakenBack) -> Response:
-    """A game taken back replays as a scenario only up to the version before (issue 17)."""
+    """A game taken back replays as a scenario only up to the version before: its ids and seed were renewed there."""
     return refused(
         request,
         "take_back.export_refused",
