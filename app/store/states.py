@@ -1,6 +1,6 @@
 """The states rebuilt from the log: a game's state at a version is the cached state, else the
-nearest cached or snapshotted state before it plus a replay of the recorded actions (DESIGN
-invariant 6). A replay applies what the log holds as it was allowed when it happened, and
+nearest cached or snapshotted state before it plus a replay of the recorded actions
+(docs/DESIGN.md invariant 6). A replay applies what the log holds as it was allowed when it happened, and
 take-back steps as the rules core decides them (app/rules/core/take_back.py)."""
 
 from __future__ import annotations
