@@ -18,7 +18,7 @@ from app.rules.core.ordinals import ordinal_en, ordinal_fr
 from app.rules.core.projection import project
 from app.rules.core.setup import GameSetup
 from app.rules.core.state import GameObject, GameState, PlayerState
-from app.rules.core.view import Visibility as SeenBy
+from app.rules.core.view import VisibleTo as SeenBy
 from app.rules.core.view import proposal_views
 from app.rules.core.viewer import Viewer, sees_face
 from tests.third_family.state import (
