@@ -49,8 +49,6 @@ ENV_DEMO = "FACEDOWN_DEMO"
 ENV_ACCESS_LOG = "FACEDOWN_ACCESS_LOG"
 # `facedown cards fetch --url` (app.settings.Settings.cards_url reads it).
 ENV_CARDS_URL = "FACEDOWN_CARDS_URL"
-# `facedown cards import --format` (app.catalog.importers.CARD_FORMATS: the same names).
-CARD_FORMATS = ("mtgjson", "scryfall", "riftbound")
 
 
 def package_version() -> str:
@@ -58,6 +56,18 @@ def package_version() -> str:
         return version("facedown")
     except PackageNotFoundError:  # running from a tree that was never installed
         return "0+unknown"
+
+
+def _card_format(name: str) -> str:
+    """A card data format some registered game family reads (app.catalog.importers), asked
+    only when --format is given: the command line starts without loading the rules."""
+    from app.catalog.importers import CARD_FORMATS
+
+    if name not in CARD_FORMATS:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {name!r} (choose from {', '.join(map(repr, CARD_FORMATS))})"
+        )
+    return name
 
 
 def _positive_int(text: str) -> int:
@@ -175,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_db_flag(cards_import_)
     cards_import_.add_argument(
         "--format",
-        choices=CARD_FORMATS,
+        type=_card_format,
         default=None,
         help="the file's format (default: recognised from its first keys)",
     )
@@ -516,11 +526,15 @@ class _SkippedCards(logging.Handler):
             self.count += 1
 
     def __enter__(self) -> _SkippedCards:
-        logging.getLogger("app.catalog.importers").addHandler(self)
+        from app.rules.core.card_formats import CARD_DATA_LOG
+
+        logging.getLogger(CARD_DATA_LOG).addHandler(self)
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        logging.getLogger("app.catalog.importers").removeHandler(self)
+        from app.rules.core.card_formats import CARD_DATA_LOG
+
+        logging.getLogger(CARD_DATA_LOG).removeHandler(self)
 
     def report(self, command: str) -> None:
         if self.count:

@@ -234,7 +234,7 @@ async def lighthouse_targets(base_url: str) -> list[dict[str, Any]]:
                     {
                         "ruleset": "mtg",
                         "players": ["Alice", "Bob"],
-                        "setup": family_of("mtg").starter(["Alice", "Bob"]),
+                        "setup": family_of("mtg").pages.starter(["Alice", "Bob"]),
                         "title": "Lighthouse",
                     }
                 ),

@@ -46,12 +46,12 @@ def candidates_for(state: GameState, viewer: Viewer) -> list[Candidate]:
     if viewer.kind == "spectator" or state.finished:
         return []
     actor = viewer.actor
-    family = family_of(state.ruleset)
+    rules = family_of(state.ruleset).rules
     offers = proposal_offers(state, actor) + as_proposals(
-        family, state, actor, family.offers(state, actor)
+        rules, state, actor, rules.offers(state, actor)
     )
     return [
-        Candidate(action, label, family.offer_target(action))
+        Candidate(action, label, rules.offer_target(action))
         for action, label in offers
         # The judge ends a game instead of conceding it.
         if not (action["type"] == "concede" and actor is None)

@@ -7,10 +7,12 @@ Everything here is server-side truth. It leaves the core only through app.rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import UnionType
-from typing import Annotated, Any, ClassVar, Self, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Generic, Self, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from typing_extensions import TypeVar
 
 from app.rules.core.cards import CardDef
 from app.rules.core.copy_on_read import CopyOnRead
@@ -21,7 +23,7 @@ _set = object.__setattr__
 
 class GameObject(BaseModel):
     """A card or token in a zone. A new object (new id) on every zone change (400.7)
-    and whenever it turns face down (DESIGN invariant 3)."""
+    and whenever it turns face down (docs/DESIGN.md invariant 3)."""
 
     id: str
     card: CardDef
@@ -75,7 +77,7 @@ class GameObject(BaseModel):
     def copy_for_change(self) -> Self:
         """A copy safe to change: its lists and dicts copied, frozen values shared (several
         times faster than model_copy: pages try each candidate action on a clone, so this
-        runs for every object of the game for every button shown; issue 18's profile). Only
+        runs for every object of the game for every button shown; bench/'s profile). Only
         the fields that can hold a list or a dict are looked at (`container_fields`)."""
         cls = type(self)
         new = cls.__new__(cls)
@@ -159,6 +161,10 @@ class TakeBackRequest(BaseModel):
         return [p for p in state.still_playing() if p != self.by and p not in self.agreed]
 
 
+# A family's object type; `GameState` alone (shared code) holds objects of any family.
+Obj = TypeVar("Obj", bound=GameObject, default=Any)
+
+
 class PlayerState(BaseModel):
     name: str
     left_game: bool = False
@@ -178,8 +184,9 @@ class _IdIndex(dict[str, int]):
         return not self.__eq__(other)
 
 
-class GameState(BaseModel):
-    """The whole game. `seed` and `id_counter` make ids unpredictable yet replayable."""
+class GameState(BaseModel, Generic[Obj]):
+    """The whole game. `seed` and `id_counter` make ids unpredictable yet replayable. Generic
+    over its family's object type, so a family's look-ups give its own objects."""
 
     # GameState.get's positions by id (see there). A private attribute: never dumped, stored
     # or shown; a copy of the state starts with its original's (same order), checked per hit.
@@ -192,8 +199,9 @@ class GameState(BaseModel):
     seed: str
     id_counter: int = 0
     position_counter: int = 0
-    players: list[PlayerState]
-    objects: list[GameObject] = Field(default_factory=list)
+    # A sequence here, a list in each family's state (which may narrow it: Magic's life).
+    players: Sequence[PlayerState]
+    objects: list[Obj] = Field(default_factory=list)
     turn: int = 1
     active_player: str
     finished: bool = False
@@ -233,14 +241,8 @@ class GameState(BaseModel):
     def from_legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
         """A state stored in the one-shape-for-every-game format: every card carried every
         family's fields. Keep the ones this family's card model knows."""
-        card_fields = (
-            cls.model_fields["objects"]
-            .annotation.__args__[0]
-            .model_fields[  # type: ignore[union-attr]
-                "card"
-            ]
-            .annotation.model_fields
-        )  # type: ignore[union-attr]
+        object_model = get_args(cls.model_fields["objects"].annotation)[0]
+        card_fields = object_model.model_fields["card"].annotation.model_fields
         for obj in data.get("objects", []):
             obj["card"] = {k: v for k, v in obj["card"].items() if k in card_fields}
         return data
@@ -261,10 +263,10 @@ class GameState(BaseModel):
         players = self.still_playing()
         return players[(players.index(self.active_player) + 1) % len(players)]
 
-    def remove_object(self, obj: GameObject) -> None:
+    def remove_object(self, obj: Obj) -> None:
         """Take `obj` itself out of the game (a zone change makes a new one: 400.7). By
         identity: list.remove compares whole pydantic models field by field, which cost every
-        move and every button trial a few percent of a page (issue 18's profile)."""
+        move and every button trial a few percent of a page (bench/'s profile)."""
         objects = self.objects
         for index in range(len(objects)):
             # list's own read: a trial's CopyOnRead must not copy what it only compares.
@@ -273,7 +275,7 @@ class GameState(BaseModel):
                 return
         raise ValueError(f"object {obj.id!r} is not in this game")
 
-    def get(self, object_id: str) -> GameObject | None:
+    def get(self, object_id: str) -> Obj | None:
         """The object with this id, or None. Pages look every candidate's objects up, so a
         scan per look-up made a board's page cost grow with its square. Positions by id are
         kept from the last scan and each hit is checked against the list itself (the object
@@ -282,31 +284,29 @@ class GameState(BaseModel):
         unique in a game (app/rules/core/ids.py): the first match is the only one."""
         objects = self.objects
         private = self.__pydantic_private__
-        index = private.get("_ids") if private is not None else None
-        if index is not None:
-            i = index.get(object_id)
+        kept: _IdIndex | None = private.get("_ids") if private is not None else None
+        if kept is not None:
+            at = kept.get(object_id)
             # list's own read: a trial's CopyOnRead must not copy what it only compares.
-            if i is not None and i < len(objects) and list.__getitem__(objects, i).id == object_id:
-                return objects[i]  # a trial's CopyOnRead copies it here
+            if (
+                at is not None
+                and at < len(objects)
+                and list.__getitem__(objects, at).id == object_id
+            ):
+                return objects[at]  # a trial's CopyOnRead copies it here
         index = _IdIndex()
         for i in range(len(objects)):
             index.setdefault(list.__getitem__(objects, i).id, i)
         if private is not None:
             private["_ids"] = index
-        i = index.get(object_id)
-        if i is None:
-            return None
-        return objects[i]
+        found = index.get(object_id)
+        return None if found is None else objects[found]
 
-    def in_zone(self, zone: str, player: str | None = None) -> list[GameObject]:
+    def in_zone(self, zone: str, player: str | None = None) -> list[Obj]:
         """Objects of a zone in position order; player filters by owner for owned zones."""
-        def keep(o: GameObject) -> bool:
+        def keep(o: Obj) -> bool:
             return o.zone == zone and (player is None or o.owner == player)
 
         objects = self.objects
         found = objects.matching(keep) if type(objects) is CopyOnRead else list(filter(keep, objects))
         return sorted(found, key=lambda o: o.position)
-
-    def opponent_of(self, player: str) -> str:
-        others = [p.name for p in self.players if p.name != player]
-        return others[0]

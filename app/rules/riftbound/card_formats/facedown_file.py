@@ -10,7 +10,7 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.imported import CardDataError, ImportedCard
+from app.rules.core.card_formats import CardDataError, ImportedCard
 from app.rules.riftbound.cards import RiftboundCard
 
 FORMAT = "facedown-riftbound"

@@ -36,9 +36,7 @@ _SELF_WORDS = re.compile(
     r"\bthis (?:creature|land|permanent|artifact|enchantment|card|spell|Vehicle)\b", re.I
 )
 _MANA = re.compile(r"^(?:\{[^{}]+\})+$")
-_COSTED_KEYWORD = re.compile(
-    r"^(Morph|Megamorph|Disguise|Foretell)(?: ?[—-] ?| )(.+?)\.?$", re.I
-)
+_COSTED_KEYWORD = re.compile(r"^(Morph|Megamorph|Disguise|Foretell)(?: ?[—-] ?| )(.+?)\.?$", re.I)
 _HIDEAWAY = re.compile(r"^Hideaway(?: (\d+))?$", re.I)
 _ENTERS_TAPPED = re.compile(r"^~ enters(?: the battlefield)? tapped\.$")
 _TURNED_UP_TRIGGER = re.compile(r"^When ~ is turned face up, (.+)$")
@@ -246,7 +244,7 @@ def _as_turned_up_effect(said: str) -> AsTurnedFaceUp:
     toughness; anything else kept as its text (still a replacement effect, 614.1e)."""
     said = said.strip()
     if "copy" in said:
-        return AsTurnedFaceUp(copies=True)
+        return AsTurnedFaceUp(copy=True)
     counters = _PUT_COUNTERS.match(said)
     if counters:
         return AsTurnedFaceUp(counters={counters.group(2): _number(counters.group(1).lower())})

@@ -16,11 +16,11 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
-from app.catalog.importers.mtg_card import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
-from app.catalog.importers.mtgjson_set import atomic_entries, is_set_key
+from app.rules.core.card_formats import CARD_DATA_LOG, CardDataError, ImportedCard, first_problem
+from app.rules.mtg.card_formats.mtgjson_set import atomic_entries, is_set_key
+from app.rules.mtg.card_formats.printed import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
 
-log = logging.getLogger(__name__)
+log = logging.getLogger(CARD_DATA_LOG)
 
 SOURCE = "MTGJSON"
 

@@ -18,16 +18,24 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.catalog.importers.card_file import RIFTBOUND_EXPORT_KEYS, WHAT_TO_DOWNLOAD
-from app.catalog.importers.imported import CardDataError, ImportedCard, first_problem
-from app.catalog.importers.riftbound import riftbound_card
+from app.rules.core.card_formats import CardDataError, ImportedCard, first_problem
+from app.rules.riftbound.card_formats.facedown_file import riftbound_card
 
+# What a Riftbound community export card always has (with "rulesText" or "rulesHtml").
+RIFTBOUND_EXPORT_KEYS = frozenset({"publicCode", "name", "type"})
+# The end of a refusal: what to get instead.
+WHAT_TO_DOWNLOAD = "use a Riftbound card export (docs/card-data.md)"
 # Paragraph breaks of rulesHtml, then any other tag.
 _BREAK = re.compile(r"</p>\s*<p[^>]*>|<br\s*/?>", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]+>")
 # One or more bracketed keywords at the start of a paragraph: "[Accelerate]", "[Assault 2]".
 _LEADING_KEYWORDS = re.compile(r"^(?:\s*\[([^\]\[]{1,40})\])+")
 _KEYWORD = re.compile(r"\[([^\]\[]{1,40})\]")
+
+
+def is_export_card(keys: Mapping[str, Any]) -> bool:
+    """An array's first item is an export card: publicCode, name, type and its rules text."""
+    return keys.keys() >= RIFTBOUND_EXPORT_KEYS and bool(keys.keys() & {"rulesText", "rulesHtml"})
 
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:

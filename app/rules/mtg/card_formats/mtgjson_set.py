@@ -16,7 +16,7 @@ from typing import Any
 
 import ijson
 
-from app.catalog.importers.imported import CardDataError
+from app.rules.core.card_formats import CardDataError
 
 # The keys of a set's "data" object are camelCase identifiers ("baseSetSize", "cards",
 # "code"); AtomicCards' keys there are card names, which never are.

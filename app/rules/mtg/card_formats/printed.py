@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.catalog.importers.oracle_text import parse_oracle
+from app.rules.mtg.card_formats.oracle_text import parse_oracle
 from app.rules.mtg.cards import FlipFace, MtgCard, OtherFace
 
 # 205.4: supertypes; what else stands before the dash is a card type (205.2).
