@@ -86,3 +86,41 @@ def test_lorwyn_hideaway_choices_carry_a_bottom_order():
         if option.type == "hideaway_exile":
             assert len(option.action["bottom_order"]) == 2
             assert option.action["object"] not in option.action["bottom_order"]
+
+
+def test_707_2_every_battlefield_pair_is_offered_as_a_copy_named_as_each_viewer_knows_it():
+    """Copy candidates share one label per source (made once per board): every ordered pair
+    of battlefield objects in view is still offered, each labelled by what that viewer may
+    know of the source, in English and French."""
+    from app.rules.mtg.offers import candidate_actions
+
+    game = (
+        Table()
+        .hand("Alice", "Exalted Angel")
+        .battlefield("Alice", "Grizzly Bears")
+        .battlefield("Bob", "Serra Angel")
+        .start()
+    )
+    game.do("Alice", type="cast_face_down", object=game.id("Exalted Angel"), via="morph")
+    game.do(None, type="resolve")
+    battlefield = [o.id for o in game.state.in_zone(Zone.BATTLEFIELD)]
+    hidden = game.id("Exalted Angel", Zone.BATTLEFIELD)
+    for actor in ("Alice", "Bob", None):
+        copies = {
+            (a["object"], a["source"]): label
+            for a, label in candidate_actions(game.state, actor)
+            if a["type"] == "copy"
+        }
+        assert set(copies) == {(o, s) for o in battlefield for s in battlefield if o != s}
+        for (_, source), label in copies.items():
+            assert label.en.startswith("Become a copy of ")
+            assert label.fr.startswith("Devenir une copie ")
+            knows = actor in (None, "Alice")
+            if source == hidden:
+                assert ("Exalted Angel" in label.en) is knows
+                assert ("Ange exalté" in label.fr) is knows
+        serra = copies[(hidden, game.id("Serra Angel"))]
+        assert (serra.en, serra.fr) == (
+            "Become a copy of Serra Angel",
+            "Devenir une copie d'Ange de Serra",  # elided: "de Ange"
+        )

@@ -6,8 +6,8 @@ were most of a page's server time (bench/'s profile). In a trial the working sta
 this list instead of copies: the cached state's own objects, each replaced by its copy
 (`copy_for_change`) the first time it is read through any of Python's ways of reading a list
 (indexing, slicing, iterating, popping), so a move can change what it reads without touching
-the cached state. The look-ups that scan (`find_id`, `matching`) compare the shared objects
-and copy only what they return.
+the cached state. The look-ups (`GameState.get`'s check by position, `matching`) compare the shared
+objects and copy only what they return.
 
 What must stay true (tests/rules/test_copy_on_read.py checks it for every button of every
 shipped scenario): a trial on this list accepts and refuses exactly what a trial on a full
@@ -128,12 +128,6 @@ class CopyOnRead(list[T]):
     __rmul__ = __mul__
 
     # -- scans that copy only what they return --------------------------------------------
-    def find_id(self, object_id: str) -> T | None:
-        for i in range(len(self)):
-            if list.__getitem__(self, i).id == object_id:
-                return self._own(i)
-        return None
-
     def matching(self, keep: Callable[[T], bool]) -> list[T]:
         """The items `keep` accepts (it only reads the shared ones), copied."""
         return [self._own(i) for i in range(len(self)) if keep(list.__getitem__(self, i))]

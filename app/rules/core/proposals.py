@@ -327,6 +327,9 @@ def as_proposals(
     if actor is None:
         return offers
     out: list[tuple[dict[str, Any], Text]] = []
+    # One "Propose: ..." label per label offered: many candidates share theirs (each object
+    # of a board may become a copy of the same one).
+    proposed: dict[int, Text] = {}
     for action, label in offers:
         move = rules.moves_by_type.get(action["type"])
         if move is None or action["type"] not in rules.proposable:
@@ -338,12 +341,11 @@ def as_proposals(
         ):
             out.append((action, label))
             continue
-        out.append(
-            (
-                {"type": "propose", "action": action},
-                Text(en=f"Propose: {label.en}", fr=f"Proposer : {label.fr}"),
-            )
-        )
+        as_proposal = proposed.get(id(label))
+        if as_proposal is None:
+            as_proposal = Text(en=f"Propose: {label.en}", fr=f"Proposer : {label.fr}")
+            proposed[id(label)] = as_proposal
+        out.append(({"type": "propose", "action": action}, as_proposal))
     return out
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from types import UnionType
 from typing import Annotated, Any, ClassVar, Generic, Self, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from typing_extensions import TypeVar
 
 from app.rules.core.cards import CardDef
@@ -170,9 +170,27 @@ class PlayerState(BaseModel):
     left_game: bool = False
 
 
+class _IdIndex(dict[str, int]):
+    """Where each object id was in `objects` when `GameState.get` last had to scan: a cache,
+    never trusted (each hit is checked against the list), so two states that differ only in
+    it are equal."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return other is None or isinstance(other, _IdIndex)
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+
 class GameState(BaseModel, Generic[Obj]):
     """The whole game. `seed` and `id_counter` make ids unpredictable yet replayable. Generic
     over its family's object type, so a family's look-ups give its own objects."""
+
+    # GameState.get's positions by id (see there). A private attribute: never dumped, stored
+    # or shown; a copy of the state starts with its original's (same order), checked per hit.
+    _ids: _IdIndex | None = PrivateAttr(default=None)
 
     # The family's key in app.rules.families.FAMILIES (an edition may have its own key).
     ruleset: str
@@ -258,13 +276,31 @@ class GameState(BaseModel, Generic[Obj]):
         raise ValueError(f"object {obj.id!r} is not in this game")
 
     def get(self, object_id: str) -> Obj | None:
+        """The object with this id, or None. Pages look every candidate's objects up, so a
+        scan per look-up made a board's page cost grow with its square. Positions by id are
+        kept from the last scan and each hit is checked against the list itself (the object
+        there still has that id), so a move, a removal or an id renewed in place (400.7,
+        face down) can make a look-up scan again, never return a stale object. Ids are
+        unique in a game (app/rules/core/ids.py): the first match is the only one."""
         objects = self.objects
-        if type(objects) is CopyOnRead:
-            return objects.find_id(object_id)
-        for obj in objects:
-            if obj.id == object_id:
-                return obj
-        return None
+        private = self.__pydantic_private__
+        kept: _IdIndex | None = private.get("_ids") if private is not None else None
+        if kept is not None:
+            at = kept.get(object_id)
+            # list's own read: a trial's CopyOnRead must not copy what it only compares.
+            if (
+                at is not None
+                and at < len(objects)
+                and list.__getitem__(objects, at).id == object_id
+            ):
+                return objects[at]  # a trial's CopyOnRead copies it here
+        index = _IdIndex()
+        for i in range(len(objects)):
+            index.setdefault(list.__getitem__(objects, i).id, i)
+        if private is not None:
+            private["_ids"] = index
+        found = index.get(object_id)
+        return None if found is None else objects[found]
 
     def in_zone(self, zone: str, player: str | None = None) -> list[Obj]:
         """Objects of a zone in position order; player filters by owner for owned zones."""

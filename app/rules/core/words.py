@@ -15,7 +15,7 @@ This module is imported by the rules core and the web alike: it imports neither.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from babel import Locale
@@ -138,6 +138,10 @@ def _elide_one(match: re.Match[str]) -> str:
     return f"{little[:-1]}'{word}"
 
 
+# Every French Text is elided as it is made, and a page makes one label per candidate action
+# (most never shown), the same few hundred texts again and again: a fifth of a live action's
+# time went here. A pure function of its text: remembered, bounded.
+@lru_cache(maxsize=8192)
 def elide_fr(text: str) -> str:
     """French elision over a whole text: "de Alice" -> "d'Alice", "la Île" -> "l'Île",
     "que Ève" -> "qu'Ève", "ce Ange" -> "cet Ange". Idempotent; leaves "de Bob", "de Yann"

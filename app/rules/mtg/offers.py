@@ -3,6 +3,7 @@ decides, app.rules.options). Labels name objects only as this viewer may see the
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from app.rules.core.events import Text
@@ -47,14 +48,23 @@ _MOVES: dict[str, tuple[str, str]] = {
 }
 
 
+@lru_cache(maxsize=4096)
+def _label(en: str, fr: str) -> Text:
+    """A button's label, made once: a page offers each object the same dozen or so (the same
+    on every object and every page), and each Text is a validated, elided model. Frozen, so
+    shared safely."""
+    return Text(en=en, fr=fr)
+
+
 def _object_candidates(
-    state: MtgGame, obj: MtgObject, name_of: dict[str, Text]
+    state: MtgGame, obj: MtgObject, copy_labels: list[tuple[str, Text]]
 ) -> list[tuple[dict[str, Any], Text]]:
-    """Actions that could concern `obj`, by its zone; the engine decides which are legal."""
+    """Actions that could concern `obj`, by its zone; the engine decides which are legal.
+    `copy_labels`: each battlefield object in view with its "Become a copy of" label."""
     out: list[tuple[dict[str, Any], Text]] = []
 
     def add(action: dict[str, Any], en: str, fr: str) -> None:
-        out.append(({**action}, Text(en=en, fr=fr)))
+        out.append(({**action}, _label(en, fr)))
 
     def simple(kind: str) -> None:
         add({"type": kind, "object": obj.id}, *_SIMPLE[kind])
@@ -120,14 +130,9 @@ def _object_candidates(
                 "Ixidron: turn other nontoken creatures face down",
                 "Ixidron : retourner les autres créatures face cachée",
             )
-        for other in state.in_zone(Zone.BATTLEFIELD):
-            if other.id != obj.id and other.id in name_of:
-                shown = name_of[other.id]
-                add(
-                    {"type": "copy", "object": obj.id, "source": other.id},
-                    f"Become a copy of {shown.en}",
-                    f"Devenir une copie de {shown.fr}",
-                )
+        for other_id, label in copy_labels:
+            if other_id != obj.id:
+                out.append(({"type": "copy", "object": obj.id, "source": other_id}, label))
     else:  # graveyard, exile
         if obj.face_down:
             simple("look")
@@ -276,9 +281,22 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
         + table_candidates(state, actor)
         + manifest_candidates(state, actor)
     )
+    # Each battlefield object may be copied by every other one (707.2): its label made once
+    # per board, not once per pair (a board of 200 made 40,000 of them per page).
+    copy_labels = [
+        (
+            other.id,
+            Text(
+                en=f"Become a copy of {name_of[other.id].en}",
+                fr=f"Devenir une copie de {name_of[other.id].fr}",
+            ),
+        )
+        for other in state.in_zone(Zone.BATTLEFIELD)
+        if other.id in name_of
+    ]
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
-            out += _object_candidates(state, obj, name_of)
+            out += _object_candidates(state, obj, copy_labels)
             out += as_turned_up.choice_candidates(state, obj, actor)
             out += exile_candidates(state, obj, actor)
     return out
