@@ -43,6 +43,9 @@ class Ctx(Generic[S]):
         self.consented = False
         # True when only legality matters (engine.apply's `trial`): log-only work may be skipped.
         self.trial = trial
+        # The judge acts (directly, or as a player: engine.apply's `consent`): never refused
+        # for timing, only warned (app.rules.core.timing).
+        self.judge = actor is None
 
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
