@@ -84,7 +84,6 @@ def apply(
         )
     action = _fitted(move.model, action, state.ruleset)
     ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family, trial=trial)
-    ctx.judge = ctx.judge or consent
     move.handler(ctx, action)
     if not consent:
         # After the rules had their say (their refusal, if any, is the answer as before):

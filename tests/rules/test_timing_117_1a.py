@@ -84,13 +84,16 @@ def test_302_1_the_judge_is_warned_before_and_may_cast_bobs_ixidron_on_alices_tu
         assert "The rules wouldn't allow this now; the judge went on." in text
 
 
-def test_302_1_the_judge_acting_as_bob_is_warned_not_blocked():
+def test_302_1_the_judge_acting_as_bob_gets_bobs_answer():
+    """Looking as Bob, the judge's page offers what Bob may do; acting "as" Bob (consent:
+    directly, no proposal) is Bob's timing too. The judge as the judge goes on (above)."""
     game = ixidron_on_alices_turn()
-    out = engine.apply(
-        game.state, parse_action({"type": "cast", "object": game.id("Ixidron")}), "Bob",
-        consent=True,
-    )  # fmt: skip
-    assert [e.kind for e in out.events] == ["cast", OFF_TIMING]
+    with pytest.raises(RuleError) as refused:
+        engine.apply(
+            game.state, parse_action({"type": "cast", "object": game.id("Ixidron")}), "Bob",
+            consent=True,
+        )  # fmt: skip
+    assert refused.value.rules == ["302.1", "117.1a"]
 
 
 def test_302_1_a_judges_button_in_time_has_no_warning():

@@ -43,8 +43,8 @@ class Ctx(Generic[S]):
         self.consented = False
         # True when only legality matters (engine.apply's `trial`): log-only work may be skipped.
         self.trial = trial
-        # The judge acts (directly, or as a player: engine.apply's `consent`): never refused
-        # for timing, only warned (app.rules.core.timing).
+        # The judge acting as the judge: never refused for timing, only warned
+        # (app.rules.core.timing). Acting "as" a player, the judge does what that player may.
         self.judge = actor is None
 
     # --- identity -------------------------------------------------------

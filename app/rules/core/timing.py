@@ -1,10 +1,12 @@
 """What the rules would not allow *now* (the turn, the step, the stack), in every family.
 
 A seat is refused: its buttons and the engine agree, and a hostile seat posting such an action
-changes nothing. The judge is never blocked (a judge rebuilds what happened at a real table,
-where players do things out of turn): the action applies, and the log says after it, with the
-rule, that the rules wouldn't have allowed it then. The judge's buttons say so before the tap
-(app.rules.options reads the same event from a trial).
+changes nothing; so is the judge acting "as" a player (the judge's page looking as Alice offers
+what Alice may do, and a scenario asking "may she?" gets her answer). The judge acting as the
+judge is never blocked (a judge rebuilds what happened at a real table, where players do things
+out of turn): the action applies, and the log says after it, with the rule, that the rules
+wouldn't have allowed it then. The judge's buttons say so before the tap (app.rules.options
+reads the same event from a trial).
 
 Only public facts go into these words (whose turn it is, the step, how many things are on the
 stack, what kind of spell a face-down one is): a refusal or a warning tells nobody anything

@@ -125,13 +125,14 @@ def sorcery_speed(
 
 
 def cast_timing(state: MtgGame, card: MtgCard, caster: str, *, face_down: bool) -> OffTiming | None:
-    """When `caster` may cast `card` now (face down: as a face-down 2/2 creature spell, 708.2,
-    whatever its face; the caller passes the card only for a face-up cast)."""
+    """When `caster` may cast `card` now; face down, as a face-down 2/2 creature spell with no
+    abilities (708.2), whatever its face says: the answer tells nothing of the card."""
+    rules: tuple[str, ...]
     if face_down:
         kind, rules = _FACE_DOWN_SPELL, ("302.1", "707.2", "117.1a")
     else:
         if card.is_type("Instant") or has_keyword(card.text, "flash"):
-            return None  # 304.1, 702.8: any time its caster has priority
+            return None  # 304.1, 702.8a: any time its caster has priority
         kind, rules = Text(en="a spell", fr="un sort"), ("117.1a",)
         for card_type, rule, words in _SORCERY_SPEED:
             if card.is_type(card_type):
