@@ -42,10 +42,13 @@ ENV_DATABASE_URL = "FACEDOWN_DATABASE_URL"
 # The conventional name, as platforms and docker-compose files set it (read after ours).
 ENV_PLAIN_DATABASE_URL = "DATABASE_URL"
 ENV_DEMO = "FACEDOWN_DEMO"
+# uvicorn's access log, a line per request (seat tokens redacted:
+# app/web/middleware/access_log.py): off (`serve --no-access-log`) behind a proxy that logs the
+# requests already, since each line costs the server CPU. Read here: uvicorn writes it, not
+# the app.
+ENV_ACCESS_LOG = "FACEDOWN_ACCESS_LOG"
 # `facedown cards fetch --url` (app.settings.Settings.cards_url reads it).
 ENV_CARDS_URL = "FACEDOWN_CARDS_URL"
-# `facedown cards import --format` (app.catalog.importers.CARD_FORMATS: the same names).
-CARD_FORMATS = ("mtgjson", "scryfall", "riftbound")
 
 
 def package_version() -> str:
@@ -53,6 +56,18 @@ def package_version() -> str:
         return version("facedown")
     except PackageNotFoundError:  # running from a tree that was never installed
         return "0+unknown"
+
+
+def _card_format(name: str) -> str:
+    """A card data format some registered game family reads (app.catalog.importers), asked
+    only when --format is given: the command line starts without loading the rules."""
+    from app.catalog.importers import CARD_FORMATS
+
+    if name not in CARD_FORMATS:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {name!r} (choose from {', '.join(map(repr, CARD_FORMATS))})"
+        )
+    return name
 
 
 def _positive_int(text: str) -> int:
@@ -102,6 +117,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--reload", action="store_true", help="restart when the code changes (development only)"
+    )
+    serve.add_argument(
+        "--no-access-log",
+        action="store_true",
+        help=(
+            "no access log line per request, behind a proxy that logs them (sets "
+            f"{ENV_ACCESS_LOG}=off)"
+        ),
     )
 
     migrate = commands.add_parser(
@@ -162,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_db_flag(cards_import_)
     cards_import_.add_argument(
         "--format",
-        choices=CARD_FORMATS,
+        type=_card_format,
         default=None,
         help="the file's format (default: recognised from its first keys)",
     )
@@ -240,8 +263,11 @@ def serve(args: argparse.Namespace) -> int:
     os.environ[ENV_DATABASE_URL] = url
     if args.demo:
         os.environ[ENV_DEMO] = "1"
+    if args.no_access_log:
+        os.environ[ENV_ACCESS_LOG] = "off"
+    access_log = access_log_on(os.environ)
     log.info(
-        "facedown %s on http://%s:%d (database %s, FACEDOWN_DEMO=%s, %d worker%s%s)",
+        "facedown %s on http://%s:%d (database %s, FACEDOWN_DEMO=%s, %d worker%s%s%s)",
         package_version(),
         args.host,
         args.port,
@@ -250,6 +276,7 @@ def serve(args: argparse.Namespace) -> int:
         args.workers,
         "" if args.workers == 1 else "s",
         ", reload" if args.reload else "",
+        "" if access_log else ", no access log",
     )
     # Once stopped gracefully, uvicorn raises the signal again for the handler that was in
     # place before it: Python's default for SIGTERM would then kill the process (status -15)
@@ -263,12 +290,28 @@ def serve(args: argparse.Namespace) -> int:
         workers=args.workers if not args.reload else None,
         reload=args.reload,
         log_level="info",
+        # uvicorn's own switch: with it off, no request builds a log line at all.
+        access_log=access_log,
         # Open live streams end at the signal (app/web/live_shutdown.py); whatever else is
         # still running after this long is cancelled, before a supervisor's SIGKILL
         # (Docker's comes after 10 s).
         timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_SECONDS,
     )
     return 0
+
+
+def access_log_on(environ: Mapping[str, str]) -> bool:
+    """FACEDOWN_ACCESS_LOG read as the app's settings read a switch (on by default; off, 0,
+    false or no turns it off); a value that is none of those is refused in one line."""
+    from pydantic import TypeAdapter, ValidationError
+
+    value = environ.get(ENV_ACCESS_LOG, "").strip()
+    if not value:
+        return True
+    try:
+        return TypeAdapter(bool).validate_python(value)
+    except ValidationError:
+        raise SystemExit(f"facedown serve: {ENV_ACCESS_LOG}={value!r} is not on or off") from None
 
 
 def _exit_cleanly(_signum: int, _frame: FrameType | None) -> None:
@@ -483,11 +526,15 @@ class _SkippedCards(logging.Handler):
             self.count += 1
 
     def __enter__(self) -> _SkippedCards:
-        logging.getLogger("app.catalog.importers").addHandler(self)
+        from app.rules.core.card_formats import CARD_DATA_LOG
+
+        logging.getLogger(CARD_DATA_LOG).addHandler(self)
         return self
 
     def __exit__(self, *_exc: object) -> None:
-        logging.getLogger("app.catalog.importers").removeHandler(self)
+        from app.rules.core.card_formats import CARD_DATA_LOG
+
+        logging.getLogger(CARD_DATA_LOG).removeHandler(self)
 
     def report(self, command: str) -> None:
         if self.count:

@@ -17,6 +17,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.catalog.stored import CardCatalogs
+from app.rules.families import DEFAULT_RULESET
 from app.settings import Settings
 from app.store.db import is_postgresql, make_engine, read_only
 from app.store.migrate import upgrade
@@ -30,7 +31,7 @@ from app.web.api.take_back import router as take_back_router
 from app.web.assets import STATIC_DIR, FingerprintedStatic
 from app.web.bench_probe import install_probe
 from app.web.errors import install_error_handlers
-from app.web.live import Broadcaster, NotifyingRepository
+from app.web.live import Broadcaster
 from app.web.live_shutdown import end_streams_on_exit_signals
 from app.web.middleware.install import install_middleware
 from app.web.pages.install import install_pages
@@ -58,10 +59,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     poll = settings.live_poll_seconds or (10.0 if listens else 2.0)
     threads = settings.threads or (16 if listens else 4)
     broadcaster = Broadcaster(poll=poll)
+    repository = GameRepository(engine, snapshot_every=settings.snapshot_every)
     # Every committed action, from the API or a page, tells the live pages (app/web/live.py).
-    repository: GameRepository = NotifyingRepository(
-        engine, snapshot_every=settings.snapshot_every, broadcaster=broadcaster
-    )
+    repository.on_commit(broadcaster.committed)
     listener = (
         VersionListener(
             settings.database_url, broadcaster.publish, on_reconnect=broadcaster.wake_all
@@ -103,9 +103,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.repository = repository
     app.state.broadcaster = broadcaster
     app.state.listener = listener
-    # Imported cards (`facedown cards import`) over the shipped catalogs; Magic's is the default.
+    # Imported cards (`facedown cards import`) over the shipped catalogs; the default game's
+    # (Magic's) is the default.
     app.state.catalogs = CardCatalogs(engine)
-    app.state.catalog = app.state.catalogs.for_ruleset("mtg")
+    app.state.catalog = app.state.catalogs.for_ruleset(DEFAULT_RULESET)
 
     install_error_handlers(app)
     install_middleware(app, settings)

@@ -29,7 +29,7 @@ class Settings(BaseSettings):
     db_max_overflow: int = Field(default=30, ge=0, le=1000)
     # Threads that run the routes' blocking work (anyio's default: 40). On SQLite the work is
     # Python under one GIL and writes queue on one lock: more threads than a few only take
-    # turns, and each switch costs CPU (issue 18, 50 clients: page actions +25% with 4 than
+    # turns, and each switch costs CPU (bench/, 50 clients: page actions +25% with 4 than
     # with 40). On PostgreSQL a request also waits on the network: 16. None: that default.
     threads: int | None = Field(default=None, ge=1, le=1000)
     snapshot_every: int = 50

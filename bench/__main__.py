@@ -12,7 +12,11 @@
    SIGTERM with streams open (bench/live_streams.py);
 6. a live action's full cost: one tap and the three other open pages of its game fetching
    their fragments, against one bare insert (bench/fanout.py);
-7. where the time goes: py-spy's top frames during the page mix (bench/profile.py).
+7. where the time goes: py-spy's top frames during the page mix, live actions and page actions
+   on a board of 200 objects (bench/profile.py); `--profile-label before` also writes them to
+   bench/results/profile-before.md;
+8. growth with the table: a live action with 2, 4 and 8 open pages of one game, a page action
+   on a board of 20 and of 200 objects, each against one bare insert (bench/growth.py).
 
 The database is a fresh SQLite file, or with `--database-url postgresql+psycopg://...` a
 throwaway database created on that server and dropped at the end (bench/database.py).
@@ -42,6 +46,7 @@ from app.rules.families import family_of
 from bench import (
     database,
     fanout,
+    growth,
     lighthouse,
     live_streams,
     middleware_costs,
@@ -106,7 +111,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--no-profile", action="store_true", help="skip (7) py-spy's profile of the page mix"
     )
     parser.add_argument(
-        "--profile-seconds", type=float, default=10.0, help="(7) seconds sampled"
+        "--profile-seconds",
+        type=float,
+        default=None,
+        help="(7) seconds sampled per profile (default: 10, 4 with --quick)",
+    )
+    parser.add_argument(
+        "--profile-label",
+        metavar="LABEL",
+        default=None,
+        help="(7) also write the profiles to bench/results/profile-LABEL.md (e.g. before, after)",
+    )
+    parser.add_argument("--no-growth", action="store_true", help="skip (8) growth with the table")
+    parser.add_argument(
+        "--growth-rounds", type=int, default=4, help="(8) alternating rounds of every slice"
+    )
+    parser.add_argument(
+        "--growth-actions", type=int, default=8, help="(8) actions per table and round"
     )
     parser.add_argument("--streams", type=int, default=10_000, help="(5) idle streams to open")
     parser.add_argument(
@@ -121,6 +142,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--out", type=Path, default=report.RESULTS_DIR, help="where results are written"
     )
     parser.add_argument(
+        "--note",
+        default="",
+        help="a sentence recorded with the results (how busy the machine was, what changed)",
+    )
+    parser.add_argument(
         "--keep", action="store_true", help="keep the temporary directory (SQLite file, logs)"
     )
     args = parser.parse_args(argv)
@@ -132,7 +158,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     if args.quick:
         args.duration, args.warmup, args.rounds = 4.0, 1.0, 1
         args.cold, args.warm, args.lighthouse_runs = 4, 40, 1
-        args.fanout_rounds, args.profile_seconds = 10, 4.0
+        args.fanout_rounds = 10
+        args.profile_seconds = args.profile_seconds or 4.0
+        args.growth_rounds, args.growth_actions = 2, 6
+    args.profile_seconds = args.profile_seconds or 10.0
     return args
 
 
@@ -205,7 +234,7 @@ async def lighthouse_targets(base_url: str) -> list[dict[str, Any]]:
                     {
                         "ruleset": "mtg",
                         "players": ["Alice", "Bob"],
-                        "setup": family_of("mtg").starter(["Alice", "Bob"]),
+                        "setup": family_of("mtg").pages.starter(["Alice", "Bob"]),
                         "title": "Lighthouse",
                     }
                 ),
@@ -339,6 +368,7 @@ def main(argv: list[str] | None = None) -> int:
             ),
             "machine": machine(),
             "load_before": load_average(),
+            "note": args.note,
         }
     }
     lengths = [int(x) for x in args.lengths.split(",")]
@@ -363,6 +393,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = report.rows(results)
     print(report.table(rows))
     paths = report.write(results, rows, args.out)
+    if args.profile_label:
+        paths.append(profile.write_labelled(results, args.profile_label, args.out))
     log(
         f"bench: wrote {', '.join(str(p.relative_to(Path.cwd())) if p.is_relative_to(Path.cwd()) else str(p) for p in paths)}"
     )
@@ -424,6 +456,24 @@ def _measure(
                         rounds=args.fanout_rounds,
                     )
                 )
+            if args.no_growth or missing:
+                results["growth"] = {"skipped": "--no-growth" if args.no_growth else missing}
+            else:
+                log(
+                    f"bench: (8) growth with the table, {args.growth_rounds} rounds of "
+                    f"{args.growth_actions} actions"
+                )
+                results["growth"] = _run_uvloop(
+                    growth.measure(
+                        server.base_url,
+                        server.cpu_seconds,
+                        bare.base_url,
+                        bare.cpu_seconds,
+                        rounds=args.growth_rounds,
+                        actions=args.growth_actions,
+                        log=log,
+                    )
+                )
             if args.middleware_costs:
                 log("bench: (1b) each middleware part's cost (probe ÷ bare, app per config)")
                 results["middleware"] = middleware_costs.measure(
@@ -439,13 +489,17 @@ def _measure(
         if args.no_profile or missing:
             results["profile"] = {"skipped": "--no-profile" if args.no_profile else missing}
         else:
-            log(f"bench: (7) py-spy on the page mix, {args.profile_seconds:.0f} s")
-            try:
-                results["profile"] = _run_uvloop(
-                    profile.profile_page_mix(server, args.profile_seconds)
-                )
-            except profile.ProfilerUnavailable as err:
-                results["profile"] = {"skipped": str(err)}
+            seconds = args.profile_seconds
+            for key, run in (
+                ("profile", profile.profile_page_mix),
+                ("profile_live", profile.profile_live_action),
+                ("profile_board", profile.profile_board_action),
+            ):
+                log(f"bench: (7) py-spy, {key}, {seconds:.0f} s")
+                try:
+                    results[key] = _run_uvloop(run(server, seconds))
+                except profile.ProfilerUnavailable as err:
+                    results[key] = {"skipped": str(err)}
         if args.no_lighthouse:
             results["lighthouse"] = {"skipped": "--no-lighthouse", "pages": []}
         else:

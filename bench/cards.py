@@ -1,4 +1,4 @@
-"""`python -m bench.cards`: the card database's figures (issue 15).
+"""`python -m bench.cards`: the card database's figures.
 
 1. Import: a generated MTGJSON-shaped AtomicCards file (~100 MB, 30,000 cards with
    foreign data, rulings, legalities as the real one has) through `facedown cards import`

@@ -218,8 +218,8 @@ async def _act(conn: Connection, game: BenchGame, turn: int) -> int:
 
 async def _fanout(server: Server, count: int, tries: int, log: Log) -> dict[str, Any]:
     game = (await create_games(server.base_url, 1))[0]
-    # One game holds at most every viewer's bound of streams (issue 25: a seat can't hold
-    # more): `count` beyond that is cut to what a game may hold, and said so.
+    # One game holds at most every viewer's bound of streams (a seat can't hold
+    # more: SECURITY.md): `count` beyond that is cut to what a game may hold, and said so.
     targets = slots(game)[:count]
     streams, errors = await open_streams(server.base_url, targets, since=0)
     log(f"  {len(streams):,} streams on one game ({len(errors)} failed)")
@@ -333,7 +333,7 @@ def measure(
     return result
 
 
-# The targets of issue 18 ("Live connections").
+# The targets set for live connections.
 TARGETS = {"streams": 10_000, "kb_per_stream": 20.0, "fanout_s": 1.0, "shutdown_s": 5.0}
 
 

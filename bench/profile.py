@@ -1,5 +1,9 @@
-"""(7) Where the server's time goes: py-spy samples the server while a mix runs, and the
+"""(7) Where the server's time goes: py-spy samples the server while a load runs, and the
 samples are summed up as the top frames, inclusive (the frame or anything it called) and self.
+Three loads, each on its own: the HTMX page action mix (20 clients), a live action (one tap
+and the other open pages of its game re-rendered, one after the other: bench/fanout.py) and a
+page action on a board of 200 objects (bench/boards.py). `--profile-label before` also writes
+them to bench/results/profile-before.md, so that a redesign can show before and after.
 
 py-spy reads the server process from outside (no code in the app, no slowdown to speak of);
 `--gil` keeps only the thread holding the GIL, so idle threadpool workers don't count. The
@@ -14,11 +18,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from bench import throughput
+from bench.boards import BoardTable
+from bench.fanout import LiveTable
 from bench.load import Recorder, Window, run_phase
 from bench.server import Server
 
@@ -43,9 +51,7 @@ class ProfilerUnavailable(Exception):
 
 
 def py_spy() -> str:
-    found = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which(
-        "py-spy"
-    )
+    found = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or shutil.which("py-spy")
     if found is None:
         raise ProfilerUnavailable("py-spy is not installed (pip install py-spy)")
     return found
@@ -145,6 +151,7 @@ async def profile_page_mix(server: Server, seconds: float, clients: int = 20) ->
     raw = await sampling
     return {
         "mix": "HTMX page action mix",
+        "what": f"the HTMX page action mix ({clients} clients)",
         "clients": clients,
         "seconds": seconds,
         "throughput": phase.throughput,
@@ -153,14 +160,66 @@ async def profile_page_mix(server: Server, seconds: float, clients: int = 20) ->
     }
 
 
-def markdown(result: dict[str, Any]) -> str:
+async def _sampled(
+    server: Server, seconds: float, what: str, one: Callable[[], Awaitable[Any]]
+) -> dict[str, Any]:
+    """Sample the server while `one()` runs again and again, one at a time, for `seconds`."""
+    for _ in range(2):  # warm up
+        await one()
+    loop = asyncio.get_running_loop()
+    sampling = loop.run_in_executor(None, record, server.process.pid, seconds + 1)
+    await asyncio.sleep(0.3)  # py-spy attaches
+    count = 0
+    cpu0 = server.cpu_seconds()
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        await one()
+        count += 1
+    elapsed = time.perf_counter() - started
+    cpu = server.cpu_seconds() - cpu0
+    raw = await sampling
+    return {
+        "mix": what,
+        "what": what,
+        "clients": 1,
+        "seconds": seconds,
+        "throughput": round(count / elapsed, 1),
+        "server_cpu_ms": round(cpu / count * 1000, 3) if count else None,
+        **summarize(raw),
+    }
+
+
+async def profile_live_action(server: Server, seconds: float, pages: int = 4) -> dict[str, Any]:
+    """Sample the server while live actions with `pages` open pages follow each other."""
+    table = await LiveTable.open(server.base_url, pages)
+    try:
+        what = f"live actions (a tap + {pages - 1} open pages re-rendered), one at a time"
+        return await _sampled(server, seconds, what, table.tap)
+    finally:
+        await table.close()
+
+
+async def profile_board_action(
+    server: Server, seconds: float, objects: int = 200
+) -> dict[str, Any]:
+    """Sample the server while page actions on a board of `objects` follow each other."""
+    board = await BoardTable.open(server.base_url, objects)
+    try:
+        what = f"page actions (a tap) on a board of {objects} objects, one at a time"
+        return await _sampled(server, seconds, what, board.act)
+    finally:
+        await board.close()
+
+
+def markdown(result: dict[str, Any], title: str = "## 7. Profile") -> str:
     if "skipped" in result:
-        return f"## 7. Profile\n\nSkipped: {result['skipped']}\n"
+        return f"{title}\n\nSkipped: {result['skipped']}\n"
+    what = result.get("what", f"the {result['mix']} ({result['clients']} clients)")
     lines = [
-        "## 7. Profile",
+        title,
         "",
-        f"py-spy (--gil, 200 Hz) on the server during the {result['mix']} "
-        f"({result['clients']} clients, {result['seconds']:.0f} s, {result['samples']} samples; "
+        f"py-spy (--gil, 200 Hz) on the server during {what} "
+        f"({result['seconds']:.0f} s, {result['samples']} samples; "
         f"{result['throughput']} req/s, {result['server_cpu_ms']} ms of server CPU per request "
         "while sampled). Inclusive: the frame and everything it called; plumbing (threads, "
         "event loop, uvicorn, Starlette, FastAPI) left out.",
@@ -176,12 +235,57 @@ def markdown(result: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def rows(result: dict[str, Any]) -> list[Any]:
-    """One row in the table: the three heaviest frames of ours (the rest in the Markdown)."""
+# The results' keys of the three profiles: (key, section, what was sampled).
+PROFILES = (
+    ("profile", "7", "the page mix"),
+    ("profile_live", "7b", "a live action (4 open pages)"),
+    ("profile_board", "7c", "a page action on a board of 200 objects"),
+)
+
+
+def rows(result: dict[str, Any], section: str = "7", what: str = "the page mix") -> list[Any]:
+    """One row in the table: the three heaviest frames of ours after the route's own (the
+    rest in the Markdown)."""
     from bench.report import Row
 
+    name = f"{section} profile"
     if "skipped" in result:
-        return [Row("7 profile", "py-spy on the page mix", result["skipped"], "-", "skipped")]
+        return [Row(name, f"py-spy on {what}", result["skipped"], "-", "skipped")]
     ours = [f for f in result["inclusive"] if f[0].split(" (")[-1].startswith("app/")][1:4]
-    top = "; ".join(f"{name.split(' (')[0]} {pct}%" for name, pct in ours)
-    return [Row("7 profile", "py-spy on the page mix: heaviest frames of ours", top, "-", "info")]
+    top = "; ".join(f"{frame.split(' (')[0]} {pct}%" for frame, pct in ours)
+    return [Row(name, f"py-spy on {what}: heaviest frames of ours", top, "-", "info")]
+
+
+def all_rows(results: dict[str, Any]) -> list[Any]:
+    out: list[Any] = []
+    for key, section, what in PROFILES:
+        if results.get(key):
+            out += rows(results[key], section, what)
+    return out
+
+
+def all_markdown(results: dict[str, Any]) -> list[str]:
+    return [
+        markdown(results[key], f"## {section}. Profile: {what}").rstrip()
+        for key, section, what in PROFILES
+        if results.get(key)
+    ]
+
+
+def write_labelled(results: dict[str, Any], label: str, out_dir: Path) -> Path:
+    """bench/results/profile-<label>.md: the profiles of this run, to compare with another
+    label's (before and after a redesign)."""
+    meta = results["meta"]
+    text = "\n\n".join(
+        [
+            f"# Profiles {label} — {meta['started']} — {meta['commit']}",
+            f"`{meta['command']}` on {meta['machine']}; load average before / after: "
+            f"{meta['load_before']} / {meta['load_after']}. Shares of samples, not times: "
+            "compare the shape across commits." + (f" {meta['note']}" if meta.get("note") else ""),
+            *all_markdown(results),
+        ]
+    )
+    path = out_dir / f"profile-{label}.md"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path.write_text(text + "\n")
+    return path

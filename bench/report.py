@@ -261,10 +261,13 @@ def rows(results: dict[str, Any]) -> list[Row]:
         from bench import fanout
 
         out += fanout.rows(results["fanout"])
-    if results.get("profile"):
-        from bench import profile
+    from bench import profile
 
-        out += profile.rows(results["profile"])
+    out += profile.all_rows(results)
+    if results.get("growth"):
+        from bench import growth
+
+        out += growth.rows(results["growth"])
     return out
 
 
@@ -288,7 +291,8 @@ def markdown(results: dict[str, Any], rows_: list[Row]) -> str:
         + (f", database: {meta['database']}" if meta.get("database") else "")
         + "; load average before / after: "
         f"{meta['load_before']} / {meta['load_after']}. Ratios are measured in one run, "
-        "on one server: compare them across commits, not the absolute times.",
+        "on one server: compare them across commits, not the absolute times."
+        + (f" {meta['note']}" if meta.get("note") else ""),
         "",
         "| | measure | result | target | |",
         "|---|---|---|---|---|",
@@ -406,10 +410,14 @@ def markdown(results: dict[str, Any], rows_: list[Row]) -> str:
             out.append("|---|---|---|---|")
             for g in curves["games"]:
                 out.append(f"| {g['games']:,} | {g['view_ms']} | {g['action_ms']} | {g['db_mb']} |")
-    if results.get("profile"):  # the top frames (bench/profile.py)
-        from bench import profile
+    if results.get("growth"):  # (8) bench/growth.py
+        from bench import growth
 
-        out += ["", profile.markdown(results["profile"]).rstrip()]
+        out += ["", growth.markdown(results["growth"]).rstrip()]
+    from bench import profile  # the top frames (bench/profile.py)
+
+    for section in profile.all_markdown(results):
+        out += ["", section]
     return "\n".join(out) + "\n"
 
 

@@ -49,7 +49,7 @@ async def create_games(base_url: str, count: int) -> list[BenchGame]:
         {
             "ruleset": "mtg",
             "players": PLAYERS,
-            "setup": family_of("mtg").starter(PLAYERS),
+            "setup": family_of("mtg").pages.starter(PLAYERS),
             "title": "bench",
         }
     )

@@ -122,7 +122,8 @@ def build(
     repository = GameRepository(engine, snapshot_every=snapshot_every)
     catalog = load_catalog()
     setup = build_setup(
-        GameCreate(ruleset="mtg", players=PLAYERS, setup=family_of("mtg").starter(PLAYERS)), catalog
+        GameCreate(ruleset="mtg", players=PLAYERS, setup=family_of("mtg").pages.starter(PLAYERS)),
+        catalog,
     )
     games: dict[int, list[LongGame]] = {}
     try:

@@ -12,6 +12,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -114,6 +116,48 @@ def test_serve_passes_settings_by_environment(
     assert (kwargs["host"], kwargs["port"], kwargs["workers"]) == ("127.0.0.1", 8123, 1)
 
 
+def _uvicorn_kwargs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *argv: str) -> dict:
+    """What `facedown serve ARGV` hands uvicorn.run (not started)."""
+    for name in (cli.ENV_DATABASE_URL, cli.ENV_DEMO, cli.ENV_ACCESS_LOG):
+        monkeypatch.setenv(name, os.environ.get(name, ""))  # restored after the test
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr("uvicorn.run", lambda *a, **kw: calls.append(kw))
+    assert cli.main(["serve", "--db", str(tmp_path / "x.db"), *argv]) == 0
+    [kwargs] = calls
+    return kwargs
+
+
+def test_no_access_log_reaches_uvicorn_and_the_workers_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv(cli.ENV_ACCESS_LOG, raising=False)
+    assert cli.build_parser().parse_args(["serve"]).no_access_log is False
+    assert _uvicorn_kwargs(monkeypatch, tmp_path)["access_log"] is True
+    monkeypatch.delenv(cli.ENV_ACCESS_LOG)
+    assert _uvicorn_kwargs(monkeypatch, tmp_path, "--no-access-log")["access_log"] is False
+    # By environment too, as the other settings travel (a --workers or --reload child).
+    assert os.environ[cli.ENV_ACCESS_LOG] == "off"
+
+
+@pytest.mark.parametrize(("value", "on"), [("off", False), ("0", False), ("on", True), ("", True)])
+def test_the_access_log_setting_is_read_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, value: str, on: bool
+) -> None:
+    monkeypatch.setenv(cli.ENV_ACCESS_LOG, value)
+    assert _uvicorn_kwargs(monkeypatch, tmp_path)["access_log"] is on
+
+
+def test_an_access_log_setting_neither_on_nor_off_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(cli.ENV_ACCESS_LOG, "sometimes")
+    monkeypatch.setattr("uvicorn.run", lambda *a, **kw: pytest.fail("uvicorn started"))
+    for name in (cli.ENV_DATABASE_URL, cli.ENV_DEMO):
+        monkeypatch.setenv(name, os.environ.get(name, ""))
+    with pytest.raises(SystemExit, match="FACEDOWN_ACCESS_LOG='sometimes' is not on or off"):
+        cli.main(["serve", "--db", str(tmp_path / "x.db")])
+
+
 def test_database_url_precedence(tmp_path: Path) -> None:
     env = {cli.ENV_DATABASE_URL: "sqlite:////from/env.db"}
     assert cli.database_url(None, env) == "sqlite:////from/env.db"
@@ -147,21 +191,16 @@ def get(url: str) -> tuple[int, str, bytes]:
         return response.status, response.headers.get("content-type", ""), response.read()
 
 
-@pytest.mark.server
-@pytest.mark.skipif(
-    importlib.util.find_spec("app.main") is None, reason="app/main.py is not written yet"
-)
-def test_serve_starts_a_real_server(tmp_path: Path) -> None:
+@contextmanager
+def serving(tmp_path: Path, *flags: str) -> Iterator[tuple[str, Path]]:
+    """`facedown serve` on a free port until the block ends: (its address, its log file)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    log_path = tmp_path / "server.log"
+    log_path = tmp_path / f"server.{port}.log"
+    command = [facedown_executable(), "serve", "--db", str(tmp_path / "x.db"), "--port", str(port)]
     with log_path.open("wb") as log:
         server = subprocess.Popen(
-            [facedown_executable(), "serve", "--db", str(tmp_path / "x.db"), "--port", str(port)],
-            cwd=tmp_path,
-            env=clean_env(),
-            stdout=log,
-            stderr=subprocess.STDOUT,
+            [*command, *flags], cwd=tmp_path, env=clean_env(), stdout=log, stderr=subprocess.STDOUT
         )
     try:
         deadline = time.monotonic() + 20
@@ -174,7 +213,22 @@ def test_serve_starts_a_real_server(tmp_path: Path) -> None:
                 pass
             assert time.monotonic() < deadline, f"no /healthz in 20 s:\n{log_path.read_text()}"
             time.sleep(0.2)
+        yield base, log_path
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
 
+
+@pytest.mark.server
+@pytest.mark.skipif(
+    importlib.util.find_spec("app.main") is None, reason="app/main.py is not written yet"
+)
+def test_serve_starts_a_real_server(tmp_path: Path) -> None:
+    with serving(tmp_path) as (base, log_path):
         status, content_type, body = get(f"{base}/docs")
         assert status == 200
         assert content_type.startswith("text/html")
@@ -183,13 +237,18 @@ def test_serve_starts_a_real_server(tmp_path: Path) -> None:
         status, _, body = get(f"{base}/openapi.json")
         assert status == 200
         assert "/api/games" in json.loads(body)["paths"]
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+    # uvicorn's access log is on by default: a line per request.
+    assert '"GET /openapi.json HTTP/1.1" 200' in log_path.read_text()
+
+
+@pytest.mark.server
+def test_a_server_without_access_log_writes_no_line_per_request(tmp_path: Path) -> None:
+    with serving(tmp_path, "--no-access-log") as (base, log_path):
+        assert get(f"{base}/openapi.json")[0] == 200
+    text = log_path.read_text()
+    assert "no access log" in text  # the start-up line says so
+    assert "Application startup complete" in text  # uvicorn's own lines still come
+    assert "GET /" not in text
 
 
 # -- migrate, export, import ----------------------------------------------------------------

@@ -115,6 +115,15 @@ def test_the_proxy_is_nginx_with_our_config_in_front_of_every_app(compose) -> No
     assert (COMPOSE.parent / "nginx.conf").is_file()
 
 
+def test_behind_the_proxy_that_logs_the_app_servers_keep_no_access_log(compose) -> None:
+    from app.cli import ENV_ACCESS_LOG, access_log_on
+
+    for name, service in app_servers(compose).items():
+        assert access_log_on(service["environment"]) is False, name
+    assert ENV_ACCESS_LOG == "FACEDOWN_ACCESS_LOG"
+    assert re.search(r"^\s*access_log /dev/stdout facedown;", NGINX_CONF.read_text(), re.M)
+
+
 def test_the_app_servers_trust_forwarded_headers_from_the_proxy_alone(compose) -> None:
     """FORWARDED_ALLOW_IPS is the proxy's fixed address on the compose network: never "*",
     under which uvicorn takes the first X-Forwarded-For entry, one the client wrote."""

@@ -1,5 +1,7 @@
 """The layers' import contracts hold ([tool.importlinter] in pyproject.toml): the rules core
-imports no web, store or SQL code, and the store never imports the web layer."""
+imports no web, store or SQL code, the store never imports the web layer, and nothing around
+the rules (web, catalog, store, scenarios, the CLI, the app factory) nor the rules' own door
+imports a game family's package except through the registry (app/rules/families.py)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from app.catalog.name_index import normalize_name
 from app.rules.core.cards import CardDef
@@ -22,13 +22,17 @@ __all__ = ["CardReader", "card_row", "read_rows"]
 
 
 class _Imported(Protocol):
-    """What an importer yields (app.catalog.importers.ImportedCard)."""
+    """What an importer yields (app.catalog.importers.ImportedCard, frozen: read-only here)."""
 
-    ruleset: str
-    card: CardDef
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def card(self) -> CardDef: ...
 
 
-CardReader = Callable[[Path, str | None], Iterable[_Imported]]
+# A reader of a path in a format it names (read_cards: a CardFormat; None: told from the file).
+CardReader = Callable[[Path, Any], Iterable[_Imported]]
 
 # How often (in cards) the progress callback hears from the reading.
 PROGRESS_EVERY = 1000
@@ -68,8 +72,8 @@ def read_rows(
 
         if source is None:
             source = detect_format(path)
-        reader = read_cards
-    rows = _rows(reader(path, source), source or "unknown", progress)
+    read: CardReader = reader if reader is not None else read_cards
+    rows = _rows(read(path, source), source or "unknown", progress)
     if progress is not None:
         progress(len(rows))
     return rows

@@ -2,7 +2,7 @@
 ``catalog.json``), looked up by name.
 
 Every entry is its family's card model (a :class:`app.rules.core.cards.CardDef`), the same
-shape a game's setup accepts as an inline definition (DESIGN.md, "The HTTP contract"). Names are matched in English or French,
+shape a game's setup accepts as an inline definition (docs/DESIGN.md, "The HTTP contract"). Names are matched in English or French,
 ignoring case, accents, repeated spaces and the kind of apostrophe, so a judge typing
 "hauts de VENTABRUPT" on a phone finds Windbrisk Heights.
 """
@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from app.catalog.name_index import CardHit, IndexedCard, NameIndex, normalize_name
 from app.rules.core.cards import CardDef
 from app.rules.core.words import elide_fr
-from app.rules.families import family_of
+from app.rules.families import DEFAULT_RULESET, family_of
 
 __all__ = [
     "CATALOG_PATH",
@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 # Magic's catalog: the default one (today's rules and the 2004 edition share it).
-CATALOG_PATH: Path = family_of("mtg").catalog_path
+CATALOG_PATH: Path = family_of(DEFAULT_RULESET).catalog_path
 
 class CatalogError(ValueError):
     """A card that can't be resolved: unknown name, invalid inline definition or bad catalog.
@@ -156,9 +156,10 @@ class Catalog:
         return self._name_index().search(query, limit, cutoff=cutoff)
 
     def for_ruleset(self, ruleset: str) -> Catalog:
-        """The catalog a game of `ruleset` resolves names in, this one being Magic's (the
-        app's default): itself for a Magic ruleset, else that family's shipped catalog."""
-        if family_of(ruleset) is family_of("mtg"):
+        """The catalog a game of `ruleset` resolves names in, this one being the default
+        game's (Magic's): itself for a ruleset of that family, else that family's shipped
+        catalog."""
+        if family_of(ruleset) is family_of(DEFAULT_RULESET):
             return self
         return load_catalog(ruleset)
 
@@ -223,7 +224,7 @@ def _lookup_names(card: CardDef) -> tuple[str, ...]:
 
 
 @functools.cache
-def load_catalog(ruleset: str = "mtg") -> Catalog:
+def load_catalog(ruleset: str = DEFAULT_RULESET) -> Catalog:
     """The catalog shipped with a family's cards, read and validated once per process."""
     family = family_of(ruleset)
     return Catalog.from_json_file(family.catalog_path, family.card_model)

@@ -22,9 +22,9 @@ class Outcome(BaseModel):
 
 def new_game(setup: GameSetup, seed: str) -> Outcome:
     """Version 0 of a game. `seed` (server secret) drives ids and shuffles."""
-    family = family_of(setup.ruleset)
-    setup.check_players(family.citations.core_rules["players"])
-    state, events = family.new_game(setup, seed)
+    rules = family_of(setup.ruleset).rules
+    setup.check_players(rules.citations.core_rules["players"])
+    state, events = rules.new_game(setup, seed)
     return Outcome(state=state, events=events)
 
 
@@ -38,8 +38,8 @@ def _fitted(model: type[ActionModel], action: ActionModel, ruleset: str) -> Acti
     except ValidationError:
         raise RuleError(
             [],
-            f"That {action.type!r} action does not fit this game's rules ({ruleset}).",  # type: ignore[attr-defined]
-            f"Cette action {action.type!r} ne convient pas aux règles de cette partie "  # type: ignore[attr-defined]
+            f"That {action.type!r} action does not fit this game's rules ({ruleset}).",
+            f"Cette action {action.type!r} ne convient pas aux règles de cette partie "
             f"({ruleset}).",
         ) from None
 
@@ -55,26 +55,26 @@ def apply(
     """Apply one action for `actor` (a player name; None = the judge acting for whoever
     the action concerns). Raises RuleError and leaves `state` untouched when illegal.
 
-    A seat acts only on what is its own (DESIGN invariant 8): an action on another player's
+    A seat acts only on what is its own (docs/DESIGN.md invariant 8): an action on another player's
     object is refused unless `consent` says someone with the right asked for it — the judge
     acting as a player, or replaying the log (what is in it was allowed when it happened).
 
     `trial`: only whether it is legal matters (a page trying its buttons): what only words
     the log (the state-based actions' notes) may be skipped; the outcome's events are then
     incomplete and the outcome must not be stored."""
-    family = family_of(state.ruleset)
+    rules = family_of(state.ruleset).rules
     if state.finished:
         raise RuleError(
-            [family.citations.core_rules["game_over"]],
+            [rules.citations.core_rules["game_over"]],
             "The game is over: nothing more can happen in it.",
             "La partie est terminée : plus rien ne peut s'y passer.",
             kind="game_over",
         )
     if actor is not None and actor not in state.player_names():
         raise RuleError([], "Unknown player.", "Joueur inconnu.", kind="forbidden")
-    family.check(state, action)
-    kind: str = action.type  # type: ignore[attr-defined]
-    move = family.moves_by_type.get(kind)
+    rules.check(state, action)
+    kind: str = action.type
+    move = rules.moves_by_type.get(kind)
     if move is None:
         # Each family's own moves; an action of another game is refused, not a crash.
         raise RuleError(
@@ -83,11 +83,11 @@ def apply(
             f"{kind!r} n'est pas une action des règles de cette partie ({state.ruleset}).",
         )
     action = _fitted(move.model, action, state.ruleset)
-    ctx: Ctx[GameState] = Ctx(state, actor, family.visibility.in_view, family, trial=trial)
+    ctx: Ctx[GameState] = Ctx(state, actor, rules.visibility.in_view, rules, trial=trial)
     move.handler(ctx, action)
     if not consent:
         # After the rules had their say (their refusal, if any, is the answer as before):
         # what they allow on another player's object still needs that player's word.
-        check_consent(family, state, action, actor)
+        check_consent(rules, state, action, actor)
     ctx.state.version += 1
     return Outcome(state=ctx.state, events=ctx.events)

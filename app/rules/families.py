@@ -5,10 +5,12 @@ dispatch through here; nothing outside a family's package names a family."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
 
@@ -19,17 +21,47 @@ from app.rules.core.state import GameState
 from app.rules.mtg.family import MTG
 from app.rules.riftbound.family import RIFTBOUND
 
-FAMILIES: tuple[GameFamily, ...] = (MTG, RIFTBOUND)
-_BY_RULESET: dict[str, GameFamily] = {r: f for f in FAMILIES for r in f.rulesets}
+# More families, named by the environment as `module:attribute` (comma-separated), each a
+# GameFamily: a game added without changing a file of the app (README, "Adding a game"). Read
+# once, here, before the unions below are built; every process of a server reads the same.
+FAMILIES_SETTING = "FACEDOWN_FAMILIES"
+
+
+def registered(setting: str) -> tuple[GameFamily[Any, Any], ...]:
+    """The families a FACEDOWN_FAMILIES value names, in its order."""
+    found: list[GameFamily[Any, Any]] = []
+    for name in (part.strip() for part in setting.split(",")):
+        if not name:
+            continue
+        module, _, attribute = name.partition(":")
+        family = getattr(importlib.import_module(module), attribute or "FAMILY")
+        if not isinstance(family, GameFamily):
+            raise TypeError(f"{FAMILIES_SETTING}: {name} is not a GameFamily")
+        found.append(family)
+    return tuple(found)
+
+
+FAMILIES: tuple[GameFamily[Any, Any], ...] = (
+    MTG,
+    RIFTBOUND,
+    *registered(os.environ.get(FAMILIES_SETTING, "")),
+)
+if len({f.key for f in FAMILIES}) != len(FAMILIES):
+    raise ValueError("two game families share a key")
+_BY_RULESET: dict[str, GameFamily[Any, Any]] = {r: f for f in FAMILIES for r in f.rulesets}
 RULESETS: tuple[str, ...] = tuple(_BY_RULESET)
-Ruleset = Literal[RULESETS]  # type: ignore[valid-type]
+# The app's default game (a game created without a ruleset, the card search, the new-game
+# form): the first family's first ruleset.
+DEFAULT_RULESET: str = RULESETS[0]
+# The rulesets are known only once the families are registered: a Literal built at run time.
+Ruleset = Literal[RULESETS]  # type: ignore[valid-type]  # pydantic and FastAPI read it
 
 
 # Every family's citations by key (rule pages, ruling pages): families never share a key.
 CITATIONS: Mapping[str, Citation] = MappingProxyType(
-    {k: c for f in FAMILIES for k, c in f.citations.book.citations.items()}
+    {k: c for f in FAMILIES for k, c in f.rules.citations.book.citations.items()}
 )
-if len(CITATIONS) != sum(len(f.citations.book.citations) for f in FAMILIES):
+if len(CITATIONS) != sum(len(f.rules.citations.book.citations) for f in FAMILIES):
     raise ValueError("two game families' citations share a key")
 
 
@@ -41,12 +73,12 @@ def cite(key: str) -> Citation:
         raise KeyError(f"unknown rule key {key!r}") from None
 
 
-def family_of_citation(citation: Citation) -> GameFamily:
+def family_of_citation(citation: Citation) -> GameFamily[Any, Any]:
     """The family whose rule book holds this paragraph."""
-    return next(f for f in FAMILIES if citation.key in f.citations.book.citations)
+    return next(f for f in FAMILIES if citation.key in f.rules.citations.book.citations)
 
 
-def family_of(ruleset: str) -> GameFamily:
+def family_of(ruleset: str) -> GameFamily[Any, Any]:
     try:
         return _BY_RULESET[ruleset]
     except KeyError:
@@ -57,8 +89,12 @@ def _tagged(models: list[type[Any]], tag: str) -> Any:
     return Annotated[Union[tuple(models)], Field(discriminator=tag)]  # noqa: UP007
 
 
+def _union(models: list[type[Any]]) -> Any:
+    return Union[tuple(models)]  # noqa: UP007
+
+
 def _type_of(model: type[ActionModel]) -> str:
-    return model.model_fields["type"].annotation.__args__[0]  # type: ignore[no-any-return,union-attr]
+    return str(get_args(model.model_fields["type"].annotation)[0])
 
 
 def _distinct(models: list[type[ActionModel]]) -> list[type[ActionModel]]:
@@ -68,7 +104,7 @@ def _distinct(models: list[type[ActionModel]]) -> list[type[ActionModel]]:
     seen: list[type[ActionModel]] = []
     for family in FAMILIES:
         kinds: dict[str, type[ActionModel]] = {}
-        for move in family.moves:
+        for move in family.rules.moves:
             if kinds.setdefault(move.type, move.model) is not move.model:
                 raise TypeError(f"{family.key} defines the action type {move.type!r} twice")
     for model in models:
@@ -112,22 +148,25 @@ def _action_union(models: list[type[ActionModel]]) -> Any:
     return Annotated[Union[members], Discriminator(tag_of)]  # noqa: UP007
 
 
-ACTION_MODELS: list[type[ActionModel]] = _distinct([m.model for f in FAMILIES for m in f.moves])
+ACTION_MODELS: list[type[ActionModel]] = _distinct(
+    [m.model for f in FAMILIES for m in f.rules.moves]
+)
 Action = _action_union(ACTION_MODELS)
 ACTION_ADAPTER: TypeAdapter[Any] = TypeAdapter(Action)
 ACTION_TYPES: tuple[str, ...] = tuple(dict.fromkeys(_type_of(m) for m in ACTION_MODELS))
 
-AnyState = _tagged([f.state_model for f in FAMILIES], "ruleset")
-AnySetup = _tagged([f.setup_model for f in FAMILIES], "ruleset")
-AnyView = _tagged([f.view_model for f in FAMILIES], "ruleset")
-AnyOptions = Union[tuple(f.options_model for f in FAMILIES)]  # noqa: UP007
+AnyState = _tagged([f.rules.state_model for f in FAMILIES], "ruleset")
+AnySetup = _tagged([f.rules.setup_model for f in FAMILIES], "ruleset")
+AnyView = _tagged([f.rules.view_model for f in FAMILIES], "ruleset")
+AnyOptions = _union([f.rules.options_model for f in FAMILIES])
 STATE_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyState)
 SETUP_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnySetup)
 
 
 def parse_action(data: object) -> ActionModel:
     """Validate a JSON-like value into an action of any family (pydantic.ValidationError)."""
-    return ACTION_ADAPTER.validate_python(data)
+    action: ActionModel = ACTION_ADAPTER.validate_python(data)
+    return action
 
 
 def load_state(json_text: str | bytes) -> GameState:
@@ -135,13 +174,14 @@ def load_state(json_text: str | bytes) -> GameState:
     families had their own models (one shape for every game) is read through its family's
     `from_legacy`, so no stored game or ruling is lost."""
     try:
-        return STATE_ADAPTER.validate_json(json_text)
+        state: GameState = STATE_ADAPTER.validate_json(json_text)
     except ValidationError:
         data = json.loads(json_text)
         if not isinstance(data, dict):
             raise
-        model = family_of(str(data.get("ruleset", "mtg"))).state_model
-        return model.model_validate(model.from_legacy(data))
+        model = family_of(str(data.get("ruleset", "mtg"))).rules.state_model
+        state = model.model_validate(model.from_legacy(data))
+    return state
 
 
 def load_setup(json_text: str | bytes) -> Any:

@@ -51,12 +51,12 @@ def candidates_for(state: GameState, viewer: Viewer) -> list[Candidate]:
     if viewer.kind == "spectator" or state.finished:
         return []
     actor = viewer.actor
-    family = family_of(state.ruleset)
+    rules = family_of(state.ruleset).rules
     offers = proposal_offers(state, actor) + as_proposals(
-        family, state, actor, family.offers(state, actor)
+        rules, state, actor, rules.offers(state, actor)
     )
     return [
-        Candidate(action, label, family.offer_target(action))
+        Candidate(action, label, rules.offer_target(action))
         for action, label in offers
         # The judge ends a game instead of conceding it.
         if not (action["type"] == "concede" and actor is None)
@@ -94,7 +94,7 @@ def _off_timing(state: GameState, events: list[Event]) -> Text | None:
     for event in events:
         if event.kind == OFF_TIMING:
             numbers = ", ".join(
-                family_of(state.ruleset).citations.numbers(event.rules, state.ruleset)
+                family_of(state.ruleset).rules.citations.numbers(event.rules, state.ruleset)
             )
             return warning_before(event, numbers)
     return None

@@ -1,6 +1,6 @@
 """The one door out of the core: every output a viewer receives — views, events and the log,
 errors, offers (buttons), ruling tables and forks — is computed here, through the game's
-family, from what that viewer may know (docs/DESIGN.md, "One door for secrets"). Web code receives
+family, from what that viewer may know (docs/DESIGN.md invariant 2). Web code receives
 these, never a GameState.
 """
 
@@ -60,17 +60,18 @@ __all__ = [
 
 def numbers_for_ruleset(keys: Sequence[str], ruleset: str) -> list[str]:
     """The rule numbers a game of `ruleset` shows for these rule keys."""
-    return family_of(ruleset).citations.numbers(keys, ruleset)
+    return family_of(ruleset).rules.citations.numbers(keys, ruleset)
 
 
 def view_for(state: GameState, viewer: Viewer) -> ViewBase:
     """Everything `viewer` may know of `state`, and nothing more (the family's view)."""
-    return family_of(state.ruleset).view(state, viewer)
+    view: ViewBase = family_of(state.ruleset).rules.view(state, viewer)
+    return view
 
 
 def may_see_face(state: GameState, obj: GameObject, viewer: Viewer) -> bool:
     """The one answer to "may this viewer see this object's face now?"."""
-    return family_of(state.ruleset).visibility.may_see_face(state, obj, viewer)
+    return family_of(state.ruleset).rules.visibility.may_see_face(state, obj, viewer)
 
 
 def _detailed(event: Event, viewer: Viewer) -> bool:
@@ -118,7 +119,7 @@ def log_for(
 def citations_for(keys: Sequence[str], ruleset: str) -> list[CitationView]:
     views: list[CitationView] = []
     for key in keys:
-        c = family_of(ruleset).citations.book.cite(key)
+        c = family_of(ruleset).rules.citations.book.cite(key)
         views.append(
             CitationView(
                 key=key,
@@ -164,13 +165,13 @@ def published_face(state: GameState, obj: GameObject, viewers: Sequence[Viewer])
 
 def visibility_table(state: GameState, viewers: Sequence[Viewer]) -> list[VisibilityRow]:
     """One row per object some player may not see (libraries excepted: nobody sees them)."""
-    family = family_of(state.ruleset)
+    rules = family_of(state.ruleset).rules
     players = state.player_names()
     rows: list[VisibilityRow] = []
     for obj in sorted(state.objects, key=lambda o: (str(o.zone), o.position)):
-        if obj.zone in family.visibility.secret_zones:
+        if obj.zone in rules.visibility.secret_zones:
             continue
-        allowed, rule = family.visibility.face_known_to(state, obj)
+        allowed, rule = rules.visibility.face_known_to(state, obj)
         if allowed >= set(players):
             continue
         if published_face(state, obj, viewers):
@@ -178,7 +179,7 @@ def visibility_table(state: GameState, viewers: Sequence[Viewer]) -> list[Visibi
             if obj.card.name_fr:
                 label_fr = obj.card.name_fr
         elif obj.face_down:
-            label = family.describe(state, obj, False)
+            label = rules.describe(state, obj, False)
             label_en, label_fr = label.en, label.fr
         else:
             label_en = f"a card in {obj.owner}'s {obj.zone}"
@@ -202,7 +203,7 @@ def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameSt
     """The pinned state as a new game's version 0 under a new secret seed: every card no
     published viewpoint may see becomes the same anonymous placeholder, and every object
     gets a new id, so nothing in the fork links back to a hidden card of the original."""
-    family = family_of(state.ruleset)
+    rules = family_of(state.ruleset).rules
     hidden = {o.id for o in state.objects if not published_face(state, o, viewers)}
     fork = state.clone()
     # New places in each zone: the cards shown first in their order, then the placeholders
@@ -214,7 +215,7 @@ def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameSt
     for obj in fork.objects:
         obj.position = by_place[obj.id]
         if obj.id in hidden:
-            obj.hide_face(family.placeholder)
+            obj.hide_face(rules.placeholder)
     # The list itself in the new order too: the original's order is when each card last moved.
     fork.objects = list(order)
     fork.position_counter = len(order)
@@ -226,6 +227,6 @@ def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameSt
     text = fork.model_dump_json()
     for k, obj in enumerate(order, start=1):
         text = text.replace(f'"{obj.id}"', f'"{object_id(seed, k)}"')
-    renewed = family.state_model.model_validate_json(text)
+    renewed: GameState = rules.state_model.model_validate_json(text)
     renewed.id_counter = len(state.objects)
     return renewed

@@ -40,7 +40,7 @@ def _setup_entries(setup_json: str, first: GameState) -> list[SetupEntry]:
 
 
 class TakenBack(ValueError):
-    """The game was taken back (issue 17) at `version`: its ids and its secret seed were
+    """The game was taken back at `version`: its ids and its secret seed were
     renewed there, so no scenario file replays the game beyond the version before it."""
 
     def __init__(self, version: int) -> None:
@@ -96,9 +96,9 @@ def export_game(repository: GameRepository, game_id: str, up_to: int | None = No
         for version, actor, action in actions
         if version not in bookkeeping
     ]
-    # A scenario game's question and answer travel with it (issue 17).
+    # A scenario game's question and answer travel with it.
     brief = repository.brief(game_id)
-    asked = (
+    asked: dict[str, Any] = (
         {
             "title_fr": brief.title_fr,
             "question": brief.question,

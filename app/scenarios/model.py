@@ -7,13 +7,13 @@ k-th object the game created, which the same steps recreate in any game.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.rules.families import Ruleset
+from app.rules.families import DEFAULT_RULESET, Ruleset
 
-FORMAT = "facedown-scenario/1"
+FORMAT: Final = "facedown-scenario/1"
 
 
 class SetupEntry(BaseModel):
@@ -64,7 +64,7 @@ class Scenario(BaseModel):
     answer: str = ""
     answer_fr: str = ""
     rules: list[str] = Field(default_factory=list)
-    ruleset: Ruleset = "mtg"
+    ruleset: Ruleset = DEFAULT_RULESET
     # Where editions differ (hideaway look rights, bottom order): which one the game applies.
     # The family's game options (its setup model checks them).
     options: dict[str, Any] = Field(default_factory=dict)

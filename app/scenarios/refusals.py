@@ -1,5 +1,5 @@
 """A scenario step the rules refuse ("Bob asks to look"), written into the game's log where it
-happened: the question a scenario answers is often about such a refusal (issue 17)."""
+happened: the question a scenario answers is often about such a refusal."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ REFUSED_KIND = "refused"
 def refusal_event(actor: str | None, err: RuleError) -> Event:
     """The refused attempt as a log event, readable as the refusal itself was: the message
     and its rules in full only for the seat that tried (and the judge), since the engine wrote
-    them for that seat's eyes (DESIGN invariant 2); everyone else reads that it was refused."""
+    them for that seat's eyes (docs/DESIGN.md invariant 2); everyone else reads that it was
+    refused."""
     if actor is None:
         public = Text(
             en="The judge tried an action the rules refuse.",

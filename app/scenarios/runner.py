@@ -45,7 +45,7 @@ def game_setup(scenario: Scenario, catalog: Catalog | None = None) -> GameSetup:
     cards = [
         {**e.model_dump(exclude_none=True), "card": catalog.resolve(e.card)} for e in scenario.setup
     ]
-    return family_of(scenario.ruleset).setup_model.model_validate(
+    return family_of(scenario.ruleset).rules.setup_model.model_validate(
         {
             "ruleset": scenario.ruleset,
             "players": scenario.players,
@@ -82,7 +82,7 @@ def create_scenario_game(
     scenario = _rename(scenario, players)
     created = repository.create_game(game_setup(scenario), scenario.title)
     if scenario.question or scenario.answer:
-        # The judge's page shows them and prefills the publish form (issue 17).
+        # The judge's page shows them and prefills the publish form.
         repository.save_brief(
             created.id,
             Brief(

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import orjson
 from alembic.runtime.migration import MigrationContext
@@ -56,16 +56,16 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.store.db import begin_write, read_only
 from app.store.migrate import alembic_config
-from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot
+from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot, table_of
 
 FORMAT = "facedown-archive/1"
 
-_GAMES: Table = Game.__table__  # type: ignore[attr-defined]
-_SEATS: Table = Seat.__table__  # type: ignore[attr-defined]
-_ACTIONS: Table = ActionRecord.__table__  # type: ignore[attr-defined]
-_SNAPSHOTS: Table = Snapshot.__table__  # type: ignore[attr-defined]
-_RULINGS: Table = Ruling.__table__  # type: ignore[attr-defined]
-_BRIEFS: Table = ScenarioBrief.__table__  # type: ignore[attr-defined]
+_GAMES: Table = table_of(Game)
+_SEATS: Table = table_of(Seat)
+_ACTIONS: Table = table_of(ActionRecord)
+_SNAPSHOTS: Table = table_of(Snapshot)
+_RULINGS: Table = table_of(Ruling)
+_BRIEFS: Table = table_of(ScenarioBrief)
 
 # Record type -> its table, in the order a game's records are written and inserted
 # (parents first, for the foreign keys).
@@ -125,7 +125,7 @@ class ArchiveCounts:
             return f"{n[key]} {key if n[key] != 1 else key[:-1]}"
 
         parts = [part(k) for k in _COUNT_KEYS[1:5]]
-        # Scenario questions and answers (issue 17) only where there are some: most games
+        # Scenario questions and answers only where there are some: most games
         # have none, and "0 briefs" would be jargon on every line.
         if n["briefs"]:
             parts.append(f"{n['briefs']} scenario question" + ("s" if n["briefs"] != 1 else ""))
@@ -221,7 +221,7 @@ def _schema_of(conn: Connection) -> str:
         raise ArchiveError("not a Facedown database: it has no games table")
     revision = MigrationContext.configure(conn).get_current_revision()
     head = schema_head()
-    if revision != head:
+    if revision is None or revision != head:
         raise ArchiveError(
             f"the database's schema is at revision {revision}, not {head}: "
             "run `facedown migrate` on it first"
@@ -475,6 +475,7 @@ def open_for_writing(path: Path) -> Iterator[IO[bytes]]:
         with raw:
             if path.name.endswith(".gz"):
                 with gzip.GzipFile(filename=path.name[:-3], mode="wb", fileobj=raw) as zipped:
+                    # A GzipFile is a binary file, though typeshed's IO[bytes] is not its base.
                     yield zipped  # type: ignore[misc]
             else:
                 yield raw
@@ -485,7 +486,9 @@ def open_for_writing(path: Path) -> Iterator[IO[bytes]]:
 
 def read_lines(stream: IO[bytes]) -> Iterator[bytes]:
     """The lines of an archive stream, gunzipped when it starts with gzip's magic bytes."""
-    buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(stream)  # type: ignore[arg-type]
+    # Any binary stream BufferedReader can read (typeshed asks for a raw one).
+    raw = cast(io.RawIOBase, stream)
+    buffered = stream if isinstance(stream, io.BufferedReader) else io.BufferedReader(raw)
     if buffered.peek(2)[:2] == b"\x1f\x8b":
         yield from gzip.GzipFile(fileobj=buffered, mode="rb")
     else:

@@ -19,11 +19,11 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from app.store.db import begin_write, is_postgresql, read_only
-from app.store.tables import CardRecord, utcnow
+from app.store.tables import CardRecord, table_of, utcnow
 
 __all__ = ["CardName", "CardRow", "CardStore", "UpsertCounts"]
 
-CARDS: Table = CardRecord.__table__  # type: ignore[assignment]
+CARDS: Table = table_of(CardRecord)
 
 # Rows per executemany: few round trips, and a bounded batch in memory at the driver.
 _BATCH = 1000

@@ -4,9 +4,9 @@ SQLite: WAL, busy timeout, foreign keys, and BEGIN IMMEDIATE for writes.
 
 pysqlite's own transaction handling is switched off (isolation_level=None) and SQLAlchemy
 emits the BEGIN itself on its "begin" event, per SQLAlchemy's SQLite transaction notes.
-A write transaction thus takes the write lock up front (DESIGN invariant 7). Reads go through
-`read_only(engine)`, which emits no BEGIN at all: each statement runs in SQLite's autocommit
-mode and never waits for the write lock. A read of several statements stays consistent
+A write transaction thus takes the write lock up front (docs/DESIGN.md invariant 7). Reads go
+through `read_only(engine)`, which emits no BEGIN at all: each statement runs in SQLite's
+autocommit mode and never waits for the write lock. A read of several statements stays consistent
 without a transaction because what it reads never changes once written (log entries and
 snapshots are append-only) and it is bounded by the version it read first. That saves two
 round trips through SQLAlchemy per read (BEGIN and ROLLBACK), a quarter of a warm view's
@@ -84,7 +84,7 @@ def make_engine(database_url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **kwa
             return
         # Straight to the driver: a BEGIN needs no statement cache, cursor events or result
         # object, and going through SQLAlchemy's execution for it was about a third of a
-        # one-insert write's cost in the engine (bench/, issue 18). Its errors are SQLAlchemy's
+        # one-insert write's cost in the engine (bench/). Its errors are SQLAlchemy's
         # as before, so a "database is locked" is still retried (is_locked_error).
         try:
             conn.connection.dbapi_connection.execute("BEGIN IMMEDIATE")

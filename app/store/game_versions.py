@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from sqlalchemy import Engine, bindparam
 from sqlalchemy import select as core_select
 
-from app.store.tables import Game
+from app.store.tables import Game, table_of
 
-_GAMES = Game.__table__  # type: ignore[attr-defined]
+_GAMES = table_of(Game)
 _VERSIONS = core_select(_GAMES.c.id, _GAMES.c.version).where(
     _GAMES.c.id.in_(bindparam("ids", expanding=True))
 )

@@ -4,7 +4,7 @@ A write transaction that advances a game also runs `pg_notify` with "<game id> <
 PostgreSQL delivers it to every listening connection when (and only if) the transaction
 commits, in commit order. Each app process keeps one `VersionListener` connection and hands
 what it hears to a callback (the live pages' broadcaster). The payload is the game id and the
-version only: no card data crosses this channel (DESIGN: hidden information).
+version only: no card data crosses this channel (docs/DESIGN.md invariant 2).
 
 On SQLite there is nothing to listen to: the in-process broadcaster and its poller (one read
 of every watched game's version every few seconds) carry the news (app/web/live.py).

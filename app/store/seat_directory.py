@@ -18,9 +18,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from app.lru import LRU
-from app.rules.core.viewer import Viewer
+from app.rules.core.viewer import Viewer, ViewerKind
 
 # (token hash, role, player) of each seat of one game.
 SeatRow = tuple[str, str, str | None]
@@ -54,7 +55,10 @@ class SeatDirectory:
         if known is not None:
             return known
         rows = self._read(game_id)
-        by_hash = {digest: Viewer(kind=role, player=player) for digest, role, player in rows}
+        by_hash = {
+            digest: Viewer(kind=cast(ViewerKind, role), player=player)
+            for digest, role, player in rows
+        }
         if by_hash:
             self._games.put(game_id, GameSeats(by_hash, time.monotonic() + self._ttl))
         return by_hash

@@ -11,10 +11,17 @@ import secrets
 from datetime import UTC, datetime
 from typing import Literal
 
-from sqlalchemy import Index, Text, UniqueConstraint
+from sqlalchemy import Index, Table, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 SeatRole = Literal["player", "judge", "spectator"]
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """A table model's Core table, for the SQL written by hand: SQLModel's metaclass sets
+    `__table__` on the class, and its type stubs don't declare it."""
+    table: Table = vars(model)["__table__"]
+    return table
 
 
 def new_game_id() -> str:
@@ -65,7 +72,7 @@ class ActionRecordBase(SQLModel):
 
 
 class ActionRecord(ActionRecordBase, table=True):
-    """One applied action and its events: the log is the truth (DESIGN invariant 6).
+    """One applied action and its events: the log is the truth (docs/DESIGN.md invariant 6).
     Version 0 holds the events of the game's creation."""
 
     __tablename__ = "actions"

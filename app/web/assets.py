@@ -39,7 +39,7 @@ def static_url(path: str) -> str:
 class FingerprintedStatic(StaticFiles):
     """StaticFiles with a long cache for fingerprinted URLs, revalidation otherwise."""
 
-    async def get_response(self, path: str, scope: Scope):  # type: ignore[no-untyped-def]
+    async def get_response(self, path: str, scope: Scope):
         response = await super().get_response(path, scope)
         if response.status_code == 200:
             versioned = b"v=" in scope.get("query_string", b"")

@@ -42,6 +42,7 @@ def insert_one(request: Request, body: Annotated[dict[str, Any], Body()]) -> dic
     engine: Engine = request.app.state.engine
     params = {"body": orjson.dumps(body).decode()}
     with begin_write(engine) as conn:
+        row_id: int | None
         if engine.dialect.name == "sqlite":
             row_id = conn.execute(_INSERT, params).lastrowid
         else:

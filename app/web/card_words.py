@@ -18,7 +18,7 @@ from app.web.i18n import KEYWORDS_FR, Lang, type_word
 def type_line(obj: Any, lang: Lang) -> str:
     """ "Legendary Creature — Goblin Shaman"; in French the supertypes follow the types and
     the subtypes are joined by "et", as French cards print them, each with its capital (the
-    judges' wish, issue 29: modern printings write them in lower case): "Créature légendaire
+    judges' wish, though modern printings write them in lower case): "Créature légendaire
     — Gobelin et Shamane"."""
     supertypes = [type_word(lang, w) for w in getattr(obj, "supertypes", ())]
     types = [type_word(lang, w) for w in obj.types]

@@ -33,7 +33,7 @@ from app.web.seat_cookie import COOKIE_NAMES, PRECEDENCE, NoSeat, PageSeat
 
 # Tokens are secrets.token_urlsafe(24): 32 url-safe characters. Accept a little slack.
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")
-# Hideaway N is 4 or 5 on printed cards; the choice form stays bounded anyway.
+# A pending choice looks at a few cards (hideaway N is 4 or 5); its form stays bounded anyway.
 MAX_LOOKED = 12
 
 GameId = Annotated[
@@ -50,11 +50,14 @@ bearer = HTTPBearer(
 
 # -- the app's parts ---------------------------------------------------------------------------
 # Dependencies that do no I/O are `async def`: FastAPI runs a plain `def` one in the
-# threadpool, a thread hop per dependency per request (issue 18's profile).
+# threadpool, a thread hop per dependency per request (seen in bench/'s profile).
 
 
 async def get_repository(request: Request) -> GameRepository:
-    return request.app.state.repository
+    """The store for this request: FastAPI gives every dependency of one request the same
+    copy, which reads a game's head (its ruleset, title, version) once however many helpers
+    ask (app/store/request_heads.py)."""
+    return request.app.state.repository.for_request()
 
 
 RepositoryDep = Annotated[GameRepository, Depends(get_repository)]
@@ -243,8 +246,8 @@ class FormCheck:
 
 # A button of the action bar or of a sheet.
 FormCheckDep = Annotated[SeatForm, Depends(FormCheck(max_fields=20))]
-# The hideaway choice sheet: the cards looked at, and a rank for each.
-HideawayFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=4 + 2 * MAX_LOOKED))]
+# A pending choice's sheet: the option picked, the cards looked at, and a rank for each.
+ChoiceFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=4 + 2 * MAX_LOOKED))]
 
 
 def judge_form(

@@ -18,7 +18,7 @@ from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.rules.core.errors import RuleError
-from app.rules.families import ACTION_TYPES
+from app.rules.families import ACTION_TYPES, DEFAULT_RULESET
 from app.rules.redact import CitationView, error_for
 from app.store.repository import (
     GameNotFound,
@@ -161,7 +161,9 @@ def _sentence(kind: str, loc: Sequence[str | int], msg: str) -> str:
     return f"{label} '{where}' is invalid: {msg}."
 
 
-def invalid_error(errors: Sequence[Mapping[str, Any]], loc_prefix: Sequence[str] = ()) -> ApiError:
+def invalid_error(
+    errors: Sequence[Mapping[str, Any]], loc_prefix: Sequence[str | int] = ()
+) -> ApiError:
     """A 422 ApiError from pydantic/FastAPI error dicts: a sentence naming the first bad
     field, and loc/msg for each (never the input)."""
     details: list[dict[str, Any]] = []
@@ -217,7 +219,7 @@ def _http_exception(_request: Request, exc: Exception) -> JSONResponse:
 
 def _rule_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RuleError)
-    ruleset = getattr(exc, "ruleset", "mtg")
+    ruleset = getattr(exc, "ruleset", DEFAULT_RULESET)
     body = error_for(exc, ruleset).model_dump(mode="json")
     return JSONResponse(body, status_code=RULE_ERROR_STATUS.get(exc.kind, 422))
 

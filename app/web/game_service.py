@@ -37,7 +37,7 @@ from app.web.action_body import (
 )
 from app.web.errors import ApiError
 from app.web.models import RulingPublic, Viewpoint
-from app.web.page_options import FixedOffer, Offer, OptionsCache, OptionsMemo
+from app.web.page_options import FixedButtons, OptionsCache, OptionsMemo, PageButtons
 from app.web.seat_cookie import PageSeat
 from app.web.take_back_models import TakeBackPending
 
@@ -72,14 +72,14 @@ def looking(seat: PageSeat, seat_param: str | None, players: list[str]) -> Looki
     return Looking(seat, seat.viewer, None, None)
 
 
-def options_for(state: GameState, who: Looking, cache: OptionsCache | None = None) -> Offer:
+def options_for(state: GameState, who: Looking, cache: OptionsCache | None = None) -> PageButtons:
     """What `who` may do now, computed as far as the page shows it (app/web/page_options.py);
     with a cache, remembered per game version and viewer."""
     if cache is None:
         memo = OptionsMemo(state, who.viewer)
     else:
         memo = cache.memo(who.seat.game_id, state, who.viewer)
-    return Offer(memo, who.acting_as)
+    return PageButtons(memo, who.acting_as)
 
 
 # -- a seat's table ----------------------------------------------------------------------------
@@ -92,7 +92,7 @@ class Table:
 
     who: Looking
     view: View
-    offer: Offer
+    offer: PageButtons
     entries: list[LogEntryView]
     title: str
     # A seat's pending request to take the game back (public facts only).
@@ -104,11 +104,11 @@ def table_of(
     who: Looking,
     entries: list[LogEntryView],
     title: str,
-    offer: Offer | list[ActionOption],
+    offer: PageButtons | list[ActionOption],
 ) -> Table:
     """A table from a state already loaded (the golden tests build theirs in memory)."""
-    if not isinstance(offer, Offer):
-        offer = FixedOffer(offer)
+    if not isinstance(offer, PageButtons):
+        offer = FixedButtons(offer)
     return Table(
         who=who,
         view=view_for(state, who.viewer),
@@ -173,7 +173,7 @@ def game_log(
 
 def hideaway_edition(repository: GameRepository, game_id: str) -> str:
     """The game's hideaway edition (a game option: "current" or "lorwyn")."""
-    return repository.load(game_id).hideaway_edition
+    return str(repository.load(game_id).game_options()["hideaway_edition"])
 
 
 # -- acting ------------------------------------------------------------------------------------
@@ -258,16 +258,9 @@ def take_back(
 # -- rulings -----------------------------------------------------------------------------------
 
 
-# Typed viewpoint identifiers: no player name can be mistaken for a role (issue 14, finding 7).
+# Typed viewpoint identifiers: no player name can be mistaken for a role.
 SEAT_PREFIX = "seat:"
 ROLES = {"role:judge": Viewer.judge, "role:spectator": Viewer.spectator}
-
-
-def viewpoint_value(viewer: Viewer) -> str:
-    """The typed identifier of a viewpoint (the judge's publish form sends these)."""
-    if viewer.kind == "player":
-        return f"{SEAT_PREFIX}{viewer.player}"
-    return f"role:{viewer.kind}"
 
 
 def _viewer_of(spec: str, players: list[str], typed_only: bool) -> Viewer:

@@ -153,9 +153,9 @@ def inline_card(form: Mapping[str, Any], spec: JudgeSpec) -> dict[str, Any]:
             # 208.2a: a value defined by an ability ("*", "1+*"), kept as printed.
             card[field] = raw
             continue
-        value = _number(form, f"def_{field}", signed=True)
-        if value is not None:
-            card[field] = value
+        number = _number(form, f"def_{field}", signed=True)
+        if number is not None:
+            card[field] = number
     for field in spec.card_flags:
         if _box(form, f"def_{field}"):
             card[field] = True
@@ -216,8 +216,32 @@ def exile_facts(obj: Any) -> dict[str, str]:
     }
 
 
+# Where a card added face down by one of its own ways goes when the form's zone can't hold
+# it: a face-down permanent (708.2), a foretold card in exile (702.143a).
+_FACE_DOWN_HOME = ("battlefield", "stack")
+
+
+def _own_way(form: Mapping[str, Any], spec: JudgeSpec) -> Mapping[str, Any]:
+    """A search hit's own-way button (`card_as`: "<way> <card name>", e.g. "morph Exalted
+    Angel") as the form it stands for: that card, that face, and a zone that can hold it —
+    the form's zone when it can (a face-down spell on the stack), else the battlefield, or
+    exile for a way that exiles. The other placement fields stay as the judge chose them."""
+    way, _, name = _text(form, "card_as", 160).partition(" ")
+    exiles = way.startswith(EXILE_PREFIX) and way.removeprefix(EXILE_PREFIX) in spec.exile_ways
+    if not name or not (exiles or way in spec.face_down):
+        raise FormProblem("builder.error.face_down", "face_down")
+    zone = _text(form, "zone", 30)
+    if exiles:
+        zone = "exile"
+    elif zone not in _FACE_DOWN_HOME:
+        zone = "battlefield"
+    return {**dict(form.items()), "card": name, "face_down": way, "zone": zone}
+
+
 def add_card_action(form: Mapping[str, Any], spec: JudgeSpec, players: list[str]) -> dict[str, Any]:
     """The "Add a card" panel's form as a `judge_add_card` action (only the fields set)."""
+    if _text(form, "card_as"):
+        form = _own_way(form, spec)
     name = _text(form, "card")
     card: str | dict[str, Any] = name if name else inline_card(form, spec)
     owner = _text(form, "owner", 40)

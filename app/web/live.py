@@ -26,13 +26,13 @@ import contextlib
 import json
 import logging
 import math
-from collections.abc import AsyncIterator, Sequence
-from typing import Any, Protocol
+from collections.abc import AsyncGenerator, Sequence
+from typing import Protocol
 
 from starlette.concurrency import run_in_threadpool
 
-from app.store.game_versions import game_versions
-from app.store.repository import ActResult, GameInfo, GameNotFound, GameRepository
+from app.store.event_log import Committed
+from app.store.repository import GameInfo, GameNotFound
 from app.web.form_numbers import optional_number
 
 log = logging.getLogger(__name__)
@@ -80,7 +80,7 @@ class _Game:
 
 class VersionSource(Protocol):
     """What the streams read: one game's head when a stream opens, and every watched game's
-    version at once for the poller (NotifyingRepository)."""
+    version at once for the poller (the store's event log)."""
 
     def info(self, game_id: str) -> GameInfo: ...
 
@@ -136,6 +136,11 @@ class Broadcaster:
         else:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
                 loop.call_soon_threadsafe(self._set, game_id, version)
+
+    def committed(self, event: Committed) -> None:
+        """The store's on-commit hook: every committed action or take-back step, from the
+        JSON API or a page, tells this process's live pages (app/main.py subscribes it)."""
+        self.publish(event.game_id, event.version)
 
     def _set(self, game_id: str, version: int) -> None:
         game = self._games.get(game_id)
@@ -272,30 +277,6 @@ class Broadcaster:
                 self._set(game_id, version)
 
 
-class NotifyingRepository(GameRepository):
-    """The game repository, telling the broadcaster about every committed action —
-    whether it came from the JSON API or from a page."""
-
-    def __init__(self, *args: object, broadcaster: Broadcaster, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.broadcaster = broadcaster
-
-    def act(self, game_id: str, *args: Any, **kwargs: Any) -> ActResult:
-        result = super().act(game_id, *args, **kwargs)
-        if not result.replayed:
-            self.broadcaster.publish(game_id, result.version)
-        return result
-
-    def take_back(self, game_id: str, *args: Any, **kwargs: Any) -> ActResult:
-        result = super().take_back(game_id, *args, **kwargs)
-        self.broadcaster.publish(game_id, result.version)
-        return result
-
-    def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
-        """The live poller's read: every watched game's version, in one query."""
-        return game_versions(self._read_engine, game_ids)
-
-
 def sse_message(event: str | None = None, data: str | None = None, id: str | None = None) -> bytes:
     lines = []
     if event:
@@ -326,7 +307,7 @@ async def version_stream(
     since: int,
     seat: str = "",
     bound: int = STREAMS_PER_SEAT,
-) -> AsyncIterator[bytes]:
+) -> AsyncGenerator[bytes, None]:
     """The messages of one stream: catch-up first, then one message per new version, a ping
     after `ping` seconds of silence, and the end after `lifetime` seconds (or at once when
     the server is stopping, or when `seat` opened more than `bound` newer streams)."""

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from app.rules.families import AnyOptions, Ruleset
+from app.rules.families import DEFAULT_RULESET, AnyOptions, Ruleset
 from app.rules.redact import EventView, LogEntryView, View, Viewer, VisibilityRow
 from app.scenarios.model import SetupEntry as ScenarioSetupEntry
 from app.store.repository import CreatedGame
@@ -56,7 +56,7 @@ class GameCreate(BaseModel):
         },
     )
 
-    ruleset: Ruleset = "mtg"
+    ruleset: Ruleset = DEFAULT_RULESET
     players: list[PlayerName] = Field(min_length=2, max_length=4)
     # Library entries are listed top first.
     setup: list[SetupEntry] = Field(default_factory=list, max_length=500)

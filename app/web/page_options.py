@@ -24,7 +24,6 @@ from app.rules.core.state import GameState
 from app.rules.redact import ActionOption, Candidate, Viewer, candidates_for, option_if_legal
 
 CACHE_SIZE = 256
-_UNTRIED = object()
 
 
 class OptionsMemo:
@@ -37,7 +36,7 @@ class OptionsMemo:
         self._state = state
         self._viewer = viewer
         self._candidates: list[Candidate] = candidates_for(state, viewer)
-        self._results: list[object] = [_UNTRIED] * len(self._candidates)
+        self._results: dict[int, ActionOption | None] = {}
         self._loose: list[int] = []
         self._by_target: dict[str, list[int]] = {}
         for i, candidate in enumerate(self._candidates):
@@ -47,11 +46,9 @@ class OptionsMemo:
                 self._by_target.setdefault(candidate.target, []).append(i)
 
     def _option(self, i: int) -> ActionOption | None:
-        found = self._results[i]
-        if found is _UNTRIED:
-            found = option_if_legal(self._state, self._candidates[i], self._viewer)
-            self._results[i] = found
-        return found  # type: ignore[return-value]
+        if i not in self._results:
+            self._results[i] = option_if_legal(self._state, self._candidates[i], self._viewer)
+        return self._results[i]
 
     def _options(self, indices: Sequence[int]) -> list[ActionOption]:
         return [o for o in map(self._option, indices) if o is not None]
@@ -77,9 +74,9 @@ class OptionsMemo:
         return self._options(range(len(self._candidates)))
 
 
-class Offer:
-    """What one page offers: a memo's options, with the judge's "as" when acting for a
-    player; or a fixed list (the past offers nothing)."""
+class PageButtons:
+    """The buttons one page shows (its offers): a memo's options, with the judge's "as" when
+    acting for a player; or a fixed list (the past offers nothing)."""
 
     def __init__(self, memo: OptionsMemo | None, acting_as: str | None = None) -> None:
         self._memo = memo
@@ -105,7 +102,7 @@ class Offer:
         return self._out(self._memo.all()) if self._memo else []
 
 
-class FixedOffer(Offer):
+class FixedButtons(PageButtons):
     """A list of options as `actions_for` returns it, asked the same questions."""
 
     def __init__(self, options: list[ActionOption]) -> None:

@@ -1,5 +1,5 @@
 """Which player names a new game accepts: each seat, and each line of the log, must name one
-player unambiguously (issue 14, finding 7).
+player unambiguously, or a seat could pass itself off as a role or another player.
 
 Refused: a name reserved for a role ("judge", "spectator", in any case or look-alike), one
 holding control or format characters (zero-width spaces, bidi overrides: Unicode categories

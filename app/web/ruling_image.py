@@ -1,4 +1,4 @@
-"""A ruling's chat preview as a PNG (issue 17, item 5): WhatsApp and X show no SVG
+"""A ruling's chat preview as a PNG: WhatsApp and X show no SVG
 `og:image`, so the preview SVG (app/web/pages/rulings.py, `preview_svg`) is drawn with resvg.
 
 Fonts: resvg draws text only with fonts it is given. Debian's `fonts-dejavu-core` (installed

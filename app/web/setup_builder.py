@@ -4,6 +4,8 @@ form builds the same body."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 from pydantic import TypeAdapter, ValidationError
 
 from app.catalog import Catalog, CatalogError
@@ -24,8 +26,9 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
     family's setup model checks the rest (its zones, its cards, its options)."""
     catalog = catalog_for(body.ruleset, catalog)
     family = family_of(body.ruleset)
-    entry_model = family.setup_model.model_fields["cards"].annotation.__args__[0]  # type: ignore[union-attr]
-    zones: TypeAdapter[str] = TypeAdapter(entry_model.model_fields["zone"].annotation)
+    entry_model = get_args(family.rules.setup_model.model_fields["cards"].annotation)[0]
+    zone_type = entry_model.model_fields["zone"].annotation
+    zones: TypeAdapter[str] = TypeAdapter(zone_type)
     players = set(body.players)
     cards: list[SetupCard] = []
     for index, entry in enumerate(body.setup):
@@ -69,12 +72,12 @@ def build_setup(body: GameCreate, catalog: Catalog) -> GameSetup:
             raise invalid_error(exc.errors(include_input=False), ("setup", index)) from exc
     cards.extend(_deck_entries(body, catalog, entry_model))
     try:
-        options = family.options_model.model_validate(
+        options = family.rules.options_model.model_validate(
             body.options.model_dump(exclude_defaults=True) if body.options else {}
         )
     except ValidationError as exc:
         raise invalid_error(exc.errors(include_input=False), ("options",)) from exc
-    return family.setup_model(
+    return family.rules.setup_model(
         ruleset=body.ruleset,
         players=body.players,
         cards=cards,
@@ -120,7 +123,7 @@ def _deck_entries(
         # The family says where each card starts (a Riftbound rune in the rune deck...).
         entries.extend(
             entry_model.model_validate({"owner": player, "zone": zone, "card": card})
-            for card, zone in family_of(body.ruleset).deck_zones(deck.main_cards())
+            for card, zone in family_of(body.ruleset).pages.deck_zones(deck.main_cards())
             if zone is not None
         )
     if details:

@@ -1,4 +1,4 @@
-"""The public models of a take-back (issue 17, item 6) for the JSON API and the pages: only
+"""The public models of a take-back for the JSON API and the pages: only
 public facts (who asked, to which version, whose word is awaited), never a state."""
 
 from __future__ import annotations

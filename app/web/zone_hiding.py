@@ -1,7 +1,7 @@
 """The judge's one-line summary of a zone whose cards are all hidden the same way.
 
 A starter game's judge page showed one "Hidden — seen by Alice · 402.3" badge under each of
-the 18 cards in the two hands (issue 17): the same words, 18 times. When every card of a zone
+the 18 cards in the two hands: the same words, 18 times. When every card of a zone
 is hidden from the same seats for the same rule, the zone says it once ("Hidden — Alice's
 hand: 9 cards, seen by Alice · 402.3") and its tiles drop their badge. A card hidden
 differently (another rule, another set of lookers, a hideaway with two editions' answers)

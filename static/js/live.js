@@ -54,7 +54,7 @@
   }
 
   /* "changed" to a version this page already shows needs no fetch: the answer to its own
-   * tap is its new live region (one page render per action saved on the server; issue 18).
+   * tap is its new live region (one page render per action saved on the server).
    * The stream usually tells before that answer arrives, so while a tap is on its way the
    * news waits for the answer, and is fetched only if the answer showed an older version. */
   var tapsOut = 0;

@@ -1,7 +1,7 @@
 /* Facedown: say on a game page when the network is gone. The page gets the class "offline"
  * on <html> while the browser says it is offline or while a request to the server just
  * failed (a hotspot that drops packets is "online" to the browser); the live dot turns red
- * and a label says that nothing tapped is sent (facedown.css, "issue 17: P"). The first
+ * and a label says that nothing tapped is sent (facedown.css, "installable and offline"). The first
  * request that succeeds, or the browser coming back online, clears it. */
 (function () {
   "use strict";

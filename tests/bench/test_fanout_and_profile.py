@@ -61,6 +61,7 @@ def test_a_live_action_reaches_all_four_pages_and_is_counted_against_one_insert(
                 server.base_url,  # the in-app probe stands in for the bare app here
                 server.cpu_seconds,
                 rounds=3,
+                bare_inserts=50,
             )
         )
     # Alice's answer and the three fragments fetched after the stream's news all arrived.

@@ -126,7 +126,7 @@ def test_hideaway_on_two_phones_with_control_of_the_land_changing_hands(server, 
     sheet.locator("label.pick", has_text=HIDDEN).click()
     for name, rank in (("Divination", "1"), ("Island", "2"), ("Forest", "3")):
         sheet.locator(".rank", has_text=name).locator("select").select_option(rank)
-    with alice.expect_response(lambda r: r.url.endswith("/hideaway")) as answer:
+    with alice.expect_response(lambda r: r.url.endswith("/choice")) as answer:
         sheet.get_by_role("button", name="Exile it face down").click()
     assert answer.value.status == 200, answer.value.text()
     alice.locator("#live .choice-sheet").wait_for(state="detached")

@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from app.catalog.importers.mtgjson import _card as mtgjson_card
+from app.rules.mtg.card_formats.mtgjson import _card as mtgjson_card
 from app.rules.mtg.cards import MtgCard
 from tests.catalog.test_card_files import REAL_SETS, SET_CODES
 

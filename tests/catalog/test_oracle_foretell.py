@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.catalog.importers import read_cards
-from app.catalog.importers.oracle_text import parse_oracle
+from app.rules.mtg.card_formats.oracle_text import parse_oracle
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "oracle-cards.foretell.json"
 REMINDER = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.catalog.importers.oracle_text import normalized_lines, parse_oracle
+from app.rules.mtg.card_formats.oracle_text import normalized_lines, parse_oracle
 
 REMINDER = "(You may cast this card face down as a 2/2 creature for {3}.)"
 

@@ -12,8 +12,8 @@ import re
 import pytest
 
 from app.catalog import Catalog
-from app.catalog.importers.mtg_card import NOT_GAME_CARDS
 from app.rules.core.viewer import Viewer
+from app.rules.mtg.card_formats.printed import NOT_GAME_CARDS
 from app.rules.mtg.cards import MtgCard
 from app.rules.redact import events_for
 from tests.catalog.real_sets import REAL_SETS, SET_CODES, atomic, available, imported, raw_text

@@ -1,5 +1,5 @@
 """The honest player's issue-16 actions (the contract in notes/issue16-plan.md) with plausible
-arguments, for the random games of tests/rules/test_hidden_properties.py and the hostile-seat
+arguments, for the random games of tests/rules/conformance/test_hidden_information.py and the hostile-seat
 harness. Most have no button (a player or the judge types them: a manifest from another
 player's library, a shuffled pile, an effect with a source); the others have one too.
 

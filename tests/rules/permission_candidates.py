@@ -1,5 +1,5 @@
 """Issue 27's actions with plausible arguments, for the random games of
-tests/rules/test_hidden_properties.py: permission effects (Gonti, Cemetery Illuminator, Cosmos
+tests/rules/conformance/test_hidden_information.py: permission effects (Gonti, Cemetery Illuminator, Cosmos
 Charger, Dream Devourer), restrictions (Void Winnower), cards becoming foretold (Ethereal
 Valkyrie) and a hideaway trigger happening twice. The casts and plays they allow are offered
 by the game's own buttons (app.rules.mtg.offers) once a permission is in force."""

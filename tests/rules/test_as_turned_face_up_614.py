@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.catalog.importers.mtg_card import PrintedFace, build_card
 from app.rules.core.viewer import Viewer
+from app.rules.mtg.card_formats.printed import PrintedFace, build_card
 from app.rules.mtg.state import Zone
 from app.rules.options import actions_for, candidates_for
 from tests.rules.table import Table

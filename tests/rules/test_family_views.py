@@ -25,9 +25,9 @@ def _own_fields(models: list[type[BaseModel]], bases: list[type[BaseModel]]) -> 
     return {name for m in models for name in m.model_fields} - shared
 
 
-BASES = [base.ViewBase, base.ObjectViewBase, base.PlayerViewBase, base.Visibility]
+BASES = [base.ViewBase, base.ObjectViewBase, base.PlayerViewBase, base.VisibleTo]
 MAGIC_ONLY = _own_fields(
-    [mtg.MtgView, mtg.MtgObjectView, mtg.MtgPlayerView, mtg.MtgCardFace, mtg.MtgVisibility],
+    [mtg.MtgView, mtg.MtgObjectView, mtg.MtgPlayerView, mtg.MtgCardFace, mtg.MtgVisibleTo],
     BASES,
 ) - _own_fields([rb.RiftboundView, rb.RiftboundObjectView, rb.RiftboundPlayerView], BASES)
 RIFTBOUND_ONLY = _own_fields(
@@ -71,4 +71,4 @@ def test_a_magic_view_has_no_riftbound_field(viewer: Viewer):
 
 
 def test_every_family_registers_its_own_view_model():
-    assert {f.view_model for f in FAMILIES} == {mtg.MtgView, rb.RiftboundView}
+    assert {f.rules.view_model for f in FAMILIES} == {mtg.MtgView, rb.RiftboundView}

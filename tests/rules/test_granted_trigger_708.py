@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from app.rules.redact import Viewer, actions_for
+from tests.rules.conformance.mtg_kit import ruling_page_for
 from tests.rules.table import Game, Table
-from tests.rules.test_hidden_properties import ruling_page_for
 
 HIDDEN = ("Skinthinner", "Ashcloud Phoenix")  # both morph: the twins differ only in the face
 BLIND = ("Bob", "spectator")

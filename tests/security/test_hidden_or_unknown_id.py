@@ -184,8 +184,13 @@ def test_25_3_the_card_sheet_of_a_hidden_id_is_the_sheet_of_a_never_issued_one(g
 
 
 def test_25_3_the_hideaway_choice_and_the_judges_forms_answer_both_ids_alike(game):
-    _twins(game, lambda the_id: game.form("/hideaway", {"object": the_id}))
-    for path in ("/judge/edit", "/judge/add"):
+    _twins(
+        game,
+        lambda the_id: game.form(
+            "/choice", {"action": json.dumps({"type": "hideaway_exile", "object": the_id})}
+        ),
+    )
+    for path in ("/judge/edit", "/judge/add", "/judge/search"):
         _twins(game, lambda the_id, path=path: game.form(path, {"object": the_id, "zone": "hand"}))
 
 

@@ -17,7 +17,7 @@ with a look for herself only (406.3). Then each step is one of:
 - a table action (draw, mill, look, reveal, shuffle, life) for oneself, or proposed for
   another player; the judge's edits (move anything anywhere, face down, tapped; remove);
 - Alice sends any action type the API accepts, filled from what she was sent;
-- an honest move of any player or of the judge (tests/rules/test_hidden_properties.py).
+- an honest move of any player or of the judge (tests/rules/conformance/test_hidden_information.py).
 
 After each step, Alice's and the spectator's every channel (the long profile adds Carol's)
 must be byte-identical between the twins up to the names the test's own oracle says they
@@ -42,14 +42,14 @@ from hypothesis import strategies as st
 from app.rules.core.state import GameState
 from app.rules.families import ACTION_TYPES
 from tests.conftest import LONG_RUN
-from tests.rules.test_hidden_properties import (
+from tests.rules.conformance.mtg_kit import (
     ALICE_NAMES,
     BOB_NAMES,
     BOB_TWINS,
     TWIN_MAP,
-    Witness,
     _cards,
     an_action,
+    witness,
 )
 from tests.security.test_hostile_seat import (
     TALLY,
@@ -94,7 +94,7 @@ def _setup(bob_names: list[str]) -> dict[str, Any]:
     return {"ruleset": "mtg", "players": PLAYERS, "setup": entries}
 
 
-DECK = Deck("mtg-three", _setup, BOB_NAMES, BOB_TWINS, TWIN_MAP, Witness, an_action)
+DECK = Deck("mtg-three", _setup, BOB_NAMES, BOB_TWINS, TWIN_MAP, witness, an_action)
 
 # The judge's prelude: the sources no random step would make often enough.
 PRELUDE: list[dict[str, Any]] = [
@@ -280,7 +280,7 @@ def play(client, monkeypatch, data, steps: int, script=()) -> None:
     exile = {"type": "exile_face_down", "object": bob_top.id, "look": "exiler", "by": "Carol"}
     assert a.api_act("judge", exile).status_code == b.api_act("judge", exile).status_code == 200
     known: dict[str, set[str]] = {who: set() for who in OBSERVERS}
-    witness = Witness("Alice")
+    alice = witness("Alice")
     for step in range(steps + 1):
         results: dict[str, tuple[str, str]] = {}
         down_before = {
@@ -346,7 +346,7 @@ def play(client, monkeypatch, data, steps: int, script=()) -> None:
         for who in OBSERVERS:
             mine = a.seat_channels(who)
             if who == "Alice":
-                witness.check_bytes(state, "\n".join(mine.values()))
+                alice.check_bytes(state, "\n".join(mine.values()))
             compare_all(mine, b.seat_channels(who), who, a, b, known[who])
     TALLY.sequences += 1
 

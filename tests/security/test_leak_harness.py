@@ -26,7 +26,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import app.store.repository as repository_module
+import app.store.new_games as repository_module
 from app.main import create_app
 from app.rules.core.state import GameState
 from app.rules.families import parse_action
@@ -34,16 +34,18 @@ from app.rules.riftbound.cards import RiftboundCard as RbCard
 from app.rules.riftbound.setup import RiftboundSetupCard as RbSetupCard
 from app.settings import Settings
 from tests.conftest import LONG_RUN as LONG
-from tests.rules.riftbound import test_riftbound_hidden_properties as rift
-from tests.rules.test_hidden_properties import (
+from tests.rules.conformance import riftbound_kit as rift
+from tests.rules.conformance.mtg_kit import (
     ALICE_NAMES,
     BOB_NAMES,
     BOB_TWINS,
     PLAYERS,
     TWIN_MAP,
-    Witness,
     _cards,
     an_action,
+)
+from tests.rules.conformance.mtg_kit import (
+    witness as mtg_witness,
 )
 from tests.web.pages_support import seat_client
 
@@ -99,7 +101,7 @@ DECKS = [
         BOB_NAMES,
         BOB_TWINS,
         TWIN_MAP,
-        Witness,
+        mtg_witness,
         an_action,
     ),
     Deck(
@@ -108,7 +110,7 @@ DECKS = [
         rift.BOB,
         rift.BOB_TWINS,
         dict(zip(rift.BOB_TWINS, rift.BOB, strict=True)),
-        rift.Witness,
+        rift.witness,
         rift.an_action,
     ),
 ]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import app.store.repository as repository_module
+import app.store.new_games as repository_module
 from tests.security.test_hostile_seat import numbered
 from tests.security.test_leak_harness import APP
 from tests.web.pages_support import seat_client

@@ -1,4 +1,4 @@
-"""DESIGN invariant 6 on random games: the stored state at every version (nearest snapshot
+"""docs/DESIGN.md invariant 6 on random games: the stored state at every version (nearest snapshot
 + replay, read cold) equals the state built live, action by action."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from app.store.db import make_engine
 from app.store.migrate import upgrade
 from app.store.repository import GameRepository, Refused
 from tests.databases import fresh_database
-from tests.rules.test_hidden_properties import ALICE_NAMES, BOB_NAMES, PLAYERS, _cards, an_action
+from tests.rules.conformance.mtg_kit import ALICE_NAMES, BOB_NAMES, PLAYERS, _cards, an_action
 
 pytestmark = pytest.mark.both_databases
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.catalog.card_import import card_row
-from app.catalog.importers.mtg_card import PrintedFace, build_card
+from app.rules.mtg.card_formats.printed import PrintedFace, build_card
 from app.store.card_store import CardStore
 from tests.conftest import api_act as act
 from tests.conftest import bearer

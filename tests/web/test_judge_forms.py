@@ -109,6 +109,48 @@ def test_a_wrong_field_is_named_not_guessed(form, field):
     assert raised.value.field == field
 
 
+@pytest.mark.parametrize(
+    ("zone", "placed"),
+    [("hand", "battlefield"), ("stack", "stack"), ("battlefield", "battlefield")],
+)
+def test_702_37_a_hits_face_down_button_adds_it_by_morph_where_it_can_be_face_down(zone, placed):
+    """708.2: face down is a spell's or a permanent's; the form's zone is kept when it can
+    hold a face-down card, else the card goes onto the battlefield."""
+    form = {"card_as": "morph Exalted Angel", "owner": "Bob", "zone": zone, "face_down": ""}
+    action = add_card_action(form, MTG, PLAYERS)
+    assert action == {
+        "type": "judge_add_card",
+        "card": "Exalted Angel",
+        "owner": "Bob",
+        "zone": placed,
+        "face_down": "morph",
+    }
+
+
+def test_702_143a_a_hits_foretold_button_puts_it_in_exile_foretold_whatever_the_zone():
+    form = {"card_as": "exile:foretell Saw It Coming", "owner": "Alice", "zone": "battlefield"}
+    action = add_card_action({**form, "face_down": "morph", "exiled_turn": "2"}, MTG, PLAYERS)
+    assert action == {
+        "type": "judge_add_card",
+        "card": "Saw It Coming",
+        "owner": "Alice",
+        "zone": "exile",
+        "exiled": {"via": "foretell", "turn": 2},
+    }
+
+
+@pytest.mark.parametrize("value", ["sideways Exalted Angel", "morph", "exile:nowhere Island"])
+def test_a_hits_way_that_is_not_the_games_is_refused_not_guessed(value):
+    with pytest.raises(FormProblem) as raised:
+        add_card_action({"card_as": value, "owner": "Alice"}, MTG, PLAYERS)
+    assert raised.value.field == "face_down"
+
+
+def test_riftbound_has_no_way_for_a_hit():
+    with pytest.raises(FormProblem):
+        add_card_action({"card_as": "morph Some Card", "owner": "Alice"}, RIFTBOUND, PLAYERS)
+
+
 def test_counters_read_several_spellings():
     assert parse_counters("2 +1/+1; charge x 3\nage:1") == {"+1/+1": 2, "charge": 3, "age": 1}
     assert parse_counters("") == {}

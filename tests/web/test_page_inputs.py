@@ -48,16 +48,17 @@ def assert_notice(response) -> None:
 def test_an_odd_digit_in_expected_version_is_a_422(table, odd: str) -> None:
     game_id, seats, pages = table
     action = json.dumps({"type": "next_turn"})
-    for path in ("act", "hideaway"):
-        data = {"action": action, "expected_version": odd, "looked": "ab", "object": "ab"}
+    for path in ("act", "choice"):
+        data = {"action": action, "expected_version": odd, "looked": "ab"}
         assert_notice(post(seats["judge"], f"/g/{game_id}/{path}", pages["judge"], data))
 
 
 @pytest.mark.parametrize("odd", ODD_DIGITS)
 def test_an_odd_digit_in_a_hideaway_rank_is_a_422(table, odd: str) -> None:
     game_id, seats, pages = table
-    data = {"looked": ["ab", "cd"], "object": "ab", "order": "1", "rank-cd": odd}
-    response = post(seats["Alice"], f"/g/{game_id}/hideaway", pages["Alice"], data)
+    action = json.dumps({"type": "hideaway_exile", "object": "ab"})
+    data = {"looked": ["ab", "cd"], "action": action, "order": "bottom_order", "rank-cd": odd}
+    response = post(seats["Alice"], f"/g/{game_id}/choice", pages["Alice"], data)
     assert_notice(response)
 
 
@@ -181,7 +182,7 @@ def fuzzed(tmp_path_factory):
 def test_the_property_test_reaches_every_page_form(fuzzed) -> None:
     client, *_ = fuzzed
     routes = page_post_routes(client.app)
-    expected = {"/games", "/import", "/g/{game_id}/act", "/g/{game_id}/hideaway"}
+    expected = {"/games", "/import", "/g/{game_id}/act", "/g/{game_id}/choice"}
     assert expected | {"/g/{game_id}/rulings", "/r/{slug}/fork"} <= set(routes), routes
 
 

@@ -19,7 +19,7 @@ from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.rules.mtg.state import Zone
 from app.rules.redact import ActionOption, Viewer, actions_for
-from app.web.page_options import FixedOffer, Offer, OptionsCache, OptionsMemo
+from app.web.page_options import FixedButtons, OptionsCache, OptionsMemo, PageButtons
 
 VIEWERS = [Viewer.seat("Alice"), Viewer.seat("Bob"), Viewer.judge(), Viewer.spectator()]
 
@@ -37,7 +37,7 @@ def _played() -> list[GameState]:
     catalog = load_catalog()
     cards = [
         SetupCard(owner=e["owner"], zone=e["zone"], card=catalog.get(e["card"]))  # type: ignore[arg-type]
-        for e in family_of("mtg").starter(["Alice", "Bob"])
+        for e in family_of("mtg").pages.starter(["Alice", "Bob"])
     ]
     state = engine.new_game(
         GameSetup(ruleset="mtg", players=["Alice", "Bob"], cards=cards), seed="page-options"
@@ -93,7 +93,7 @@ def _check(state: GameState, viewer: Viewer) -> None:
     memo = OptionsMemo(state, viewer)
     assert memo.all() == full
     assert memo.actionable() == want["actionable"]
-    assert FixedOffer(full).actionable() == want["actionable"]
+    assert FixedButtons(full).actionable() == want["actionable"]
 
 
 @pytest.mark.parametrize("version", range(len(STATES)))
@@ -110,19 +110,21 @@ def test_a_riftbound_page_offers_what_actions_for_gives():
 def test_a_finished_game_and_a_spectator_offer_nothing():
     state = engine.apply(STATES[-1], parse_action({"type": "end_game"}), None).state
     for viewer in VIEWERS:
-        offer = Offer(OptionsMemo(state, viewer))
+        offer = PageButtons(OptionsMemo(state, viewer))
         assert (offer.loose(), offer.actionable(), offer.all()) == ([], [], [])
-    spectator = Offer(OptionsMemo(STATES[-1], Viewer.spectator()))
+    spectator = PageButtons(OptionsMemo(STATES[-1], Viewer.spectator()))
     assert (spectator.loose(), spectator.actionable()) == ([], [])
 
 
 def test_the_judge_acting_as_a_player_gets_that_players_options_with_as():
     state = STATES[3]
     alice = actions_for(state, Viewer.seat("Alice"))
-    offer = Offer(OptionsMemo(state, Viewer.seat("Alice")), acting_as="Alice")
+    offer = PageButtons(OptionsMemo(state, Viewer.seat("Alice")), acting_as="Alice")
     assert [o.action for o in offer.all()] == [{**o.action, "as": "Alice"} for o in alice]
     # ... without changing the memo's own options, which another page may share.
-    assert all("as" not in o.action for o in Offer(OptionsMemo(state, Viewer.seat("Alice"))).all())
+    assert all(
+        "as" not in o.action for o in PageButtons(OptionsMemo(state, Viewer.seat("Alice"))).all()
+    )
 
 
 def test_the_cache_is_keyed_by_game_version_and_viewer():
@@ -181,7 +183,7 @@ def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
 
     from app.web import game_service
 
-    game_id, tokens = make_game(client, setup=family_of("mtg").starter(["Alice", "Bob"]))
+    game_id, tokens = make_game(client, setup=family_of("mtg").pages.starter(["Alice", "Bob"]))
     cache = client.app.state.options_cache
 
     def from_full_list(state: GameState, who: game_service.Looking, _cache: Any = None) -> Any:

@@ -1,6 +1,6 @@
 """Every page form that creates something or acts is rate-limited like its API twin
 (app/web/middleware/ratelimit.py): importing a file, forking a ruling, publishing a ruling
-(the judge's form and the API) and the hideaway choice. The limit is counted before anything
+(the judge's form and the API) and a pending choice (hideaway, manifest dread). The limit is counted before anything
 reads the request, so even a refused request takes its token."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ LIMITED = [
     ("/r/AbCdEfGhIjKlMnOp/fork", "create"),
     ("/g/AbCdEfGh/rulings", "create"),
     ("/api/games/AbCdEfGh/rulings", "create"),
-    ("/g/AbCdEfGh/hideaway", "act"),
+    ("/g/AbCdEfGh/choice", "act"),
 ]
 
 

@@ -4,6 +4,8 @@ answers side by side, a flipped tile and both halves of a flip card, the new-gam
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -105,14 +107,13 @@ def choose(client, game_id: str, page: str, pick: str, ranks: dict[str, int] | N
     """Post the choice sheet as the browser would (htmx, or a plain form with JS off); `csrf`
     replaces the page's token (empty: none is sent)."""
     looked = re.findall(r'name="looked" value="([0-9a-f]+)"', page)
-    names = dict(
-        re.findall(r'name="object" value="([0-9a-f]+)" required> <span><strong>([^<]+)<', page)
-    )
-    ids = {name: object_id for object_id, name in names.items()}
+    picks = re.findall(r'name="action" value="([^"]+)" required> <span><strong>([^<]+)<', page)
+    actions = {name: html.unescape(action) for action, name in picks}
+    ids = {name: json.loads(action)["object"] for name, action in actions.items()}
     data: list[tuple[str, str]] = [("looked", i) for i in looked]
-    data += [("object", ids[pick]), ("expected_version", str(version_of(page)))]
+    data += [("action", actions[pick]), ("expected_version", str(version_of(page)))]
     if ranks is not None:
-        data.append(("order", "1"))
+        data.append(("order", "bottom_order"))
         data += [(f"rank-{ids[name]}", str(n)) for name, n in ranks.items()]
     if seat:
         data.append(("seat", seat))
@@ -130,7 +131,7 @@ def choose(client, game_id: str, page: str, pick: str, ranks: dict[str, int] | N
             # type: ignore[misc]
             else ([value] if key == "looked" else value)
         )
-    return client.post(f"/g/{game_id}/hideaway", data=form, headers=headers, follow_redirects=False)
+    return client.post(f"/g/{game_id}/choice", data=form, headers=headers, follow_redirects=False)
 
 
 def judge_library(client, game_id: str, tokens) -> list[str]:
@@ -146,7 +147,7 @@ def judge_library(client, game_id: str, tokens) -> list[str]:
 def test_702_75_only_the_player_who_looks_gets_the_choice_sheet(table, edition):
     game_id, seats, _ = table
     alice = play_windbrisk(game_id, seats)
-    assert 'class="sheet as-page choice-sheet"' in alice
+    assert 'class="sheet as-page choice-sheet hideaway-choice"' in alice
     for name in LOOKED:
         assert name in alice
     assert "Llanowar Elves" not in alice  # the fifth card is not looked at
@@ -158,7 +159,7 @@ def test_702_75_only_the_player_who_looks_gets_the_choice_sheet(table, edition):
     for who in ("Bob", "spectator"):
         seen = everything_seen(seats[who], game_id)
         assert "is looking at the top 4 cards of their library" in seen[0]
-        assert "choice-sheet" not in seen[0] and "/hideaway" not in seen[0]
+        assert "choice-sheet" not in seen[0] and "/choice" not in seen[0]
         for text in seen:
             assert_hidden(text)
             for name in ("Island", "Forest", "Grizzly Bears"):
@@ -202,7 +203,7 @@ def test_a_choice_without_a_card_or_from_bob_is_refused_and_changes_nothing(clie
     game_id, seats, _ = table
     alice_page = play_windbrisk(game_id, seats)
     headers = {**SAME_ORIGIN, **HTMX, "X-CSRF-Token": csrf_of(alice_page)}
-    empty = seats["Alice"].post(f"/g/{game_id}/hideaway", data={"looked": "x"}, headers=headers)
+    empty = seats["Alice"].post(f"/g/{game_id}/choice", data={"looked": "x"}, headers=headers)
     assert empty.status_code == 422 and "Choose one of the cards" in empty.text
     bob_page = get(seats["Bob"], f"/g/{game_id}")
     forged = alice_page.replace(csrf_of(alice_page), csrf_of(bob_page))

@@ -114,7 +114,7 @@ def context(state: GameState, kind: str, selected: str | None, lang: str = "en")
 
 @pytest.mark.parametrize("kind", list(VIEWERS))
 def test_hideaway_choice_matches_golden(kind):
-    text = render("partials/hideaway_choice.html", context(PENDING, kind, None))
+    text = render("partials/pending_choice.html", context(PENDING, kind, None))
     check_golden(f"hideaway_choice.{kind}.html", text)
     assert ("choice-sheet" in text) == (kind in ("player", "judge"))
     assert (HIDDEN in text) == (kind in ("player", "judge"))

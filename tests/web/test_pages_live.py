@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 from pages_support import LEAK_SETUP, SECRET_WORDS, seat_client
 
-from app.web.live import Broadcaster, NotifyingRepository, version_stream
+from app.web.live import Broadcaster, version_stream
 
 pytestmark = [pytest.mark.engine, pytest.mark.both_databases]
 
@@ -160,12 +160,9 @@ def test_without_a_push_the_stream_polls_the_store_and_pings():
 
 def test_api_and_page_actions_are_published_once_committed(client, game, settings):
     game_id, tokens = game
-    repo = client.app.state.repository
-    assert isinstance(repo, NotifyingRepository)
     published: list[tuple[str, int]] = []
-    repo.broadcaster = type(
-        "Recorder", (), {"publish": lambda _s, g, v: published.append((g, v))}
-    )()
+    # The app's broadcaster heard of it through the store's on-commit hook (app/main.py).
+    client.app.state.broadcaster.publish = lambda g, v: published.append((g, v))
     response = client.post(
         f"/api/games/{game_id}/actions", headers=bearer(tokens["Alice"]), json={"type": "resolve"}
     )

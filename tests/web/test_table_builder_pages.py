@@ -60,14 +60,71 @@ def test_the_search_box_answers_add_buttons_in_english_and_french(client):
     assert "No card by that name" in none
 
 
+@pytest.mark.parametrize(
+    ("lang", "q", "value", "label"),
+    [
+        ("en", "exalt", "morph Exalted Angel", "Face down (Morph)"),
+        ("fr", "exalt", "morph Exalted Angel", "Face cachée (Mue)"),
+        ("en", "saw it", "exile:foretell Saw It Coming", "Foretold"),
+        ("fr", "saw it", "exile:foretell Saw It Coming", "Prédite"),
+    ],
+)
+def test_a_hit_offers_its_own_way_of_being_hidden_as_one_button(client, lang, q, value, label):
+    fragment = client.get(
+        "/cards/search", params={"q": q}, headers={**HTMX, "Accept-Language": lang}
+    ).text
+    assert f'name="card_as" value="{value}"' in fragment
+    assert f">{label}</button>" in fragment
+    # The hit's type line in the page's language too.
+    type_line = {
+        "exalt": ("Creature — Angel", "Créature — Ange"),
+        "saw it": ("Instant", "Éphémère"),
+    }
+    assert type_line[q][lang == "fr"] in fragment
+    # A card with no such way offers none (Serra Angel: no morph, no foretell).
+    plain = client.get("/cards/search", params={"q": "serra angel"}, headers=HTMX).text
+    assert (
+        'value="Serra Angel"' in plain and 'name="card_as" value="morph Serra Angel"' not in plain
+    )
+
+
 def test_a_plain_search_reloads_the_judge_page_with_hits_and_keeps_the_placement(client):
     _, tokens = build_table(client)
     judge = seat_client(client.app, tokens[0])
     url = links_game(judge, tokens[0])
     page = judge.get(url, params={"q": "ixidr", "owner": "Bob", "face_down": "morph"}).text
     assert 'name="card" value="Ixidron"' in page
+    exalted = judge.get(url, params={"q": "exalted"}).text
+    assert 'name="card_as" value="morph Exalted Angel"' in exalted  # without JavaScript too
     assert re.search(r'name="owner" value="Bob" checked', page)
     assert re.search(r'<option value="morph" selected>', page)
+
+
+@pytest.mark.parametrize("ruleset", ["mtg", "riftbound"])
+def test_the_search_button_without_script_keeps_what_was_chosen_above_it(client, ruleset):
+    """The judge reads the form top to bottom: owner, zone, face down, then the search. Its
+    button posts the whole form, and the page comes back with the hits and those choices."""
+    _, tokens = build_table(client, ruleset)
+    judge = seat_client(client.app, tokens[0])
+    url = links_game(judge, tokens[0])
+    page = judge.get(url).text
+    form = re.search(r'<form class="add-card".*?</form>', page, re.S)
+    assert form is not None and 'id="card-q"' in form.group(0)  # one form, the box in it
+    names = set(re.findall(r'name="([a-z_]+)"', form.group(0)))
+    assert len(names) < 40  # the judge's forms read at most 40 fields (FormCheck)
+    chosen = {"owner": "Bob", "zone": "exile", "q": "exalt" if ruleset == "mtg" else "a"}
+    if ruleset == "mtg":
+        chosen["face_down"] = "exile:effect"
+    response = post_form(judge, f"{url}/judge/search", page, chosen, htmx=False)
+    assert response.status_code == 303
+    location = response.headers["location"]
+    assert location.endswith("#add-card") and "added" not in location
+    for key, value in chosen.items():
+        assert f"{key}={value}".replace(":", "%3A") in location, location
+    again = judge.get(location).text
+    assert re.search(r'name="owner" value="Bob" checked', again)
+    assert re.search(r'<option value="exile" selected>', again)
+    assert 'class="hit"' in again
 
 
 def test_a_seat_page_has_no_builder_and_a_seat_cannot_post_the_judges_forms(client):
@@ -82,6 +139,10 @@ def test_a_seat_page_has_no_builder_and_a_seat_cannot_post_the_judges_forms(clie
         headers=SAME_ORIGIN,
     )
     assert response.status_code == 403
+    search = alice.post(
+        f"{url}/judge/search", data={"csrf": csrf_of(page), "q": "exalt"}, headers=SAME_ORIGIN
+    )
+    assert search.status_code == 403
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -255,6 +316,37 @@ def test_the_panel_adds_a_face_down_card_that_the_other_seat_cannot_name(client)
     bob_page = bob.get(links_game(bob, tokens[2])).text
     assert "is-facedown" in bob_page
     assert "Exalted Angel" not in bob_page
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_702_37_and_702_143a_a_hits_own_way_adds_it_hidden_and_keeps_the_forms_choices(
+    client, htmx
+):
+    """One tap on a hit's "Face down (Morph)" or "Foretold": the card is hidden so, whatever
+    the form's face choice says; the form's own choices are what is kept for the next card.
+    Bob may never name either card (708.5, 702.143a)."""
+    judge, url, tokens = judge_page(client)
+    page = judge.get(url).text
+    placement = {"owner": "Alice", "zone": "battlefield", "face_down": ""}
+    for value in ("morph Exalted Angel", "exile:foretell Saw It Coming"):
+        response = post_form(
+            judge, f"{url}/judge/add", page, {**placement, "card_as": value}, htmx=htmx
+        )
+        assert response.status_code == (200 if htmx else 303), response.text
+        if not htmx:
+            location = response.headers["location"]
+            assert "face_down" not in location and "zone=battlefield" in location
+    view = judge.get(f"/api/games/{url.rsplit('/', 1)[-1]}/view", headers=bearer(tokens[0]))
+    placed = {o["name"]: o for o in view.json()["objects"]}
+    assert placed["Exalted Angel"]["zone"] == "battlefield"
+    assert placed["Exalted Angel"]["face_down"] is True
+    assert placed["Saw It Coming"]["zone"] == "exile"
+    assert placed["Saw It Coming"]["face_down"] is True
+    bob = seat_client(client.app, tokens[2])
+    bob_page = bob.get(links_game(bob, tokens[2])).text
+    assert bob_page.count("is-facedown") >= 1
+    for name in ("Exalted Angel", "Saw It Coming", "Ange exalté", "Je t&#39;ai vu"):
+        assert name not in bob_page
 
 
 def test_a_plain_add_comes_back_with_the_placement_kept(client):

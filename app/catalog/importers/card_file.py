@@ -13,7 +13,8 @@ from typing import Any, BinaryIO
 
 import ijson
 
-from app.catalog.importers.imported import CardDataError, CardFormat
+from app.rules.core.card_formats import CardDataError, CardFormat
+from app.rules.families import FAMILIES
 
 # Magic numbers of the compressions the data sites publish (.gz, .bz2, .xz).
 _COMPRESSED = (
@@ -25,13 +26,29 @@ _COMPRESSED = (
 _SNIFF_KEYS = 8
 # The JSON events of a value that is not an object or a list.
 _SCALARS = frozenset({"string", "number", "boolean", "null"})
-# What a Riftbound community export card always has (with "rulesText" or "rulesHtml").
-RIFTBOUND_EXPORT_KEYS = frozenset({"publicCode", "name", "type"})
+# Every format a registered family reads, by name (`facedown cards import --format`).
+_FORMATS: dict[str, CardFormat] = {f.name: f for family in FAMILIES for f in family.card_formats}
+CARD_FORMATS: tuple[str, ...] = tuple(_FORMATS)
+_DOWNLOADS = [f.download for f in _FORMATS.values()]
 # The end of every "not a file we know" refusal: what to get instead.
 WHAT_TO_DOWNLOAD = (
-    "use MTGJSON's AtomicCards (facedown cards fetch) or a set file from mtgjson.com, "
-    "Scryfall's oracle-cards bulk file, or a Riftbound card export (docs/card-data.md)"
+    "use "
+    + (
+        f"{', '.join(_DOWNLOADS[:-1])}, or {_DOWNLOADS[-1]}"
+        if len(_DOWNLOADS) > 1
+        else _DOWNLOADS[0]
+    )
+    + " (docs/card-data.md)"
 )
+
+
+def format_named(name: str) -> CardFormat:
+    try:
+        return _FORMATS[name]
+    except KeyError:
+        raise CardDataError(
+            f"Unknown card data format {name!r}: expected one of {', '.join(CARD_FORMATS)}."
+        ) from None
 
 
 @contextlib.contextmanager
@@ -45,6 +62,7 @@ def open_card_file(path: Path) -> Iterator[BinaryIO]:
         if not head:
             raise CardDataError(f"{path.name}: the file is empty.")
         opener = next((o for magic, o in _COMPRESSED if head.startswith(magic)), None)
+        # Each opener in "rb" gives a binary file; typeshed's overloads also allow a text one.
         handle: BinaryIO = opener(path, "rb") if opener else path.open("rb")  # type: ignore[assignment]
     except OSError as exc:
         raise CardDataError(f"{path}: can't open the file ({exc.strerror or exc}).") from exc
@@ -65,12 +83,12 @@ def read_errors(name: str) -> Iterator[None]:
         raise CardDataError(f"{name}: damaged or truncated file ({_first_line(exc)}).") from exc
 
 
-def detect_format(path: Path | str) -> CardFormat:
-    """Told from the file's own keys, strictly: mtgjson, an object with "data" (AtomicCards
-    or a set file); scryfall, an array whose first item is a Scryfall card ("object": "card"
-    or an "oracle_id"); riftbound, Facedown's own object ("format": "facedown-riftbound") or
-    an array whose first item is a Riftbound export card ("publicCode" and its rules text).
-    Anything else is refused with one line that says what to download."""
+def detect_format(path: Path | str) -> str:
+    """Told from the file's own keys, strictly, by the formats the families register: a
+    top-level object's keys (each format claims the key that marks it: MTGJSON's "data",
+    Facedown's Riftbound "format"), or a top-level array's first item (a Scryfall card, a
+    Riftbound export card). Anything else is refused with one line that says what to
+    download."""
     path = Path(path)
     with open_card_file(path) as stream:
         events = ijson.parse(stream)
@@ -84,21 +102,24 @@ def detect_format(path: Path | str) -> CardFormat:
             )
         else:
             raise CardDataError(f"{path.name}: the file is empty.")
-        seen: list[str] = []
+        seen = 0
         for prefix, event, value in events:
             if prefix != "" or event != "map_key":
                 continue
-            if value == "data":
-                return "mtgjson"
-            if value == "format":
-                _, _, fmt = next(events)
-                if fmt == "facedown-riftbound":
-                    return "riftbound"
-                break
-            seen.append(str(value))
-            if len(seen) >= _SNIFF_KEYS:
+            key = str(value)
+            _, first, plain = next(events, ("", "end_map", None))
+            found = _object_claimed(key, plain if first in _SCALARS else None)
+            if found is not None:
+                return found
+            seen += 1
+            if seen >= _SNIFF_KEYS:
                 break
     raise CardDataError(f"{path.name}: unknown card data format; {WHAT_TO_DOWNLOAD}.")
+
+
+def _object_claimed(key: str, value: Any) -> str | None:
+    """The format a top-level object's key (and its plain value) marks, if any."""
+    return next((n for n, f in _FORMATS.items() if f.claims_object(key, value)), None)
 
 
 def is_array_file(path: Path) -> bool:
@@ -107,7 +128,7 @@ def is_array_file(path: Path) -> bool:
         return next(ijson.parse(stream), ("", "", None))[1] == "start_array"
 
 
-def _array_format(events: Iterator[tuple[str, str, Any]], name: str) -> CardFormat:
+def _array_format(events: Iterator[tuple[str, str, Any]], name: str) -> str:
     """The format of a top-level array, from its first item's own keys."""
     keys: dict[str, Any] = {}
     for prefix, event, value in events:
@@ -123,10 +144,9 @@ def _array_format(events: Iterator[tuple[str, str, Any]], name: str) -> CardForm
             raise CardDataError(
                 f"{name}: a list of something else than card objects; {WHAT_TO_DOWNLOAD}."
             )
-    if keys.get("object") == "card" or "oracle_id" in keys:
-        return "scryfall"
-    if keys.keys() >= RIFTBOUND_EXPORT_KEYS and keys.keys() & {"rulesText", "rulesHtml"}:
-        return "riftbound"
+    found = next((n for n, f in _FORMATS.items() if f.claims_item(keys)), None)
+    if found is not None:
+        return found
     shown = ", ".join(k[:40] for k in list(keys)[:6]) or "none"
     raise CardDataError(
         f"{name}: a list of objects that are not cards Facedown knows (first keys: {shown}); "

@@ -6,7 +6,7 @@ discriminated union the API accepts is derived from them in app.rules.families."
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +27,11 @@ class ActionModel(BaseModel):
     """One JSON `type` of action; frozen, unknown fields refused."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    if TYPE_CHECKING:
+        # Every action model declares its `type` as a Literal (pydantic's tag); declared here
+        # for the type checker only, so code holding any action may read it.
+        type: str
 
 
 class Resolve(ActionModel):

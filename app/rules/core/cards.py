@@ -10,7 +10,7 @@ from app.rules.core.events import Text
 
 class CardDef(BaseModel):
     """A card's printed identity. Catalog entries and inline definitions share each family's
-    extension of this shape (DESIGN.md, "The HTTP contract")."""
+    extension of this shape (docs/DESIGN.md, "The HTTP contract")."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -18,7 +18,7 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -54,7 +54,8 @@ class Citation(BaseModel):
         return self.key.startswith("card.")
 
     def in_edition(self, edition: EditionField) -> str | None:
-        return getattr(self, edition)  # type: ignore[no-any-return]
+        number: str | None = getattr(self, edition)
+        return number
 
 
 class CitationBook(BaseModel):
@@ -80,7 +81,7 @@ class CitationBook(BaseModel):
             unknown = [k for k in c.cites if k not in keys or k == c.key]
             if unknown:
                 raise ValueError(f"{c.key} cites unknown (or its own) keys: {unknown}")
-            foreign = [f for f in EditionField.__args__ if f not in self.editions and getattr(c, f)]
+            foreign = [f for f in get_args(EditionField) if f not in self.editions and getattr(c, f)]
             if foreign:
                 raise ValueError(f"{c.key} fills editions its book doesn't have: {foreign}")
             if not c.checked and (self.unchecked_note_en is None or self.unchecked_note_fr is None):

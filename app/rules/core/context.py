@@ -5,29 +5,38 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic
+
+from typing_extensions import TypeVar
 
 from app.rules.core.errors import ErrorKind, RuleError
 from app.rules.core.events import Event, Text
 from app.rules.core.ids import object_id
 from app.rules.core.state import GameObject, GameState
 
+if TYPE_CHECKING:
+    from app.rules.core.family import GameRules
+
 T = TypeVar("T")
-S = TypeVar("S", bound=GameState)
+S = TypeVar("S", bound=GameState[Any])
+# Shared code names a context by its state alone (`Ctx[Any]`: any state, any object).
+Obj = TypeVar("Obj", bound=GameObject, default=Any)
 # The family's answer to "does this object (its id, its place) reach this player at all?".
-InView = Callable[[GameState, GameObject, str], bool]
+InView = Callable[[S, Obj, str], bool]
 
 
-class Ctx(Generic[S]):
+class Ctx(Generic[S, Obj]):
     """A working copy of the state being changed, the actor, and the events so far.
-    The caller's state is never touched, so a RuleError leaves it as it was."""
+    The caller's state is never touched, so a RuleError leaves it as it was. Generic over the
+    family's state `S` and its object type `Obj` (the objects `S` holds): a family names its own
+    as an alias (`MtgCtx`)."""
 
     def __init__(
         self,
         state: S,
         actor: str | None,
-        in_view: InView,
-        family: Any = None,
+        in_view: InView[S, Obj],
+        rules: GameRules[Any, Any] | None = None,
         *,
         trial: bool = False,
     ) -> None:
@@ -36,9 +45,8 @@ class Ctx(Generic[S]):
         self.actor = actor
         self.events: list[Event] = []
         self.in_view = in_view
-        # The game's family (app.rules.core.family.GameFamily), for moves that dispatch
-        # another action (an accepted proposal).
-        self.family = family
+        # The game's rules, for moves that dispatch another action (an accepted proposal).
+        self.rules = rules
         # True while an accepted proposal applies: the affected player let it happen.
         self.consented = False
         # True when only legality matters (engine.apply's `trial`): log-only work may be skipped.
@@ -50,7 +58,7 @@ class Ctx(Generic[S]):
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
         """Random-looking, never sequential, yet replayable: a keyed hash of a counter
-        under the game's secret seed (DESIGN invariant 3)."""
+        under the game's secret seed (docs/DESIGN.md invariant 3)."""
         self.state.id_counter += 1
         return object_id(self.state.seed, self.state.id_counter)
 
@@ -72,10 +80,10 @@ class Ctx(Generic[S]):
         return self.state.position_counter
 
     # --- look-ups that respect what the actor may see -------------------
-    def find(self, object_id: str) -> GameObject:
+    def find(self, object_id: str) -> Obj:
         """The object, or the same 404 whether it does not exist or is hidden from the
         actor: an error must not confirm that a hidden id exists."""
-        obj = self.state.get(object_id)
+        obj: Obj | None = self.state.get(object_id)
         if obj is None or (self.actor is not None and not self.in_view(self.state, obj, self.actor)):
             raise RuleError(
                 [],
@@ -108,7 +116,7 @@ class Ctx(Generic[S]):
             raise RuleError(rules, en, fr, kind=kind)
         return player
 
-    def require_controller(self, obj: GameObject, rules: list[str], what: Text) -> None:
+    def require_controller(self, obj: Obj, rules: list[str], what: Text) -> None:
         self.acting_as(
             obj.controller,
             rules,
@@ -120,13 +128,13 @@ class Ctx(Generic[S]):
     # --- changes -------------------------------------------------------
     def relocate(
         self,
-        obj: GameObject,
+        obj: Obj,
         zone: str,
         *,
         controller: str | None = None,
         top: bool = False,
         face_down: bool = False,
-    ) -> GameObject:
+    ) -> Obj:
         """400.7: a zone change makes a new object with a new id and no memory of the old
         one: counters, effects, status and copy effects are gone. `top`: on top of the
         owner's cards in that zone (a library)."""
@@ -150,7 +158,7 @@ class Ctx(Generic[S]):
     def _forget_hand(self, owner: str) -> None:
         """A card left `owner`'s hand face down: nobody else saw which one, so what another
         player knew about the cards still there (a revealed card, a bounced face-down card)
-        becomes uncertain (DESIGN invariant 9) — they may have been the one that left."""
+        becomes uncertain (docs/DESIGN.md invariant 9) — they may have been the one that left."""
         for other in self.state.in_zone("hand", owner):
             other.known_to = []
 

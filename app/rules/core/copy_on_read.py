@@ -2,7 +2,7 @@
 
 A page tries every button it shows through the engine (app/rules/options.py), and each try
 used to copy every object of the game first, though a move touches one or two: the copies
-were most of a page's server time (issue 18's profile). In a trial the working state holds
+were most of a page's server time (bench/'s profile). In a trial the working state holds
 this list instead of copies: the cached state's own objects, each replaced by its copy
 (`copy_for_change`) the first time it is read through any of Python's ways of reading a list
 (indexing, slicing, iterating, popping), so a move can change what it reads without touching
@@ -17,9 +17,18 @@ copy does, and the state it started from is unchanged afterwards.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, SupportsIndex, TypeVar, overload
+from typing import Any, Protocol, Self, SupportsIndex, TypeVar, overload
 
-T = TypeVar("T")
+
+class _Copyable(Protocol):
+    """What this list holds: game objects (app.rules.core.state), by id, copied on change."""
+
+    id: str
+
+    def copy_for_change(self) -> Self: ...
+
+
+T = TypeVar("T", bound=_Copyable)
 
 
 class CopyOnRead(list[T]):
@@ -34,7 +43,7 @@ class CopyOnRead(list[T]):
     def _own(self, index: int) -> T:
         item = list.__getitem__(self, index)
         if id(item) not in self._owned:
-            item = item.copy_for_change()  # type: ignore[attr-defined]
+            item = item.copy_for_change()
             list.__setitem__(self, index, item)
             self._owned.add(id(item))
         return item
@@ -101,12 +110,13 @@ class CopyOnRead(list[T]):
         for item in items:
             self.append(item)
 
-    def __iadd__(self, items: Iterable[T]) -> CopyOnRead[T]:  # type: ignore[override,misc]
+    # Any iterable, as list's +=; typeshed's list gives + narrower overloads (a list only).
+    def __iadd__(self, items: Iterable[T]) -> CopyOnRead[T]:  # type: ignore[override]
         self.extend(items)
         return self
 
     # list's own + would hand out the shared items (Python asks a subclass's __radd__ first).
-    def __add__(self, other: Iterable[T]) -> list[T]:  # type: ignore[override]
+    def __add__(self, other: Iterable[T]) -> list[T]:  # type: ignore[override]  # as +=
         return [*self.__iter__(), *other]
 
     def __radd__(self, other: Iterable[T]) -> list[T]:
@@ -120,7 +130,7 @@ class CopyOnRead(list[T]):
     # -- scans that copy only what they return --------------------------------------------
     def find_id(self, object_id: str) -> T | None:
         for i in range(len(self)):
-            if list.__getitem__(self, i).id == object_id:  # type: ignore[attr-defined]
+            if list.__getitem__(self, i).id == object_id:
                 return self._own(i)
         return None
 

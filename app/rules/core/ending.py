@@ -45,7 +45,8 @@ def leave_game(ctx: Ctx[Any], player: str) -> list[str]:
     for seat in ctx.state.players:
         if seat.name == player:
             seat.left_game = True
-    return ctx.state.still_playing()
+    playing: list[str] = ctx.state.still_playing()
+    return playing
 
 
 def reveal_to_all(

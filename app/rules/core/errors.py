@@ -12,7 +12,7 @@ ErrorKind = Literal["rule", "not_found", "forbidden", "game_over"]
 class RuleError(Exception):
     """An action the rules refuse. The state it was applied to is untouched.
 
-    Messages must only name what the acting viewer may see (DESIGN invariant 2):
+    Messages must only name what the acting viewer may see (docs/DESIGN.md invariant 2):
     callers pass names of hidden cards only when the actor is allowed to see them.
     """
 

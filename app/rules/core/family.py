@@ -1,6 +1,10 @@
 """A game family, the way boardgame.io's `Game` object holds setup, moves and playerView in
 one place: everything the engine, the one redaction door, the store and the pages need to
-know of one game, so that nothing outside the family's package names it.
+know of one game, so that nothing outside the family's package names it. It comes in two
+parts: `GameRules` (models, moves, visibility, the view, offers, consent), all the engine and
+the redaction door read, and `GamePages` (buttons, forms, places, the starter table), all the
+pages read. Both are generic over the family's state and view types, so a family's functions
+are checked against its own models.
 
 A new family is a package under app/rules/ that builds one GameFamily and is listed in
 app.rules.families.FAMILIES, with its templates under templates/families/<key>/."""
@@ -12,10 +16,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, get_args
 
 from app.rules.core.actions import ActionModel
+from app.rules.core.card_formats import CardFormat
 from app.rules.core.cards import CardDef
+from app.rules.core.choice import PendingChoices, no_choices
 from app.rules.core.citations import Citation, CitationBook
 from app.rules.core.context import Ctx
 from app.rules.core.events import Event, Text
@@ -26,6 +32,12 @@ from app.rules.core.view import ViewBase
 from app.rules.core.viewer import Viewer
 
 A = TypeVar("A", bound=ActionModel)
+S = TypeVar("S", bound=GameState)
+V = TypeVar("V", bound=ViewBase)
+# A family's object type (the objects its state `S` holds). Python's types can't say "the
+# object type of S", so a family's functions that take one are checked by their own
+# annotations (MtgObject, RiftboundObject), not against S.
+FamilyObject = Any
 
 
 @dataclass(frozen=True)
@@ -38,7 +50,7 @@ class Move(Generic[A]):
 
     @property
     def type(self) -> str:
-        return self.model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+        return str(get_args(self.model.model_fields["type"].annotation)[0])
 
 
 # A candidate action worth offering (the engine decides whether it is legal) and its label.
@@ -50,25 +62,28 @@ def offer_target(action: dict[str, Any]) -> str | None:
     its action's."""
     if action["type"] == "propose":
         return offer_target(action["action"])
-    return action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
+    target: str | None = (
+        action.get("object") or action.get("source") or (action.get("objects") or [None])[0]
+    )
+    return target
 
 
 @dataclass(frozen=True)
-class Visibility:
+class Visibility(Generic[S]):
     """Who may see what in this family: the rules behind every redaction."""
 
     # Does the object itself (its id, its place) reach this player at all?
-    in_view: Callable[[GameState, GameObject, str], bool]
+    in_view: Callable[[S, FamilyObject, str], bool]
     # The players who may see its face now, and the rule key that says so.
-    face_known_to: Callable[[GameState, GameObject], tuple[set[str], str]]
+    face_known_to: Callable[[S, FamilyObject], tuple[set[str], str]]
     # The same two questions for any viewer (a seat, the judge, a spectator).
-    reaches: Callable[[GameState, GameObject, Viewer], bool]
-    may_see_face: Callable[[GameState, GameObject, Viewer], bool]
+    reaches: Callable[[S, FamilyObject, Viewer], bool]
+    may_see_face: Callable[[S, FamilyObject, Viewer], bool]
     # Zones whose cards are counts only, seen by nobody (libraries, decks).
     secret_zones: frozenset[str]
 
     @classmethod
-    def of(cls, rules: ModuleType, secret_zones: Iterable[str]) -> Visibility:
+    def of(cls, rules: ModuleType, secret_zones: Iterable[str]) -> Visibility[Any]:
         """A family's visibility module (its in_view, face_known_to, reaches and may_see_face,
         by those names) and its secret zones."""
         return cls(
@@ -98,66 +113,63 @@ class Citations:
 
 
 @dataclass(frozen=True)
-class GameFamily:
-    key: str
-    # The `ruleset` values that select this family (editions of one game share a family).
-    rulesets: tuple[str, ...]
-    title: Text
-    state_model: type[GameState]
-    card_model: type[CardDef]
+class GameRules(Generic[S, V]):
+    """The rules of a family: its models, its moves, who may see what, its one view, what is
+    worth offering, how things are named, and its consent policy (proposals). The engine, the
+    redaction door and the proposals read only this part."""
+
+    state_model: type[S]
     setup_model: type[GameSetup]
     options_model: type[GameOptions]
-    view_model: type[ViewBase]
+    view_model: type[V]
     moves: Sequence[Move[Any]]
-    new_game: Callable[[GameSetup, str], tuple[GameState, list[Event]]]
-    visibility: Visibility
-    view: Callable[[GameState, Viewer], ViewBase]
+    new_game: Callable[[GameSetup, str], tuple[S, list[Event]]]
+    visibility: Visibility[S]
+    view: Callable[[S, Viewer], V]
     # Everything worth offering an actor (None: the judge), legal or not, and the object
     # each offer's button belongs to.
-    offers: Callable[[GameState, str | None], list[Offer]]
+    offers: Callable[[S, str | None], list[Offer]]
     # How an event or a ruling row names an object: its face when `face`, else its public label.
-    describe: Callable[[GameState, GameObject, bool], Text]
+    describe: Callable[[S, FamilyObject, bool], Text]
     citations: Citations
     # A card no published viewpoint of a ruling may see becomes this in a fork.
     placeholder: CardDef
-    catalog_path: Path
-    # The judge questions it ships (scenario files, one tap each on the home page).
-    scenarios_dir: Path
     offer_target: Callable[[dict[str, Any]], str | None] = offer_target
     # Refuses any action the game is not ready for (e.g. a choice it waits for).
-    check: Callable[[GameState, ActionModel], None] = lambda state, action: None
-    # The table a casual game starts from when no setup is given, and the message key when
-    # that table can't seat these players (None: it can).
-    starter: Callable[[list[str]], list[dict[str, Any]]] = lambda players: []
-    players_refusal: Callable[[list[str]], str | None] = lambda players: None
-    # The new-game form's choices of game options (option -> its values), and the options a
-    # game of `ruleset` takes from what the form asked.
-    form_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    options_from_form: Callable[[str, Mapping[str, str]], dict[str, Any]] = (
-        lambda ruleset, asked: {}
-    )
+    check: Callable[[S, ActionModel], None] = lambda state, action: None
     # Proposals (app.rules.core.proposals): the action types a seat may not apply to another
     # player's object but may propose; the objects an action acts on; the zones where its
     # controller (elsewhere its owner) is whose it is; the actions whose `player` field names
     # the player acted on (manifest their library); and a public description of an action.
     proposable: frozenset[str] = frozenset()
-    subjects: Callable[[GameState, ActionModel], list[GameObject]] = default_subjects
+    subjects: Callable[[S, ActionModel], Sequence[GameObject]] = default_subjects
     controlled_zones: frozenset[str] = frozenset()
     acts_on_named_player: frozenset[str] = frozenset()
     # The players an action touches through something that is not a card (an ability on the
     # stack: its controller), who consent for it as for their objects.
-    addressed: Callable[[GameState, ActionModel], set[str]] = lambda state, action: set()
+    addressed: Callable[[S, ActionModel], set[str]] = lambda state, action: set()
     # Actions whose handler itself decides whether the actor has the right (look: the rules
     # may let a player look at another's card); a refusal from it is proposed instead.
     checks_own_right: frozenset[str] = frozenset()
-    describe_action: Callable[[GameState, ActionModel], Text] = (
-        lambda state, action: Text(en=str(action.type), fr=str(action.type))  # type: ignore[attr-defined]
+    describe_action: Callable[[S, ActionModel], Text] = lambda state, action: Text(
+        en=action.type, fr=action.type
     )
     # A card whose face is not public and that is not face down (a card in a hand or a
     # library), as every viewer may name it: whose and where, never its face.
-    describe_unseen: Callable[[GameState, GameObject], Text] = lambda state, obj: Text(
+    describe_unseen: Callable[[S, FamilyObject], Text] = lambda state, obj: Text(
         en=f"a hidden card ({obj.owner}'s)", fr=f"une carte cachée (à {obj.owner})"
     )
+
+    @cached_property
+    def moves_by_type(self) -> dict[str, Move[Any]]:
+        return {m.type: m for m in self.moves}
+
+
+@dataclass(frozen=True)
+class GamePages(Generic[V]):
+    """What the pages show of a family: its buttons' places, the new-game form's choices, the
+    places a card can be at, and the table a casual game starts from."""
+
     # The game-wide buttons always in sight (the others wait behind "More", so a stray tap
     # can't end the game), and those about one place, shown on that place's card.
     primary_actions: tuple[str, ...] = ("resolve", "next_turn")
@@ -167,12 +179,49 @@ class GameFamily:
     table_actions: tuple[str, ...] = ()
     # The places a card can be "at" in a view, as (value, label) — a Riftbound game's
     # battlefields — for the judge's placement forms; none for a family without them.
-    locations: Callable[[ViewBase], list[tuple[str, str]]] = lambda view: []
+    locations: Callable[[V], list[tuple[str, str]]] = lambda view: []
+    # The new-game form's choices of game options (option -> its values), and the options a
+    # game of `ruleset` takes from what the form asked.
+    form_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    options_from_form: Callable[[str, Mapping[str, str]], dict[str, Any]] = lambda ruleset, asked: {}
+    # The table a casual game starts from when no setup is given, and the message key when
+    # that table can't seat these players (None: it can).
+    starter: Callable[[list[str]], list[dict[str, Any]]] = lambda players: []
+    players_refusal: Callable[[list[str]], str | None] = lambda players: None
     # Where each card of a seat's pasted decklist starts (its setup zone); a card given no
     # zone stays out of the game. By default, every card in the library.
-    deck_zones: Callable[[Sequence[CardDef]], list[tuple[CardDef, str | None]]] = (
-        lambda cards: [(card, "library") for card in cards]
-    )
-    @cached_property
-    def moves_by_type(self) -> dict[str, Move[Any]]:
-        return {m.type: m for m in self.moves}
+    deck_zones: Callable[[Sequence[CardDef]], list[tuple[CardDef, str | None]]] = lambda cards: [
+        (card, "library") for card in cards
+    ]
+    # The home page's groups of its judge questions, in order (each labelled by the message
+    # "home.group.<key>"), and a question's group from the rules it cites (None: "other").
+    question_groups: tuple[str, ...] = ()
+    question_group: Callable[[Sequence[str]], str | None] = lambda rules: None
+    # The choices its view holds that wait for one player (a "you may", a pick among cards
+    # looked at): the pages show and post them all the same way (app.rules.core.choice).
+    pending_choices: PendingChoices = no_choices
+    # Its own labels for the pages (an i18n.toml beside its code: keys no other file uses).
+    messages: Path | None = None
+    # The folder of its templates (board.html, tile_stats.html, tile_flags.html,
+    # face_text.html), which the pages include as families/<key>/…; None: the app's own
+    # templates/families/<key>/.
+    templates: Path | None = None
+
+
+@dataclass(frozen=True)
+class GameFamily(Generic[S, V]):
+    """One game: its name and editions, its rules, its pages, and what it ships (its card
+    catalog and its judge questions)."""
+
+    key: str
+    # The `ruleset` values that select this family (editions of one game share a family).
+    rulesets: tuple[str, ...]
+    title: Text
+    rules: GameRules[S, V]
+    pages: GamePages[V]
+    card_model: type[CardDef]
+    catalog_path: Path
+    # The judge questions it ships (scenario files, one tap each on the home page).
+    scenarios_dir: Path
+    # The card data files it reads (`facedown cards import`, app/catalog/importers).
+    card_formats: tuple[CardFormat, ...] = ()

@@ -1,8 +1,8 @@
 """Object ids: a keyed hash of a per-game counter under the game's secret seed.
 
 Not sequential and not guessable without the seed (which never leaves the server), yet the
-same log replays to the same ids (DESIGN invariants 1 and 3). The counter value k behind an
-id is a stable, seed-free reference for exports: "#k" (app/scenarios/export.py).
+same log replays to the same ids (docs/DESIGN.md invariants 1 and 3). The counter value k
+behind an id is a stable, seed-free reference for exports: "#k" (app/scenarios/export.py).
 """
 
 from __future__ import annotations

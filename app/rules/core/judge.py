@@ -2,13 +2,15 @@
 fields stay omitted when it is stored (so "leave it" and "set it to null" replay alike), and
 a card put at a chosen place in a pile (a library, a deck).
 
-A judge edit rebuilds or corrects the table (issue 15): it is no game rule, so a seat can
+A judge edit rebuilds or corrects the table: it is no game rule, so a seat can
 never make one, not even the judge acting "as" a seat; the family's handlers log each edit
 with a public text that names no hidden card and the details for those who may see them."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -24,6 +26,8 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.ordinals import ordinal_en, ordinal_fr
 from app.rules.core.state import GameObject
+
+Obj = TypeVar("Obj", bound=GameObject)
 
 
 class JudgeEdit(ActionModel):
@@ -163,3 +167,141 @@ def remove_from_game(
         ),
         **private,
     )
+
+
+def refuse(rules: list[str], en: str, fr: str, field: str = "zone") -> RuleError:
+    """A refusal that says what to change, about one field of the edit (shown beside it)."""
+    return RuleError(rules, en, fr, field=field)
+
+
+def counters_said(counters: dict[str, int]) -> Text:
+    """The counters an edit set, as the log says them ("counters: 2 +1/+1")."""
+    if not counters:
+        return Text(en="no counters", fr="aucun marqueur")
+    shown = ", ".join(f"{n} {kind}" for kind, n in sorted(counters.items()))
+    return Text(en=f"counters: {shown}", fr=f"marqueurs : {shown}")
+
+
+def in_brackets(changes: list[Text]) -> Text:
+    """What an edit changed, after what it names: " (tapped, 2 +1/+1)", or nothing."""
+    if not changes:
+        return Text(en="", fr="")
+    said = joined(changes)
+    return Text(en=f" ({said.en})", fr=f" ({said.fr})")
+
+
+_NOTHING = Text(en="", fr="")
+
+
+@dataclass(frozen=True)
+class JudgeWords(Generic[Obj]):
+    """A family's words and zones for its judge edits, so that naming a card in the log,
+    choosing who sees its name and what the log says of an edit are written once.
+
+    `hidden_zones` (a hand, a library, a deck) hold cards only their owner may know: the log
+    names neither the card nor its id there, only "a card in Alice's hand"."""
+
+    rule: str
+    hidden_zones: Mapping[Any, Text]
+    face_down_label: Callable[[Any, Obj], Text]
+    face_name: Callable[[Any, Obj], Text]
+    face_known_to: Callable[[Any, Obj], tuple[set[str], str]]
+    where: Callable[[Ctx[Any], Obj], Text]
+
+    def is_hidden(self, obj: Obj) -> bool:
+        return obj.zone in self.hidden_zones or obj.face_down
+
+    def shown(self, ctx: Ctx[Any], obj: Obj) -> Text:
+        """The object as every seat may name it: never a hidden card's name."""
+        zone = self.hidden_zones.get(obj.zone)
+        if zone is not None:
+            return Text(
+                en=f"a card in {obj.owner}'s {zone.en}",
+                fr=f"une carte de la {zone.fr} de {obj.owner}",
+            )
+        if obj.face_down:
+            return self.face_down_label(ctx.state, obj)
+        name = self.face_name(ctx.state, obj)
+        if obj.is_token:
+            return Text(en=f"the token {name.en}", fr=f"le jeton {name.fr}")
+        return name
+
+    def seen_by(self, ctx: Ctx[Any], obj: Obj) -> set[str]:
+        """Who may see its face now, if it is hidden (nobody to add if it is public)."""
+        return self.face_known_to(ctx.state, obj)[0] if self.is_hidden(obj) else set()
+
+    def event_objects(self, obj: Obj) -> list[str]:
+        """An id every seat may be given: not one in a hidden zone."""
+        return [] if obj.zone in self.hidden_zones else [obj.id]
+
+    def say_added(self, ctx: Ctx[Any], obj: Obj, changes: list[Text], keys: list[str]) -> None:
+        """judge_add_card's log line: "Judge: puts a card into Alice's hand" (the name as a
+        private detail for who may see it), or the card named when everyone may see it."""
+        shown, where, said = self.shown(ctx, obj), self.where(ctx, obj), in_brackets(changes)
+        private: dict[str, Any] = {}
+        if self.is_hidden(obj):
+            what = (
+                Text(en="a token", fr="un jeton")
+                if obj.is_token
+                else Text(en="a card", fr="une carte")
+            )
+            # "puts a card into Alice's hand" / "puts a card onto the battlefield ...: Face-down
+            # 2/2": a hidden zone's card has no public label.
+            tail = (
+                _NOTHING
+                if obj.zone in self.hidden_zones
+                else Text(en=f": {shown.en}", fr=f" : {shown.fr}")
+            )
+            private = name_for(obj, self.seen_by(ctx, obj))
+        else:
+            what, tail = shown, _NOTHING
+        ctx.emit(
+            "judge_add_card",
+            keys,
+            Text(
+                en=f"Judge: puts {what.en} {where.en}{tail.en}{said.en}.",
+                fr=f"L'arbitre met {what.fr} {where.fr}{tail.fr}{said.fr}.",
+            ),
+            objects=self.event_objects(obj),
+            **private,
+        )
+
+    def say_moved(
+        self,
+        ctx: Ctx[Any],
+        obj: Obj,
+        before: Text,
+        knew: set[str],
+        *,
+        moved: bool,
+        changes: list[Text],
+        keys: list[str],
+    ) -> None:
+        """judge_move's log line. `before`: how every seat named it before the edit; `knew`:
+        who could see its face then. A card that ends up hidden is named only to those who
+        knew it or may see it now; one that ends up public is named by the public text."""
+        private = name_for(obj, knew | self.seen_by(ctx, obj)) if self.is_hidden(obj) else {}
+        if moved:
+            where, after = self.where(ctx, obj), self.shown(ctx, obj)
+            tail = _NOTHING
+            if obj.zone not in self.hidden_zones and after != before:
+                tail = Text(en=f": {after.en}", fr=f" : {after.fr}")
+            text = Text(
+                en=f"Judge: moves {before.en} {where.en}{tail.en}",
+                fr=f"L'arbitre déplace {before.fr} {where.fr}{tail.fr}",
+            )
+        else:
+            text = Text(en=f"Judge: changes {before.en}", fr=f"L'arbitre modifie {before.fr}")
+        said = in_brackets(changes)
+        ctx.emit(
+            "judge_move",
+            keys,
+            Text(en=f"{text.en}{said.en}.", fr=f"{text.fr}{said.fr}."),
+            objects=self.event_objects(obj),
+            **private,
+        )
+
+    def remove(self, ctx: Ctx[Any], obj: Obj) -> None:
+        """judge_remove: the card leaves the game altogether (a correction, not an effect)."""
+        seen_by = self.face_known_to(ctx.state, obj)[0] if self.is_hidden(obj) else None
+        remove_from_game(ctx, obj, self.shown(ctx, obj), seen_by, self.rule)

@@ -1,6 +1,6 @@
 """Proposals: an effect on another player's object happens only when that player (or the
-judge) accepts it (DESIGN invariant 8). In paper Bob can't grab Alice's card: he announces an
-effect (a spell he casts) and Alice, or a judge, lets it happen.
+judge) accepts it (docs/DESIGN.md invariant 8). In paper Bob can't grab Alice's card: he
+announces an effect (a spell he casts) and Alice, or a judge, lets it happen.
 
 A seat's action on an object another player controls (or owns, off the battlefield) is
 refused by the engine; the seat proposes it instead. Nothing is applied and nothing is
@@ -19,11 +19,11 @@ from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.proposal_bound import check_pending_bound
-from app.rules.core.state import GameObject, GameState, Proposal
+from app.rules.core.state import GameObject, GameState, Obj, Proposal
 from app.rules.core.viewer import Viewer
 
 if TYPE_CHECKING:
-    from app.rules.core.family import GameFamily
+    from app.rules.core.family import GameRules
 
 # A proposal never holds a proposal, nor an answer to one.
 _NOT_PROPOSABLE = frozenset({"propose", "accept_proposal", "refuse_proposal"})
@@ -52,21 +52,21 @@ class RefuseProposal(ActionModel):
 
 
 def affected_players(
-    family: GameFamily, state: GameState, action: ActionModel, seen_by: str | None = None
+    rules: GameRules[Any, Any], state: GameState, action: ActionModel, seen_by: str | None = None
 ) -> set[str]:
-    """The players whose objects `action` would act on (family.subjects), or whose library a
+    """The players whose objects `action` would act on (rules.subjects), or whose library a
     `player` field names, when the action is one that may need their consent. With `seen_by`,
     only the objects that player can see count (the others are "no such object" to them, so
     an error must not confirm they exist)."""
-    if action.type not in family.proposable:  # type: ignore[attr-defined]
+    if action.type not in rules.proposable:
         return set()
     players: set[str] = set()
-    for obj in family.subjects(state, action):
-        if seen_by is not None and not family.visibility.in_view(state, obj, seen_by):
+    for obj in rules.subjects(state, action):
+        if seen_by is not None and not rules.visibility.in_view(state, obj, seen_by):
             continue
-        players.add(obj.controller if obj.zone in family.controlled_zones else obj.owner)
-    players |= family.addressed(state, action)
-    if action.type in family.acts_on_named_player:  # type: ignore[attr-defined]
+        players.add(obj.controller if obj.zone in rules.controlled_zones else obj.owner)
+    players |= rules.addressed(state, action)
+    if action.type in rules.acts_on_named_player:
         # `player`, and `from_player` (whose library it takes from: Thieving Amalgam).
         for field in ("player", "from_player"):
             named = getattr(action, field, None)
@@ -76,13 +76,13 @@ def affected_players(
 
 
 def check_consent(
-    family: GameFamily, state: GameState, action: ActionModel, actor: str | None
+    rules: GameRules[Any, Any], state: GameState, action: ActionModel, actor: str | None
 ) -> None:
     """A seat acts only on what is its own: an action on another player's object is refused
     (it must be proposed). The judge, and an accepted proposal, act directly."""
-    if actor is None or action.type in family.checks_own_right:  # type: ignore[attr-defined]
+    if actor is None or action.type in rules.checks_own_right:
         return
-    others = affected_players(family, state, action, seen_by=actor) - {actor}
+    others = affected_players(rules, state, action, seen_by=actor) - {actor}
     if others:
         who = ", ".join(sorted(others))
         raise RuleError(
@@ -95,31 +95,32 @@ def check_consent(
         )
 
 
-def _family(ctx: Ctx[Any]) -> GameFamily:
-    family = ctx.family
-    assert family is not None, "proposals need the game's family"
-    return family  # type: ignore[no-any-return]
+def _rules(ctx: Ctx[Any]) -> GameRules[Any, Any]:
+    rules = ctx.rules
+    assert rules is not None, "proposals need the game's rules"
+    return rules
 
 
-def _inner(family: GameFamily, data: dict[str, Any]) -> ActionModel:
+def _inner(rules: GameRules[Any, Any], data: dict[str, Any]) -> ActionModel:
     kind = data.get("type")
-    move = family.moves_by_type.get(kind) if isinstance(kind, str) else None
-    if move is None or kind in _NOT_PROPOSABLE or kind not in family.proposable:
+    move = rules.moves_by_type.get(kind) if isinstance(kind, str) else None
+    if move is None or kind in _NOT_PROPOSABLE or kind not in rules.proposable:
         raise RuleError(
             [],
             "Only an effect on another player's object can be proposed.",
             "Seul un effet sur l'objet d'un autre joueur peut être proposé.",
         )
     try:
-        return move.model.model_validate(data)
+        inner: ActionModel = move.model.model_validate(data)
     except ValidationError:
         raise RuleError(
             [], "The proposed action is not valid.", "L'action proposée n'est pas valide."
         ) from None
+    return inner
 
 
 def propose(ctx: Ctx[Any], action: Propose) -> None:
-    family = _family(ctx)
+    rules = _rules(ctx)
     proposer = ctx.actor
     if proposer is None:
         raise RuleError(
@@ -128,22 +129,22 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
             "L'arbitre agit directement : rien à proposer.",
         )
     check_pending_bound(ctx.state, proposer)
-    inner = _inner(family, action.action)
+    inner = _inner(rules, action.action)
     # Every id it names first: the same "no such object" whether hidden, gone or never
     # issued, before any answer that would tell them apart ("only what is yours").
     for object_id in issued_ids(inner):
         ctx.find(object_id)
     if action.source_object is not None:
         ctx.find(action.source_object)
-    subjects = family.subjects(ctx.state, inner)
-    to = tuple(sorted(affected_players(family, ctx.state, inner) - {proposer}))
+    subjects = rules.subjects(ctx.state, inner)
+    to = tuple(sorted(affected_players(rules, ctx.state, inner) - {proposer}))
     if to:
         # Would it happen if accepted now? Only what could happen is proposed (the rules'
         # refusal is the answer, as for any action). The proposable effects depend only on
         # public facts (whose it is, tapped, where it is), so nothing hidden is told.
-        trial = Ctx(ctx.state, proposer, ctx.in_view, family, trial=True)
+        trial = Ctx(ctx.state, proposer, ctx.in_view, rules, trial=True)
         trial.consented = True
-        family.moves_by_type[inner.type].handler(trial, inner)  # type: ignore[attr-defined]
+        rules.moves_by_type[inner.type].handler(trial, inner)
     if not to:
         raise RuleError(
             [],
@@ -160,8 +161,8 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
                 "The source of a proposal is one of your own cards (or a text).",
                 "La source d'une proposition est une de vos cartes (ou un texte).",
             )
-        source = public_description(family, ctx.state, card)
-    what = family.describe_action(ctx.state, inner)
+        source = public_description(rules, ctx.state, card)
+    what = rules.describe_action(ctx.state, inner)
     by_en = f" ({source.en})" if source.en else ""
     by_fr = f" ({source.fr})" if source.fr else ""
     text = Text(
@@ -180,21 +181,21 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
     ctx.emit("propose", [], text, objects=[o.id for o in subjects])
 
 
-def public_description(family: GameFamily, state: GameState, obj: GameObject) -> Text:
+def public_description(rules: GameRules[Any, Any], state: GameState, obj: GameObject) -> Text:
     """An object as every viewer of a proposal may know it (its text reaches every seat, the
-    spectators and the log: DESIGN invariant 9). Its face only when a spectator may see it;
-    a face-down object by its public label (708.6), a card in a hidden zone by whose and
-    where, even when the proposer owns or controls it (a manifested card of Bob's that Alice
+    spectators and the log: docs/DESIGN.md invariant 9). Its face only when a spectator may
+    see it; a face-down object by its public label (708.6), a card in a hidden zone by whose
+    and where, even when the proposer owns or controls it (a manifested card of Bob's that Alice
     controls, a card exiled face down that its owner may not look at)."""
-    if family.visibility.may_see_face(state, obj, Viewer.spectator()):
-        return family.describe(state, obj, True)
+    if rules.visibility.may_see_face(state, obj, Viewer.spectator()):
+        return rules.describe(state, obj, True)
     if obj.face_down:
-        return family.describe(state, obj, False)
-    return family.describe_unseen(state, obj)
+        return rules.describe(state, obj, False)
+    return rules.describe_unseen(state, obj)
 
 
 def _pending(ctx: Ctx[Any], proposal_id: str) -> Proposal:
-    found = next((p for p in ctx.state.proposals if p.id == proposal_id), None)
+    found: Proposal | None = next((p for p in ctx.state.proposals if p.id == proposal_id), None)
     if found is None:
         raise RuleError(
             [],
@@ -212,8 +213,8 @@ def _drop(ctx: Ctx[Any], proposal: Proposal) -> None:
 def accept(ctx: Ctx[Any], action: AcceptProposal) -> None:
     """An addressee lets it happen to what is theirs; once every addressee has (or the judge
     accepts for those still waiting), it is applied as the proposer's. One player's word
-    never lets it touch another player's object (DESIGN invariant 8)."""
-    family = _family(ctx)
+    never lets it touch another player's object (docs/DESIGN.md invariant 8)."""
+    rules = _rules(ctx)
     proposal = _pending(ctx, action.proposal)
     accepter = ctx.actor
     if accepter is not None and accepter not in proposal.to:
@@ -244,8 +245,8 @@ def accept(ctx: Ctx[Any], action: AcceptProposal) -> None:
             fr=f"{who_fr} accepte la proposition de {proposal.by} : {_quoted(proposal.text.fr)}",
         ),
     )
-    inner = _inner(family, proposal.action)
-    move = family.moves_by_type[inner.type]  # type: ignore[attr-defined]
+    inner = _inner(rules, proposal.action)
+    move = rules.moves_by_type[inner.type]
     # The proposer acts, with the consent they lacked (check_consent is not asked again).
     accepted_by, ctx.actor, ctx.consented = ctx.actor, proposal.by, True
     try:
@@ -303,10 +304,10 @@ def _quoted(text: str) -> str:
     return f"“{text}”"
 
 
-def default_subjects(state: GameState, action: ActionModel) -> list[GameObject]:
+def default_subjects(state: GameState[Obj], action: ActionModel) -> list[Obj]:
     """The objects an action acts on: its `object` and `objects` (those that exist)."""
     # The model's own fields: getattr on a field a model lacks goes through pydantic's
-    # __getattr__ and an exception, a fifth of a page's candidates (issue 18's profile).
+    # __getattr__ and an exception, a fifth of a page's candidates (bench/'s profile).
     fields = action.__dict__
     single = fields.get("object")
     ids: list[str] = [single] if single else []
@@ -316,7 +317,7 @@ def default_subjects(state: GameState, action: ActionModel) -> list[GameObject]:
 
 
 def as_proposals(
-    family: GameFamily,
+    rules: GameRules[Any, Any],
     state: GameState,
     actor: str | None,
     offers: list[tuple[dict[str, Any], Text]],
@@ -327,13 +328,13 @@ def as_proposals(
         return offers
     out: list[tuple[dict[str, Any], Text]] = []
     for action, label in offers:
-        move = family.moves_by_type.get(action["type"])
-        if move is None or action["type"] not in family.proposable:
+        move = rules.moves_by_type.get(action["type"])
+        if move is None or action["type"] not in rules.proposable:
             out.append((action, label))
             continue
         inner = move.model.model_validate(action)
-        if not affected_players(family, state, inner, seen_by=actor) - {actor} or (
-            action["type"] in family.checks_own_right and _sees_all(family, state, inner, actor)
+        if not affected_players(rules, state, inner, seen_by=actor) - {actor} or (
+            action["type"] in rules.checks_own_right and _sees_all(rules, state, inner, actor)
         ):
             out.append((action, label))
             continue
@@ -346,11 +347,13 @@ def as_proposals(
     return out
 
 
-def _sees_all(family: GameFamily, state: GameState, action: ActionModel, actor: str) -> bool:
+def _sees_all(
+    rules: GameRules[Any, Any], state: GameState, action: ActionModel, actor: str
+) -> bool:
     """The actor may already see every subject's face: the rules let them (no consent)."""
     return all(
-        actor in family.visibility.face_known_to(state, obj)[0]
-        for obj in family.subjects(state, action)
+        actor in rules.visibility.face_known_to(state, obj)[0]
+        for obj in rules.subjects(state, action)
     )
 
 

@@ -5,6 +5,8 @@ app.rules.riftbound.setup); app.rules.families joins them by `ruleset`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.cards import CardDef
@@ -36,7 +38,8 @@ class GameSetup(BaseModel):
 
     ruleset: str
     players: list[str]
-    cards: list[SetupCard] = Field(default_factory=list)
+    # A sequence here, a list of its own entries in each family's setup (which narrows it).
+    cards: Sequence[SetupCard] = Field(default_factory=list)
     options: GameOptions = Field(default_factory=GameOptions)
     # A casual game from decklists: shuffle each library with the game's secret seed and draw
     # the opening hands (each family's rule says how many).

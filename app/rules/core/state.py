@@ -7,10 +7,12 @@ Everything here is server-side truth. It leaves the core only through app.rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import UnionType
-from typing import Annotated, Any, ClassVar, Self, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, Generic, Self, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypeVar
 
 from app.rules.core.cards import CardDef
 from app.rules.core.copy_on_read import CopyOnRead
@@ -21,7 +23,7 @@ _set = object.__setattr__
 
 class GameObject(BaseModel):
     """A card or token in a zone. A new object (new id) on every zone change (400.7)
-    and whenever it turns face down (DESIGN invariant 3)."""
+    and whenever it turns face down (docs/DESIGN.md invariant 3)."""
 
     id: str
     card: CardDef
@@ -75,7 +77,7 @@ class GameObject(BaseModel):
     def copy_for_change(self) -> Self:
         """A copy safe to change: its lists and dicts copied, frozen values shared (several
         times faster than model_copy: pages try each candidate action on a clone, so this
-        runs for every object of the game for every button shown; issue 18's profile). Only
+        runs for every object of the game for every button shown; bench/'s profile). Only
         the fields that can hold a list or a dict are looked at (`container_fields`)."""
         cls = type(self)
         new = cls.__new__(cls)
@@ -159,13 +161,18 @@ class TakeBackRequest(BaseModel):
         return [p for p in state.still_playing() if p != self.by and p not in self.agreed]
 
 
+# A family's object type; `GameState` alone (shared code) holds objects of any family.
+Obj = TypeVar("Obj", bound=GameObject, default=Any)
+
+
 class PlayerState(BaseModel):
     name: str
     left_game: bool = False
 
 
-class GameState(BaseModel):
-    """The whole game. `seed` and `id_counter` make ids unpredictable yet replayable."""
+class GameState(BaseModel, Generic[Obj]):
+    """The whole game. `seed` and `id_counter` make ids unpredictable yet replayable. Generic
+    over its family's object type, so a family's look-ups give its own objects."""
 
     # The family's key in app.rules.families.FAMILIES (an edition may have its own key).
     ruleset: str
@@ -174,8 +181,9 @@ class GameState(BaseModel):
     seed: str
     id_counter: int = 0
     position_counter: int = 0
-    players: list[PlayerState]
-    objects: list[GameObject] = Field(default_factory=list)
+    # A sequence here, a list in each family's state (which may narrow it: Magic's life).
+    players: Sequence[PlayerState]
+    objects: list[Obj] = Field(default_factory=list)
     turn: int = 1
     active_player: str
     finished: bool = False
@@ -215,14 +223,8 @@ class GameState(BaseModel):
     def from_legacy(cls, data: dict[str, Any]) -> dict[str, Any]:
         """A state stored in the one-shape-for-every-game format: every card carried every
         family's fields. Keep the ones this family's card model knows."""
-        card_fields = (
-            cls.model_fields["objects"]
-            .annotation.__args__[0]
-            .model_fields[  # type: ignore[union-attr]
-                "card"
-            ]
-            .annotation.model_fields
-        )  # type: ignore[union-attr]
+        object_model = get_args(cls.model_fields["objects"].annotation)[0]
+        card_fields = object_model.model_fields["card"].annotation.model_fields
         for obj in data.get("objects", []):
             obj["card"] = {k: v for k, v in obj["card"].items() if k in card_fields}
         return data
@@ -243,10 +245,10 @@ class GameState(BaseModel):
         players = self.still_playing()
         return players[(players.index(self.active_player) + 1) % len(players)]
 
-    def remove_object(self, obj: GameObject) -> None:
+    def remove_object(self, obj: Obj) -> None:
         """Take `obj` itself out of the game (a zone change makes a new one: 400.7). By
         identity: list.remove compares whole pydantic models field by field, which cost every
-        move and every button trial a few percent of a page (issue 18's profile)."""
+        move and every button trial a few percent of a page (bench/'s profile)."""
         objects = self.objects
         for index in range(len(objects)):
             # list's own read: a trial's CopyOnRead must not copy what it only compares.
@@ -255,7 +257,7 @@ class GameState(BaseModel):
                 return
         raise ValueError(f"object {obj.id!r} is not in this game")
 
-    def get(self, object_id: str) -> GameObject | None:
+    def get(self, object_id: str) -> Obj | None:
         objects = self.objects
         if type(objects) is CopyOnRead:
             return objects.find_id(object_id)
@@ -264,15 +266,11 @@ class GameState(BaseModel):
                 return obj
         return None
 
-    def in_zone(self, zone: str, player: str | None = None) -> list[GameObject]:
+    def in_zone(self, zone: str, player: str | None = None) -> list[Obj]:
         """Objects of a zone in position order; player filters by owner for owned zones."""
-        def keep(o: GameObject) -> bool:
+        def keep(o: Obj) -> bool:
             return o.zone == zone and (player is None or o.owner == player)
 
         objects = self.objects
         found = objects.matching(keep) if type(objects) is CopyOnRead else list(filter(keep, objects))
         return sorted(found, key=lambda o: o.position)
-
-    def opponent_of(self, player: str) -> str:
-        others = [p.name for p in self.players if p.name != player]
-        return others[0]

@@ -1,9 +1,10 @@
-"""Taking a game back to an earlier version (issue 17, item 6): the request, the answers, and
-the restored state. Pure functions of states; the store records them as log entries and
-replays them (app/store/repository.py), since only it can read the state at version N.
+"""Taking a game back to an earlier version: the request, the answers, and
+the restored state, and which step may be taken by whom (`step`). Pure functions of states:
+the store only records each step in the log and replays it (app/store/event_log.py), handing
+`step` a way to read the state at version N, which only it can.
 
 The restored state equals version N's state except for what would link it to what happened
-after N, which a seat saw and must not be able to carry across (DESIGN invariants 2 and 3):
+after N, which a seat saw and must not be able to carry across (docs/DESIGN.md invariants 2 and 3):
 - every object gets a new id (a keyed hash under the new seed, as on any turn face down):
   nothing a seat learnt about an id after N (a card revealed, drawn, looked at) points at
   the same object afterwards;
@@ -16,6 +17,7 @@ after N, which a seat saw and must not be able to carry across (DESIGN invariant
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from app.rules.core.errors import RuleError
@@ -32,6 +34,9 @@ ANSWER = "take_back_answer"
 KINDS = frozenset({TAKE_BACK, REQUEST, ANSWER})
 
 JUDGE = Text(en="the judge", fr="l'arbitre")
+
+# The state of this game at an earlier version (the store reads it from its log).
+PastReader = Callable[[int], S]
 
 
 def _refuse(en: str, fr: str, kind: Any = "rule") -> RuleError:
@@ -167,3 +172,67 @@ def agreed_by(pending: TakeBackRequest) -> Text:
         en=f"{pending.by}, with everyone's agreement",
         fr=f"{pending.by}, avec l'accord de tous",
     )
+
+
+def recorded(kind: str, to: int | None = None, agree: bool | None = None) -> dict[str, Any]:
+    """What the log records for one step: its kind, and the version asked for or the word
+    given. ValueError for a kind that is not a take-back step (a caller's bug)."""
+    if kind not in KINDS:
+        raise ValueError(f"not a take-back step: {kind}")
+    payload: dict[str, Any] = {"type": kind}
+    if to is not None:
+        payload["to"] = to
+    if agree is not None:
+        payload["agree"] = agree
+    return payload
+
+
+def step(
+    state: S, payload: Mapping[str, Any], actor: str | None, past: PastReader[S]
+) -> tuple[S, list[Event]]:
+    """The state after one recorded step (live and on replay alike), `actor` None for the
+    judge. The judge takes the game back directly, or settles a pending request; a player
+    asks, or gives their word, and the game goes back once every other player agreed."""
+    kind = payload["type"]
+    if kind == REQUEST:
+        if actor is None:
+            raise _refuse(
+                "The judge takes the game back directly: there is nobody to ask.",
+                "L'arbitre ramène directement la partie en arrière : il n'a personne à qui le demander.",
+                "forbidden",
+            )
+        return request(state, actor, int(payload["to"]))
+    if kind == ANSWER:
+        return _answered(state, bool(payload["agree"]), actor, past)
+    if kind != TAKE_BACK:
+        raise ValueError(f"not a take-back step: {kind}")
+    if actor is not None:
+        raise _refuse(
+            "Only the judge takes a game back directly: ask the other players.",
+            "Seul l'arbitre ramène directement la partie en arrière : demandez aux autres joueurs.",
+            "forbidden",
+        )
+    to = int(payload["to"])
+    check_target(state, to)
+    return restore(state, past(to), JUDGE)
+
+
+def _answered(
+    state: S, agree: bool, actor: str | None, past: PastReader[S]
+) -> tuple[S, list[Event]]:
+    """A word on the pending request: the judge's settles it at once (no request left to
+    settle is "declined"), a player's counts towards everyone's agreement."""
+    pending = state.take_back
+    if actor is None:
+        if not agree or pending is None:
+            return dismiss(state)
+        who = Text(
+            en=f"the judge, at {pending.by}'s request",
+            fr=f"l'arbitre, à la demande de {pending.by}",
+        )
+        return restore(state, past(pending.to), who)
+    after, events, complete = answer(state, actor, agree)
+    if not complete or pending is None:
+        return after, events
+    restored, more = restore(state, past(pending.to), agreed_by(pending))
+    return restored, events + more

@@ -15,6 +15,8 @@ about a hidden card.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict
 
 from app.rules.core.context import Ctx
@@ -41,7 +43,7 @@ class OffTiming(BaseModel):
         )
 
 
-def refuse_seat_off_timing(ctx: Ctx, problem: OffTiming | None) -> OffTiming | None:
+def refuse_seat_off_timing(ctx: Ctx[Any], problem: OffTiming | None) -> OffTiming | None:
     """A seat acting off timing is refused (nothing changes); for the judge the problem is
     returned, to be said after the action with `say_off_timing`."""
     if problem is None:
@@ -59,7 +61,7 @@ _WENT_ON = Text(
 )
 
 
-def say_off_timing(ctx: Ctx, problem: OffTiming | None) -> None:
+def say_off_timing(ctx: Ctx[Any], problem: OffTiming | None) -> None:
     """The judge went on although the rules wouldn't allow it now: the log says so, with the
     rule, after what was done (public: only public facts are in it)."""
     if problem is None:

@@ -4,13 +4,15 @@ own public facts (app.rules.mtg.view, app.rules.riftbound.view); nothing here is
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel, Field
 
 from app.rules.core.state import Proposal
 from app.rules.core.viewer import Viewer
 
 
-class Visibility(BaseModel):
+class VisibleTo(BaseModel):
     """Judge only: who may see this object's face, and the rule that says so."""
 
     players: list[str]
@@ -35,7 +37,7 @@ class ObjectViewBase(BaseModel):
     tapped: bool
     counters: dict[str, int]
     token: bool
-    visible_to: Visibility | None = None
+    visible_to: VisibleTo | None = None
     # Judge only: what the card data could not verify about this card (an importer's note),
     # so the judge knows which facts are a guess. None for every other viewer.
     unverified: str | None = None
@@ -85,8 +87,9 @@ class ViewBase(BaseModel):
     finished: bool
     winner: str | None
     viewer: Viewer
-    players: list[PlayerViewBase]
-    objects: list[ObjectViewBase]
+    # Sequences here, lists in each family's view: a family narrows them to its own kinds.
+    players: Sequence[PlayerViewBase]
+    objects: Sequence[ObjectViewBase]
     # Effects on another player's objects waiting for their word (or the judge's).
     proposals: list[ProposalView] = Field(default_factory=list)
 
@@ -107,7 +110,7 @@ class EventView(BaseModel):
     kind: str
     text: str
     text_fr: str
-    # True when this viewer is shown the private details (DESIGN invariant 4).
+    # True when this viewer is shown the private details (docs/DESIGN.md invariant 4).
     detailed: bool
     rules: list[str]
     objects: list[str]

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
 from app.rules.mtg.labels import describe
-from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.state import MtgCtx, MtgGame, MtgObject, Zone
 from app.rules.mtg.visibility import can_see_face
 
 _NUMBER_WORDS = {1: ("one", "un"), 2: ("two", "deux"), 3: ("three", "trois"),
@@ -58,7 +57,7 @@ def choice_candidates(
 
 
 def apply(
-    ctx: Ctx,
+    ctx: MtgCtx,
     obj: MtgObject,
     *,
     via: str,

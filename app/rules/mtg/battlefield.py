@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
@@ -25,24 +24,24 @@ from app.rules.mtg.face_down import turn_up
 from app.rules.mtg.hideaway import control_changed
 from app.rules.mtg.labels import describe
 from app.rules.mtg.permanents import permanent
-from app.rules.mtg.state import Modifier, MtgObject, Zone
+from app.rules.mtg.state import Modifier, MtgCtx, MtgObject, Zone
 from app.rules.mtg.timing import attack_timing
 from app.rules.mtg.trigger_stack import put_on_stack, source_facts
 
 
-def _name(ctx: Ctx, obj: MtgObject) -> Text:
+def _name(ctx: MtgCtx, obj: MtgObject) -> Text:
     return describe(ctx.state, obj, face=False)
 
 
 def _announce(
-    ctx: Ctx, obj: MtgObject, kind: str, rules: list[str], text: Callable[[Text], Text]
+    ctx: MtgCtx, obj: MtgObject, kind: str, rules: list[str], text: Callable[[Text], Text]
 ) -> None:
     """An event about one permanent, named as every player may see it now (its public
     label if face down): `text` words the event around that name."""
     ctx.emit(kind, rules, text(_name(ctx, obj)), objects=[obj.id])
 
 
-def _before_tapping(ctx: Ctx, obj: MtgObject) -> None:
+def _before_tapping(ctx: MtgCtx, obj: MtgObject) -> None:
     """Illusionary Mask: as its face-down creature would become tapped, it turns face up."""
     if (
         obj.face_down
@@ -55,7 +54,7 @@ def _before_tapping(ctx: Ctx, obj: MtgObject) -> None:
         )
 
 
-def attack(ctx: Ctx, action: Attack) -> None:
+def attack(ctx: MtgCtx, action: Attack) -> None:
     """508.1: the active player declares attackers among untapped creatures they control."""
     attacker = ctx.acting_as(
         ctx.state.active_player,
@@ -113,7 +112,7 @@ def attack(ctx: Ctx, action: Attack) -> None:
         _attack_triggers(ctx, obj)
 
 
-def _attack_triggers(ctx: Ctx, obj: MtgObject) -> None:
+def _attack_triggers(ctx: MtgCtx, obj: MtgObject) -> None:
     """508.2a / 603.2: its "whenever this creature attacks" abilities trigger, a face-down
     one's too when an effect granted them (613.1f); its label names it to the others."""
     for trigger in characteristics.current(obj, ctx.state).triggers:
@@ -139,7 +138,7 @@ def _attack_triggers(ctx: Ctx, obj: MtgObject) -> None:
         )
 
 
-def tap(ctx: Ctx, action: Tap) -> None:
+def tap(ctx: MtgCtx, action: Tap) -> None:
     obj = permanent(ctx, action.object)
     if obj.tapped:
         raise RuleError(["110.5"], "It is already tapped.", "Il est déjà engagé.")
@@ -154,7 +153,7 @@ def tap(ctx: Ctx, action: Tap) -> None:
     )
 
 
-def untap(ctx: Ctx, action: Untap) -> None:
+def untap(ctx: MtgCtx, action: Untap) -> None:
     obj = permanent(ctx, action.object)
     if not obj.tapped:
         raise RuleError(["110.5"], "It is already untapped.", "Il est déjà dégagé.")
@@ -164,7 +163,7 @@ def untap(ctx: Ctx, action: Untap) -> None:
     )
 
 
-def add_counter(ctx: Ctx, action: AddCounter) -> None:
+def add_counter(ctx: MtgCtx, action: AddCounter) -> None:
     obj = permanent(ctx, action.object)
     obj.counters[action.counter] = obj.counters.get(action.counter, 0) + action.amount
     counters_en, counters_fr = counters_words(action.amount, action.counter)
@@ -180,7 +179,7 @@ def add_counter(ctx: Ctx, action: AddCounter) -> None:
     )
 
 
-def pump(ctx: Ctx, action: Pump) -> None:
+def pump(ctx: MtgCtx, action: Pump) -> None:
     """An outside effect (e.g. Giant Growth): it keeps applying if the permanent is then
     turned face up (707.8); it ends at cleanup (514.2)."""
     obj = permanent(ctx, action.object)
@@ -198,7 +197,7 @@ def pump(ctx: Ctx, action: Pump) -> None:
     )
 
 
-def phase_out(ctx: Ctx, action: PhaseOut) -> None:
+def phase_out(ctx: MtgCtx, action: PhaseOut) -> None:
     """702.26: treated as though it doesn't exist; its controller may still look at it
     if face down (707.5). 2004 rules: it moves to the phased-out zone (504.2)."""
     obj = permanent(ctx, action.object)
@@ -218,7 +217,7 @@ def phase_out(ctx: Ctx, action: PhaseOut) -> None:
     )
 
 
-def phase_in(ctx: Ctx, action: PhaseIn) -> None:
+def phase_in(ctx: MtgCtx, action: PhaseIn) -> None:
     obj = ctx.find(action.object)
     if obj.zone == Zone.PHASED_OUT:
         obj.zone = Zone.BATTLEFIELD
@@ -237,7 +236,7 @@ def phase_in(ctx: Ctx, action: PhaseIn) -> None:
     )
 
 
-def gain_control(ctx: Ctx, action: GainControl) -> None:
+def gain_control(ctx: MtgCtx, action: GainControl) -> None:
     """Control changes; the right to look at a face-down permanent follows it (707.5)."""
     obj = ctx.find(action.object)
     player = ctx.player(action.player)

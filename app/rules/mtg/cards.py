@@ -1,7 +1,7 @@
 """A Magic card's printed facts: what a card *is*, before any status or effect applies.
 
 Catalog entries and inline definitions in a Magic game's setup share this one shape
-(DESIGN.md, "The HTTP contract").
+(docs/DESIGN.md, "The HTTP contract").
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ class OtherFace(BaseModel):
     name_fr: str | None = Field(default=None, max_length=120)
 
 
-# --- issue 16: turning up and dying (W4) ---
+# --- turning face up and dying (708.11, 704.5f) ---
 # A counter's name as a card prints it: "+1/+1", "-1/-1", "oil", "lore"...
 CounterName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9+\-/ ]{1,30}$")]
 
@@ -144,7 +144,7 @@ TriggerEvent = Literal[
     "dies",
     "put_into_graveyard_from_anywhere",
     "leaves_battlefield",
-    # Issue 27: "whenever this creature attacks" (508.1m), e.g. granted to a face-down one.
+    # "Whenever this creature attacks" (508.1m), e.g. granted to a face-down one.
     "attacks",
 ]
 
@@ -203,7 +203,7 @@ class MtgCard(CardDef):
     enters_ability: str | None = Field(default=None, max_length=500)
     turned_face_up_ability: str | None = Field(default=None, max_length=500)
     as_turned_face_up_copy: bool = False
-    # --- issue 16: turning up and dying (W4) ---
+    # --- turning face up and dying (708.11, 603.6) ---
     as_turned_face_up: AsTurnedFaceUp | None = None
     triggers: tuple[CardTrigger, ...] = Field(default=(), max_length=8)
 
@@ -230,7 +230,7 @@ class MtgCard(CardDef):
         return bool(self.types) and not (self.is_type("Instant") or self.is_type("Sorcery"))
 
     def other_names(self) -> tuple[str, ...]:
-        faces = [self.flip] if self.flip is not None else []
+        faces: list[FlipFace | OtherFace] = [self.flip] if self.flip is not None else []
         names = [n for f in (*faces, *self.other_faces) for n in (f.name, f.name_fr) if n]
         return tuple(dict.fromkeys(names))
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
+from app.rules.mtg.state import MtgCtx
 
 
-def is_2004(ctx: Ctx) -> bool:
+def is_2004(ctx: MtgCtx) -> bool:
     return ctx.state.ruleset == "mtg-2004"
 
 
-def require_current_rules(ctx: Ctx, what_en: str, what_fr: str) -> None:
+def require_current_rules(ctx: MtgCtx, what_en: str, what_fr: str) -> None:
     """504.1 (2004): only Illusionary Mask and morph could make things face down."""
     if is_2004(ctx):
         raise RuleError(

@@ -38,7 +38,7 @@ class ApplyEffect(ActionModel):
     base_power: PT | None = None
     base_toughness: PT | None = None
     cant_turn_face_up: bool = False
-    # Issue 27: a triggered ability it gains (613.1f), a face-down one too (708.2).
+    # A triggered ability it gains (613.1f), a face-down one too (708.2).
     grant_trigger: CardTrigger | None = None
     until_end_of_turn: bool = False
 

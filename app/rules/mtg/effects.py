@@ -4,12 +4,11 @@ up or down (708.8; seed 707.8: the same object), and go with a zone change (400.
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.events import Text
 from app.rules.mtg.effect_actions import ApplyEffect
 from app.rules.mtg.labels import describe
 from app.rules.mtg.permanents import permanent
-from app.rules.mtg.state import Modifier
+from app.rules.mtg.state import Modifier, MtgCtx
 
 _TYPES_FR = {
     "Artifact": "artefact", "Battle": "bataille", "Creature": "créature",
@@ -52,7 +51,7 @@ def _what_it_does(action: ApplyEffect) -> tuple[list[str], list[str], list[str]]
     return en, fr, rules
 
 
-def apply_effect(ctx: Ctx, action: ApplyEffect) -> None:
+def apply_effect(ctx: MtgCtx, action: ApplyEffect) -> None:
     """A continuous effect from outside on a permanent; its latest timestamp (613.7) puts
     it after the effects already there within each layer."""
     obj = permanent(ctx, action.object)

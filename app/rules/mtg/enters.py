@@ -11,21 +11,20 @@ from __future__ import annotations
 
 import re
 
-from app.rules.core.context import Ctx
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
 from app.rules.mtg.ability_kinds import enters_kind
 from app.rules.mtg.actions import TurnFaceDown
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.face_down import turn_face_down
-from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.state import MtgCtx, MtgObject, Zone
 from app.rules.mtg.trigger_stack import hand_to_judge, put_on_stack, sentence, source_facts
 
 # Ixidron's replacement effect, as printed (and as the importer keeps it).
 _IXIDRON = re.compile(r"\bturn all other nontoken (?:face-up )?creatures face down\b", re.I)
 
 
-def announce_enters(ctx: Ctx[MtgGame], permanent: MtgObject) -> None:
+def announce_enters(ctx: MtgCtx, permanent: MtgObject) -> None:
     values = characteristics.current(permanent, ctx.state)
     text = values.enters_ability
     if not text or permanent.face_down:
@@ -62,7 +61,7 @@ def announce_enters(ctx: Ctx[MtgGame], permanent: MtgObject) -> None:
     )
 
 
-def _ixidron(ctx: Ctx[MtgGame], permanent: MtgObject, text: str) -> None:
+def _ixidron(ctx: MtgCtx, permanent: MtgObject, text: str) -> None:
     """614.1c: Ixidron's effect applies as it enters, so nothing can happen in between (its
     power and toughness count the creatures it turned: 604.3)."""
     name = characteristics.current(permanent, ctx.state).name or permanent.card.name

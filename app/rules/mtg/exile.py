@@ -6,7 +6,6 @@ battlefield face up or face down (708.3). Foretelling is in app.rules.mtg.forete
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
@@ -26,7 +25,7 @@ from app.rules.mtg.hideaway import entered
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.restrictions import refuse_restricted_cast
-from app.rules.mtg.state import ZONE_FR, MtgObject, Zone
+from app.rules.mtg.state import ZONE_FR, MtgCtx, MtgObject, Zone
 from app.rules.mtg.timing import cast_timing
 from app.rules.mtg.visibility import face_known_to
 
@@ -55,7 +54,7 @@ def _in_exile_face_down(obj: MtgObject, rules: list[str]) -> None:
 # --- Exiling face down ---------------------------------------------------------------------
 
 
-def _exiler(ctx: Ctx, obj: MtgObject, by: str | None) -> str:
+def _exiler(ctx: MtgCtx, obj: MtgObject, by: str | None) -> str:
     """Who exiles it: the seat acting (it may not name another), or for the judge the
     player named, else whoever the card is with (its controller, or its owner)."""
     if by is not None:
@@ -70,7 +69,7 @@ def _exiler(ctx: Ctx, obj: MtgObject, by: str | None) -> str:
     return ctx.acting_for(obj.controller if in_play else obj.owner)
 
 
-def exile_face_down(ctx: Ctx, action: ExileFaceDown) -> None:
+def exile_face_down(ctx: MtgCtx, action: ExileFaceDown) -> None:
     obj = ctx.find(action.object)
     if obj.zone not in _FROM or (obj.zone == Zone.EXILE and obj.face_down):
         raise RuleError(
@@ -151,7 +150,7 @@ def exile_face_down(ctx: Ctx, action: ExileFaceDown) -> None:
 # --- Turning face up in exile --------------------------------------------------------------
 
 
-def turn_face_up_in_exile(ctx: Ctx, action: TurnFaceUpInExile) -> None:
+def turn_face_up_in_exile(ctx: MtgCtx, action: TurnFaceUpInExile) -> None:
     """Summoner's Egg: "turn the exiled card face up". A public reveal: from now on it is an
     ordinary face-up card in exile."""
     obj = ctx.find(action.object)
@@ -190,7 +189,7 @@ def turn_face_up_in_exile(ctx: Ctx, action: TurnFaceUpInExile) -> None:
 # --- Casting from exile --------------------------------------------------------------------
 
 
-def cast_from_exile(ctx: Ctx, action: CastFromExile) -> None:
+def cast_from_exile(ctx: MtgCtx, action: CastFromExile) -> None:
     obj = ctx.find(action.object)
     if obj.zone != Zone.EXILE:
         raise RuleError(["601.2"], "That card is not in exile.", "Cette carte n'est pas en exil.")
@@ -263,7 +262,7 @@ def cast_from_exile(ctx: Ctx, action: CastFromExile) -> None:
 # --- Returning to the battlefield ----------------------------------------------------------
 
 
-def return_from_exile(ctx: Ctx, action: ReturnFromExile) -> None:
+def return_from_exile(ctx: MtgCtx, action: ReturnFromExile) -> None:
     obj = ctx.find(action.object)
     if obj.zone != Zone.EXILE:
         raise RuleError(["400.7"], "That card is not in exile.", "Cette carte n'est pas en exil.")
@@ -275,7 +274,7 @@ def return_from_exile(ctx: Ctx, action: ReturnFromExile) -> None:
         _return_face_up(ctx, obj, doer, controller)
 
 
-def _return_face_up(ctx: Ctx, obj: MtgObject, doer: str, controller: str) -> None:
+def _return_face_up(ctx: MtgCtx, obj: MtgObject, doer: str, controller: str) -> None:
     label = public_label(ctx.state, obj) if obj.face_down else None
     name = obj.card.shown_name()
     was_en = f"{label.en} is turned face up: it is {name.en}. " if label is not None else ""
@@ -313,7 +312,7 @@ def _return_face_up(ctx: Ctx, obj: MtgObject, doer: str, controller: str) -> Non
     announce_enters(ctx, permanent)  # a trigger on the stack, or a replacement (614.1c)
 
 
-def _return_face_down(ctx: Ctx, obj: MtgObject, doer: str, controller: str) -> None:
+def _return_face_down(ctx: MtgCtx, obj: MtgObject, doer: str, controller: str) -> None:
     """708.3: turned face down before it enters, so it is a 2/2 whose enters abilities
     don't apply. Who saw it in exile still knows which permanent it is."""
     hidden = obj.face_down

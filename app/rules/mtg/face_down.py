@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
@@ -22,7 +21,7 @@ from app.rules.mtg.edition import require_current_rules
 from app.rules.mtg.labels import describe, public_label, via_fr
 from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
 from app.rules.mtg.restrictions import refuse_restricted_cast
-from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
+from app.rules.mtg.state import FaceDownVia, MtgCtx, MtgObject, Zone
 from app.rules.mtg.timing import cast_timing
 from app.rules.mtg.trigger_stack import put_on_stack, source_facts
 from app.rules.mtg.visibility import can_see_face, face_known_to
@@ -30,14 +29,14 @@ from app.rules.mtg.visibility import can_see_face, face_known_to
 _ENABLER_RULE = {"morph": "702.37", "megamorph": "702.37b", "disguise": "702.168"}
 
 
-def mark_entered(ctx: Ctx, obj: MtgObject) -> None:
+def mark_entered(ctx: MtgCtx, obj: MtgObject) -> None:
     """707.6: keep the order face-down permanents arrived in, per controller."""
     count = ctx.state.entered_counts.get(obj.controller, 0) + 1
     ctx.state.entered_counts[obj.controller] = count
     obj.entered_order = count
 
 
-def cast_face_down(ctx: Ctx, action: CastFaceDown) -> None:
+def cast_face_down(ctx: MtgCtx, action: CastFaceDown) -> None:
     """707.4: turned face down before it goes on the stack; the spell is a face-down 2/2.
     From its owner's hand, or from wherever an effect lets the caster cast it (702.37c: a
     morph card may be cast face down whenever it could be cast: Gonti's exile, Cemetery
@@ -133,7 +132,7 @@ def _turn_up_options(obj: MtgObject) -> dict[str, str]:
     return options
 
 
-def turn_face_up(ctx: Ctx, action: TurnFaceUp) -> None:
+def turn_face_up(ctx: MtgCtx, action: TurnFaceUp) -> None:
     obj = ctx.find(action.object)
     if obj.zone == Zone.STACK:
         raise RuleError(
@@ -166,7 +165,7 @@ def turn_face_up(ctx: Ctx, action: TurnFaceUp) -> None:
     if not options:
         why_en, why_fr, keys = _no_way_up(obj)
         raise RuleError(keys, f"{name} can't be turned face up: {why_en}", why_fr)
-    via = action.via or next(iter(options))
+    via: str = action.via or next(iter(options))
     if via not in options:
         # 702.37e: a printed morph (disguise) cost an effect on it takes away.
         lost = via != "mana_cost" and getattr(characteristics.face_up_values(obj), via)
@@ -239,7 +238,7 @@ def _no_way_up(obj: MtgObject) -> tuple[str, str, list[str]]:
 
 
 def turn_up(
-    ctx: Ctx,
+    ctx: MtgCtx,
     obj: MtgObject,
     *,
     via: str,
@@ -314,7 +313,7 @@ def turn_up(
         )
 
 
-def put_face_down(ctx: Ctx, obj: MtgObject, via: FaceDownVia, controller: str) -> MtgObject:
+def put_face_down(ctx: MtgCtx, obj: MtgObject, via: FaceDownVia, controller: str) -> MtgObject:
     """707.3: turned face down before it enters, so its enters abilities never apply.
     (Manifest, cloak and manifest dread use it too: app.rules.mtg.manifest.)"""
     new = ctx.relocate(obj, Zone.BATTLEFIELD, controller=controller, face_down=True)
@@ -323,7 +322,7 @@ def put_face_down(ctx: Ctx, obj: MtgObject, via: FaceDownVia, controller: str) -
     return new
 
 
-def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown) -> None:
+def put_onto_battlefield_face_down(ctx: MtgCtx, action: PutOntoBattlefieldFaceDown) -> None:
     obj = ctx.find(action.object)
     controller = ctx.acting_for(obj.owner)
     if obj.owner != controller and obj.zone == Zone.HAND:
@@ -374,7 +373,7 @@ def put_onto_battlefield_face_down(ctx: Ctx, action: PutOntoBattlefieldFaceDown)
     )
 
 
-def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
+def turn_face_down(ctx: MtgCtx, action: TurnFaceDown) -> None:
     """Ixidron: other nontoken face-up creatures turn face down (707.2a: nameless 2/2s).
     Today's 708.2b: something already face down stays as it is."""
     if action.via == "ixidron":
@@ -425,7 +424,7 @@ def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
         shown = describe(ctx.state, obj, face=True)
         names_en.append(shown.en)
         names_fr.append(shown.fr)
-        # DESIGN invariant 3: a card turning face down gets a new id, so it can't be
+        # docs/DESIGN.md invariant 3: a card turning face down gets a new id, so it can't be
         # followed. By the rules it is the same permanent: status, counters and what is
         # attached to it stay.
         renew_id(ctx, obj)
@@ -470,7 +469,7 @@ def turn_face_down(ctx: Ctx, action: TurnFaceDown) -> None:
         )
 
 
-def look(ctx: Ctx, action: Look) -> None:
+def look(ctx: MtgCtx, action: Look) -> None:
     """707.5: look at a face-down spell or permanent you control, even phased out;
     never at one another player controls."""
     obj = ctx.find(action.object)
@@ -510,14 +509,14 @@ def look(ctx: Ctx, action: Look) -> None:
     ctx.emit(
         "look",
         ["707.5"],
-        # The label once: "It is X." after it, not the label twice (issue 17).
+        # The label once: "It is X." after it, not the label twice.
         Text(en=f"{who} looks at {label.en}.", fr=f"{who} regarde {label.fr}."),
         **name_for(obj, {who}),
         objects=[obj.id],
     )
 
 
-def _look_in_exile(ctx: Ctx, obj: MtgObject, label: Text) -> None:
+def _look_in_exile(ctx: MtgCtx, obj: MtgObject, label: Text) -> None:
     """A card exiled face down (hideaway): only the players its instruction allows, as the
     game's edition reads it (702.75a + 406.3 today; the Lorwyn release notes)."""
     allowed, rule = face_known_to(ctx.state, obj)
@@ -558,7 +557,7 @@ def _look_in_exile(ctx: Ctx, obj: MtgObject, label: Text) -> None:
     )
 
 
-def copy(ctx: Ctx, action: Copy) -> None:
+def copy(ctx: MtgCtx, action: Copy) -> None:
     """707.10: a face-down permanent that becomes a copy keeps its face-down values until
     turned face up. A face-up permanent copying a face-down one gets the face-down
     copiable values: a nameless 2/2 that can't be turned face up."""

@@ -10,7 +10,6 @@ untapped (709.3: see labels.flipped_note).
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
@@ -18,10 +17,10 @@ from app.rules.mtg.actions import Flip
 from app.rules.mtg.edition import is_2004
 from app.rules.mtg.labels import describe
 from app.rules.mtg.permanents import require_phased_in
-from app.rules.mtg.state import Zone
+from app.rules.mtg.state import MtgCtx, Zone
 
 
-def flip(ctx: Ctx, action: Flip) -> None:
+def flip(ctx: MtgCtx, action: Flip) -> None:
     """Its controller flips it, as its own ability says ("flip it") once its condition
     holds; the engine trusts the condition (it tracks no damage or deaths)."""
     obj = ctx.find(action.object)

@@ -11,7 +11,6 @@ effect (702.143d: Ethereal Valkyrie, `become_foretold`)."""
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
@@ -21,14 +20,14 @@ from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.labels import exile_pile_label
 from app.rules.mtg.mana import reduced
 from app.rules.mtg.permissions import permission_for
-from app.rules.mtg.state import MtgObject, Zone
+from app.rules.mtg.state import MtgCtx, MtgObject, Zone
 from app.rules.mtg.timing import foretell_timing
 
 # What foretelling costs, whatever the card (702.143a).
 FORETELL_PAYMENT = "{2}"
 
 
-def foretell(ctx: Ctx, action: Foretell) -> None:
+def foretell(ctx: MtgCtx, action: Foretell) -> None:
     obj = ctx.find(action.object)
     require_current_rules(ctx, "Foretell", "La prédiction")
     if obj.zone != Zone.HAND:
@@ -115,7 +114,7 @@ def _foretold_fr(player: str) -> str:
         "d'un tour ultérieur pour son coût de prédiction."
     )
 
-def foretold_cost(ctx: Ctx, obj: MtgObject) -> str:
+def foretold_cost(ctx: MtgCtx, obj: MtgObject) -> str:
     """The cost a foretold card is cast for now, or the refusal: it must have been foretold
     (702.143c), on an earlier turn (702.143a), and have a foretell cost. The caller has
     checked the caster may look at it (406.3b), so the card's own facts are theirs to hear."""
@@ -147,7 +146,7 @@ def foretold_cost(ctx: Ctx, obj: MtgObject) -> str:
     return cost
 
 
-def become_foretold(ctx: Ctx, action: BecomeForetold) -> None:
+def become_foretold(ctx: MtgCtx, action: BecomeForetold) -> None:
     """702.143d: an effect makes a card foretold (Ethereal Valkyrie: "exile a card from your
     hand face down. It becomes foretold. Its foretell cost is its mana cost reduced by {2}").
     Not the special action: no {2}, any turn, any card. A card from the hand is exiled face

@@ -18,7 +18,6 @@ before it resolves; `resolve` then plays the card for the player who activated i
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.words import counted, plural_pair
@@ -31,7 +30,7 @@ from app.rules.mtg.permanents import on_battlefield, require_phased_in
 from app.rules.mtg.printed_pt import known_number
 from app.rules.mtg.restrictions import describe as describe_restriction
 from app.rules.mtg.restrictions import forbidding
-from app.rules.mtg.state import HideawayPending, MtgGame, MtgObject, StackAbility, Zone
+from app.rules.mtg.state import HideawayPending, MtgCtx, MtgGame, MtgObject, StackAbility, Zone
 from app.rules.mtg.visibility import face_known_to, hideaway_source
 
 _CONDITION_TEXT: dict[str, tuple[str, str]] = {
@@ -141,7 +140,7 @@ def condition_holds(
 # --- Entering: enters tapped, and the trigger --------------------------------------------
 
 
-def entered(ctx: Ctx, permanent: MtgObject) -> None:
+def entered(ctx: MtgCtx, permanent: MtgObject) -> None:
     """A face-up permanent has just entered the battlefield: "enters tapped" and hideaway.
     (A face-down one has no abilities: 707.3.)"""
     values = characteristics.current(permanent, ctx.state)
@@ -166,7 +165,7 @@ def entered(ctx: Ctx, permanent: MtgObject) -> None:
         _trigger(ctx, permanent, values.hideaway)
 
 
-def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
+def _trigger(ctx: MtgCtx, permanent: MtgObject, n: int) -> None:
     player = permanent.controller
     library = ctx.state.in_zone(Zone.LIBRARY, player)
     shown = describe(ctx.state, permanent, face=True)
@@ -233,7 +232,7 @@ def _trigger(ctx: Ctx, permanent: MtgObject, n: int) -> None:
 # --- The choice ------------------------------------------------------------------------
 
 
-def hideaway_exile(ctx: Ctx, action: HideawayExile) -> None:
+def hideaway_exile(ctx: MtgCtx, action: HideawayExile) -> None:
     pending = ctx.state.hideaway_pending
     if pending is None:
         raise RuleError(
@@ -345,7 +344,7 @@ def hideaway_exile(ctx: Ctx, action: HideawayExile) -> None:
 # --- Control changes: who may look --------------------------------------------------------
 
 
-def control_changed(ctx: Ctx, permanent: MtgObject, before: str, new_controller: str) -> None:
+def control_changed(ctx: MtgCtx, permanent: MtgObject, before: str, new_controller: str) -> None:
     """The new controller of a hideaway permanent may look at the card it hid (both
     editions); today, 406.3 keeps every earlier controller able to look too."""
     if before not in permanent.controllers:
@@ -394,7 +393,7 @@ def hidden_cards(state: MtgGame, link: str | None) -> list[MtgObject]:
     )
 
 
-def hideaway_trigger(ctx: Ctx, action: HideawayTrigger) -> None:
+def hideaway_trigger(ctx: MtgCtx, action: HideawayTrigger) -> None:
     """The hideaway ability triggers once more for the same permanent (an effect makes its
     enters trigger happen twice: Panharmonicon, Yarok the Desecrated): one more card is
     exiled face down with it, linked to it like the first."""
@@ -418,7 +417,7 @@ def hideaway_trigger(ctx: Ctx, action: HideawayTrigger) -> None:
     _trigger(ctx, source, values.hideaway)
 
 
-def _chosen_card(ctx: Ctx, source: MtgObject, card: str | None) -> str | None:
+def _chosen_card(ctx: MtgCtx, source: MtgObject, card: str | None) -> str | None:
     """With more than one hidden card, its player says which one the ability plays."""
     cards = hidden_cards(ctx.state, source.hideaway_link)
     if card is not None:
@@ -438,7 +437,7 @@ def _chosen_card(ctx: Ctx, source: MtgObject, card: str | None) -> str | None:
     return None
 
 
-def hideaway_play(ctx: Ctx, action: HideawayPlay) -> None:
+def hideaway_play(ctx: MtgCtx, action: HideawayPlay) -> None:
     """Activate (or, for a triggered one, put on the stack) the ability that plays the card
     this permanent hid. Its cost: {T} when the ability says so (mana is shown only)."""
     source = on_battlefield(ctx, action.source)
@@ -561,7 +560,7 @@ def _hidden_card(state: MtgGame, ability: StackAbility) -> MtgObject | None:
     return linked[0] if linked else None
 
 
-def _nothing_to_choose(ctx: Ctx, ability: StackAbility, card: MtgObject | None) -> bool:
+def _nothing_to_choose(ctx: MtgCtx, ability: StackAbility, card: MtgObject | None) -> bool:
     """What anyone can tell without the hidden card's face ends the ability: the card left
     exile, or the condition doesn't hold (both public). True when it ended so."""
     name_en, name_fr = ability.source_name, ability.source_name_fr
@@ -616,7 +615,7 @@ def _nothing_to_choose(ctx: Ctx, ability: StackAbility, card: MtgObject | None) 
     return True
 
 
-def resolve_ability(ctx: Ctx, ability: StackAbility) -> None:
+def resolve_ability(ctx: MtgCtx, ability: StackAbility) -> None:
     """The ability resolves. Whether its player plays the hidden card is theirs to say
     (702.75 "you may play", 608.2d): whoever resolved it, the ability waits for that choice
     (hideaway_accept / hideaway_decline), told the same way whatever the card is, so that
@@ -646,7 +645,7 @@ def choosing_ability(state: MtgGame) -> StackAbility | None:
     return next((a for a in state.abilities if a.choosing), None)
 
 
-def play_hidden(ctx: Ctx, ability: StackAbility) -> None:
+def play_hidden(ctx: MtgCtx, ability: StackAbility) -> None:
     """Its player chose to play the hidden card: cast it, or play it if it is a land that
     can be played now; a land that can't reads, to the others, as a card not played."""
     state = ctx.state

@@ -1,29 +1,27 @@
-"""The judge edits a Magic table (issue 15): add a card anywhere, move anything anywhere and
+"""The judge edits a Magic table: add a card anywhere, move anything anywhere and
 set its status, remove a card, set a life total. No game rule does this: the judge rebuilds a
 situation to judge it, or corrects a table. Each edit is one logged event whose public text
 names only what every seat may see, with the card's name as a private detail for whoever may
 see its face (and the judge), so time travel and rulings show how the table was built and
 nothing leaks.
 
-A zone change makes a new object with a new id (400.7), and so does turning face down (DESIGN
-invariant 3), exactly as in play; a card is put face down the way setup does it
+A zone change makes a new object with a new id (400.7), and so does turning face down
+(docs/DESIGN.md invariant 3), exactly as in play; a card is put face down the way setup does it
 (face_down.mark_entered: the public order of face-down permanents, 707.6)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.rules.core.context import Ctx
-from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.family import Move
 from app.rules.core.judge import (
     JudgeRemove,
-    joined,
-    name_for,
+    JudgeWords,
+    counters_said,
     ordinal_from_top,
     put_at,
-    remove_from_game,
+    refuse,
     require_judge,
     set_turn,
 )
@@ -42,7 +40,7 @@ from app.rules.mtg.judge_actions import (
     MtgJudgeSetTurn,
 )
 from app.rules.mtg.labels import describe, public_label
-from app.rules.mtg.state import FaceDownVia, MtgObject, Zone
+from app.rules.mtg.state import FaceDownVia, MtgCtx, MtgObject, Zone
 from app.rules.mtg.steps import STEPS
 from app.rules.mtg.turns import began_turn
 from app.rules.mtg.visibility import face_known_to, has_controlled, looking_at
@@ -50,7 +48,6 @@ from app.rules.mtg.visibility import face_known_to, has_controlled, looking_at
 RULE = "judge.edit"
 _IN_PLAY = (Zone.BATTLEFIELD, Zone.STACK, Zone.PHASED_OUT)
 _ON_TABLE = (Zone.BATTLEFIELD, Zone.PHASED_OUT)
-_HIDDEN_ZONES = (Zone.HAND, Zone.LIBRARY)
 # Where a card may be face down: a spell, a permanent, a card exiled face down (406.3).
 _FACE_DOWN_ZONES = (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.PHASED_OUT)
 # 707.4: the ways a spell is cast face down.
@@ -60,28 +57,7 @@ _SPELL_VIAS = ("morph", "megamorph", "disguise")
 # --- how the log names things -------------------------------------------------------------
 
 
-def _is_hidden(obj: MtgObject) -> bool:
-    return obj.zone in _HIDDEN_ZONES or obj.face_down
-
-
-def _shown(ctx: Ctx, obj: MtgObject) -> Text:
-    """The object as every seat may name it: never a hidden card's name."""
-    if obj.zone == Zone.HAND:
-        return Text(en=f"a card in {obj.owner}'s hand", fr=f"une carte de la main de {obj.owner}")
-    if obj.zone == Zone.LIBRARY:
-        return Text(
-            en=f"a card in {obj.owner}'s library",
-            fr=f"une carte de la bibliothèque de {obj.owner}",
-        )
-    if obj.face_down:
-        return public_label(ctx.state, obj)
-    name = describe(ctx.state, obj, face=True)
-    if obj.is_token:
-        return Text(en=f"the token {name.en}", fr=f"le jeton {name.fr}")
-    return name
-
-
-def _where(ctx: Ctx, obj: MtgObject) -> Text:
+def _where(ctx: MtgCtx, obj: MtgObject) -> Text:
     """Where the object is now, as a destination."""
     who, owner = obj.controller, obj.owner
     if obj.zone in _ON_TABLE:
@@ -103,31 +79,28 @@ def _where(ctx: Ctx, obj: MtgObject) -> Text:
     return Text(en=f"into exile{down[0]} ({owner}'s)", fr=f"en exil{down[1]} (à {owner})")
 
 
-def _counters_text(counters: Counters) -> Text:
-    if not counters:
-        return Text(en="no counters", fr="aucun marqueur")
-    shown = ", ".join(f"{n} {kind}" for kind, n in sorted(counters.items()))
-    return Text(en=f"counters: {shown}", fr=f"marqueurs : {shown}")
-
-
-def _event_objects(obj: MtgObject) -> list[str]:
-    """An id every seat may be given: not one in a hand or a library."""
-    return [] if obj.zone in _HIDDEN_ZONES else [obj.id]
+# The log names a card in a hand or a library as "a card in Alice's hand": nothing more.
+WORDS: JudgeWords[MtgObject] = JudgeWords(
+    rule=RULE,
+    hidden_zones={
+        Zone.HAND: Text(en="hand", fr="main"),
+        Zone.LIBRARY: Text(en="library", fr="bibliothèque"),
+    },
+    face_down_label=public_label,
+    face_name=lambda state, obj: describe(state, obj, face=True),
+    face_known_to=face_known_to,
+    where=_where,
+)
 
 
 # --- checks --------------------------------------------------------------------------------
-
-
-def _refuse(rules: list[str], en: str, fr: str, field: str = "zone") -> RuleError:
-    """A refusal that says what to change, about one field of the edit (shown beside it)."""
-    return RuleError(rules, en, fr, field=field)
 
 
 def _check_face_down(zone: Zone, down: bool, via: FaceDownVia | None, in_exile: bool) -> None:
     """`down`: face down after the edit; `via`: how (None for a card exiled face down by
     foretell, another effect or hideaway: `in_exile`)."""
     if in_exile and zone != Zone.EXILE:
-        raise _refuse(
+        raise refuse(
             ["406.3", "702.143a"],
             "A card is foretold, exiled face down or hidden by hideaway only in exile: choose "
             "Exile as its zone, or another way face down.",
@@ -138,7 +111,7 @@ def _check_face_down(zone: Zone, down: bool, via: FaceDownVia | None, in_exile: 
     if not down:
         return
     if zone not in _FACE_DOWN_ZONES:
-        raise _refuse(
+        raise refuse(
             ["707.1"],
             "Only a spell, a permanent or an exiled card can be face down: choose Face up, or "
             "the stack, the battlefield or exile as its zone.",
@@ -147,7 +120,7 @@ def _check_face_down(zone: Zone, down: bool, via: FaceDownVia | None, in_exile: 
             "face_down",
         )
     if zone == Zone.STACK and via not in _SPELL_VIAS:
-        raise _refuse(
+        raise refuse(
             ["707.4"],
             "A spell is face down only when cast with morph, megamorph or disguise: choose one "
             "of them.",
@@ -157,13 +130,13 @@ def _check_face_down(zone: Zone, down: bool, via: FaceDownVia | None, in_exile: 
         )
 
 
-def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
+def _controller(ctx: MtgCtx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
     """110.2: only a spell or a permanent has a controller other than its owner."""
     if asked is None:
         return default if zone in _IN_PLAY else owner
     player = ctx.player(asked)
     if zone not in _IN_PLAY and player != owner:
-        raise _refuse(
+        raise refuse(
             ["110.2"],
             f"Only a spell or a permanent can be controlled by a player other than its owner: "
             f"choose {owner}, or the stack or the battlefield as its zone.",
@@ -176,7 +149,7 @@ def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: st
 
 def _check_position(zone: Zone, position: int | None) -> None:
     if position is not None and zone != Zone.LIBRARY:
-        raise _refuse(
+        raise refuse(
             [RULE],
             "A position is given only for a card put into a library: leave it empty, or "
             "choose Library as its zone.",
@@ -189,7 +162,7 @@ def _check_position(zone: Zone, position: int | None) -> None:
 # --- changes -------------------------------------------------------------------------------
 
 
-def _mark_face_down(ctx: Ctx, obj: MtgObject, via: FaceDownVia) -> None:
+def _mark_face_down(ctx: MtgCtx, obj: MtgObject, via: FaceDownVia) -> None:
     """Face down as setup puts it: a spell gets its public cast order, a permanent its
     face-down order (707.6); an exiled card is just unseen (406.3)."""
     obj.face_down = True
@@ -216,7 +189,7 @@ def _turn_face_up(obj: MtgObject) -> None:
 
 
 def _exile_face_down(
-    ctx: Ctx, obj: MtgObject, exiled: JudgeExiled | None, hideaway_of: str | None
+    ctx: MtgCtx, obj: MtgObject, exiled: JudgeExiled | None, hideaway_of: str | None
 ) -> None:
     """A card in exile made face down with its public facts (406.4) and who may look at it
     (406.3): foretold (702.143a: its owner), imprinted or exiled by an effect, or under a
@@ -225,7 +198,7 @@ def _exile_face_down(
     if hideaway_of is not None:
         source = ctx.find(hideaway_of)
         if source.zone not in _ON_TABLE or source is obj:
-            raise _refuse(
+            raise refuse(
                 ["702.75-linked"],
                 "A hideaway card is exiled by a permanent on the battlefield: choose one.",
                 "Une carte cachée est exilée par un permanent sur le champ de bataille : "
@@ -241,7 +214,7 @@ def _exile_face_down(
         by = ctx.player(exiled.by) if exiled.by is not None else obj.owner
         turn = exiled.turn if exiled.turn is not None else state.turn
         if turn > state.turn:
-            raise _refuse(
+            raise refuse(
                 ["406.4"],
                 f"It is turn {state.turn}: a card was exiled on this turn or an earlier one. "
                 f"Give a turn from 1 to {state.turn}, or set the turn first.",
@@ -266,7 +239,7 @@ def _exile_face_down(
 
 
 def _set_status(
-    ctx: Ctx,
+    ctx: MtgCtx,
     obj: MtgObject,
     *,
     tapped: bool | None,
@@ -285,11 +258,11 @@ def _set_status(
         "phased_out": phased_out,
         "summoning_sick": summoning_sick,
         # Counters all set to 0 only clear them: fine anywhere.
-        "counters": bool(counters) and any(counters.values()),
+        "counters": counters is not None and any(counters.values()),
     }
     wrong = next((name for name, value in asked.items() if value), None)
     if obj.zone not in _ON_TABLE and wrong is not None:
-        raise _refuse(
+        raise refuse(
             ["110.5"],
             "Only a permanent on the battlefield is tapped, flipped, attacking, phased out "
             "or has counters: untick it, or choose Battlefield as its zone.",
@@ -311,7 +284,7 @@ def _set_status(
         )
     if counters is not None:
         obj.counters = {kind: n for kind, n in counters.items() if n > 0}
-        said.append(_counters_text(obj.counters))
+        said.append(counters_said(obj.counters))
     if attacking is not None:
         _set_attacking(ctx, obj, attacking)
         said.append(
@@ -342,9 +315,9 @@ def _set_status(
     return said
 
 
-def _check_flip(ctx: Ctx, obj: MtgObject) -> None:
+def _check_flip(ctx: MtgCtx, obj: MtgObject) -> None:
     if is_2004(ctx):
-        raise _refuse(
+        raise refuse(
             ["709.1"],
             "Flip cards came after the January 2004 rules: untick Flipped.",
             "Les cartes à inversion sont arrivées après les règles de janvier 2004 : décochez "
@@ -352,7 +325,7 @@ def _check_flip(ctx: Ctx, obj: MtgObject) -> None:
             "flipped",
         )
     if obj.face_down:
-        raise _refuse(
+        raise refuse(
             ["707.2", "709.1a"],
             "A face-down permanent has no text: it can't be flipped. Untick Flipped, or turn "
             "it face up.",
@@ -361,7 +334,7 @@ def _check_flip(ctx: Ctx, obj: MtgObject) -> None:
             "flipped",
         )
     if characteristics.current(obj, ctx.state).flip is None:
-        raise _refuse(
+        raise refuse(
             ["709.1"],
             "It is not a flip card: it has no upside-down half. Untick Flipped.",
             "Ce n'est pas une carte à inversion : elle n'a pas de partie inversée. Décochez "
@@ -370,13 +343,13 @@ def _check_flip(ctx: Ctx, obj: MtgObject) -> None:
         )
 
 
-def _set_attacking(ctx: Ctx, obj: MtgObject, attacking: bool) -> None:
+def _set_attacking(ctx: MtgCtx, obj: MtgObject, attacking: bool) -> None:
     """Attacking this turn; counted for "if you attacked with N creatures" (hideaway)."""
     counts = ctx.state.attackers_this_turn
     was = obj.attacked_turn == ctx.state.turn
     if attacking and not was:
         if not characteristics.current(obj, ctx.state).is_creature():
-            raise _refuse(
+            raise refuse(
                 ["508.1"],
                 "Only creatures can attack: untick Attacking.",
                 "Seules les créatures attaquent : décochez Attaquant.",
@@ -389,7 +362,7 @@ def _set_attacking(ctx: Ctx, obj: MtgObject, attacking: bool) -> None:
         counts[obj.controller] = max(0, counts.get(obj.controller, 0) - 1)
 
 
-def _set_phased_out(ctx: Ctx, obj: MtgObject, phased_out: bool) -> None:
+def _set_phased_out(ctx: MtgCtx, obj: MtgObject, phased_out: bool) -> None:
     """702.26; the 2004 rules moved a phased-out permanent to its own zone (seed 002)."""
     if is_2004(ctx):
         if phased_out and obj.zone == Zone.BATTLEFIELD:
@@ -401,13 +374,13 @@ def _set_phased_out(ctx: Ctx, obj: MtgObject, phased_out: bool) -> None:
     obj.phased_out = phased_out
 
 
-def _attach(ctx: Ctx, obj: MtgObject, host_id: str | None) -> Text:
+def _attach(ctx: MtgCtx, obj: MtgObject, host_id: str | None) -> Text:
     """301.5, 303.4: attached to a permanent (None: unattached). What the log says."""
     if host_id is None:
         obj.attached_to = None
         return Text(en="unattached", fr="détaché")
     if obj.zone not in _ON_TABLE:
-        raise _refuse(
+        raise refuse(
             ["303.4", "301.5"],
             "Only a permanent on the battlefield is attached to another: choose Battlefield as "
             "its zone, or leave Attached to empty.",
@@ -417,21 +390,21 @@ def _attach(ctx: Ctx, obj: MtgObject, host_id: str | None) -> Text:
         )
     host = ctx.find(host_id)
     if host is obj or host.zone not in _ON_TABLE:
-        raise _refuse(
+        raise refuse(
             ["303.4", "301.5"],
             "It is attached to another permanent on the battlefield: choose one.",
             "On l'attache à un autre permanent sur le champ de bataille : choisissez-en un.",
             "attached_to",
         )
     obj.attached_to = host.id
-    shown = _shown(ctx, host)
+    shown = WORDS.shown(ctx, host)
     return Text(en=f"attached to {shown.en}", fr=f"attaché à {shown.fr}")
 
 
 # --- the edits -----------------------------------------------------------------------------
 
 
-def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
+def judge_add_card(ctx: MtgCtx, action: JudgeAddCard) -> None:
     require_judge(ctx, RULE)
     owner = ctx.player(action.owner)
     zone = Zone(action.zone)
@@ -470,35 +443,8 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
     )
     if action.attached_to is not None:
         status.append(_attach(ctx, obj, action.attached_to))
-    shown, where = _shown(ctx, obj), _where(ctx, obj)
-    kind = (
-        Text(en="a token", fr="un jeton") if action.is_token else Text(en="a card", fr="une carte")
-    )
-    if _is_hidden(obj):
-        # "puts a card into Alice's hand" / "puts a card onto the battlefield ...: Face-down 2/2".
-        what = kind
-        tail = (
-            Text(en="", fr="")
-            if obj.zone in _HIDDEN_ZONES
-            else Text(en=f": {shown.en}", fr=f" : {shown.fr}")
-        )
-        private = name_for(obj, face_known_to(ctx.state, obj)[0])
-    else:
-        what, tail, private = shown, Text(en="", fr=""), {}
-    extra = joined(status)
-    extra_en = f" ({extra.en})" if status else ""
-    extra_fr = f" ({extra.fr})" if status else ""
     keys = [RULE, "707.2", "707.6"] if obj.face_down and obj.zone in _IN_PLAY else [RULE]
-    ctx.emit(
-        "judge_add_card",
-        keys,
-        Text(
-            en=f"Judge: puts {what.en} {where.en}{tail.en}{extra_en}.",
-            fr=f"L'arbitre met {what.fr} {where.fr}{tail.fr}{extra_fr}.",
-        ),
-        objects=_event_objects(obj),
-        **private,
-    )
+    WORDS.say_added(ctx, obj, status, keys)
 
 
 def _face_down_wanted(
@@ -524,12 +470,12 @@ def _face_down_wanted(
     return False, None
 
 
-def _not_being_looked_at(ctx: Ctx, obj: MtgObject) -> None:
+def _not_being_looked_at(ctx: MtgCtx, obj: MtgObject) -> None:
     """A card a player is looking at for a choice the game waits for (hideaway, manifest
     dread) stays where it is until they choose: the choice names it."""
     looker = looking_at(ctx.state, obj)
     if looker is not None:
-        raise _refuse(
+        raise refuse(
             ["702.75", "701.62a"],
             f"{looker} is looking at this card to choose: let them choose first, then edit it.",
             f"{looker} regarde cette carte pour choisir : laissez-le choisir d'abord, puis "
@@ -537,13 +483,13 @@ def _not_being_looked_at(ctx: Ctx, obj: MtgObject) -> None:
         )
 
 
-def judge_move(ctx: Ctx, action: JudgeMove) -> None:
+def judge_move(ctx: MtgCtx, action: JudgeMove) -> None:
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
     _not_being_looked_at(ctx, obj)
     given = action.model_fields_set - {"type", "object"}
     if not given:
-        raise _refuse(
+        raise refuse(
             [RULE],
             "Say what to change: a zone, a controller, face down or up, or a status.",
             "Indiquez quoi changer : une zone, un contrôleur, face cachée ou visible, un statut.",
@@ -559,11 +505,10 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     _check_face_down(zone, down, via, in_exile)
     default_controller = obj.controller if origin in _IN_PLAY else obj.owner
     controller = _controller(ctx, zone, action.controller, default_controller, obj.owner)
-    before = _shown(ctx, obj)
-    knew = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else set()
+    before, knew = WORDS.shown(ctx, obj), WORDS.seen_by(ctx, obj)
     changes: list[Text] = []
     keys = [RULE]
-    # Issue 16 (W4): what triggers as it changes zones is said after the edit (look_back).
+    # 603.6, 603.10a: what triggers as it changes zones is said after the edit (look_back).
     last_known = look_back.remember(ctx.state, obj) if moving else None
     if moving:
         # 400.7: a new object with a new id and none of the old one's status.
@@ -592,7 +537,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
             )
             keys.append("110.2")
         if down and not obj.face_down:
-            # DESIGN invariant 3: turning face down gives a new id, so it can't be followed
+            # docs/DESIGN.md invariant 3: turning face down gives a new id, so it can't be followed
             # (what is attached to it stays attached: the same permanent).
             renew_id(ctx, obj)
             if in_exile:
@@ -640,45 +585,20 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     if "attached_to" in action.model_fields_set:
         changes.append(_attach(ctx, obj, action.attached_to))
         keys.append("303.4")
-    # A card that ends up hidden is named only to those who knew it or may see it now; one
-    # that ends up public is named by the public text itself.
-    private = name_for(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}
-    if moving:
-        where = _where(ctx, obj)
-        after = _shown(ctx, obj)
-        tail = Text(en="", fr="")
-        if obj.zone not in _HIDDEN_ZONES and after != before:
-            tail = Text(en=f": {after.en}", fr=f" : {after.fr}")
-        text = Text(
-            en=f"Judge: moves {before.en} {where.en}{tail.en}",
-            fr=f"L'arbitre déplace {before.fr} {where.fr}{tail.fr}",
-        )
-    else:
-        text = Text(en=f"Judge: changes {before.en}", fr=f"L'arbitre modifie {before.fr}")
-    if changes:
-        said = joined(changes)
-        text = Text(en=f"{text.en} ({said.en})", fr=f"{text.fr} ({said.fr})")
-    ctx.emit(
-        "judge_move",
-        keys,
-        Text(en=f"{text.en}.", fr=f"{text.fr}."),
-        objects=_event_objects(obj),
-        **private,
-    )
+    WORDS.say_moved(ctx, obj, before, knew, moved=moving, changes=changes, keys=keys)
     if last_known is not None:
         look_back.announce(ctx, last_known, obj.zone, obj)
 
 
-def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
+def judge_remove(ctx: MtgCtx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
     _not_being_looked_at(ctx, obj)
-    seen_by = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else None
-    remove_from_game(ctx, obj, _shown(ctx, obj), seen_by, RULE)
+    WORDS.remove(ctx, obj)
 
 
-def judge_set_life(ctx: Ctx, action: JudgeSetLife) -> None:
+def judge_set_life(ctx: MtgCtx, action: JudgeSetLife) -> None:
     require_judge(ctx, RULE)
     name = ctx.player(action.player)
     player = next(p for p in ctx.state.players if p.name == name)
@@ -695,7 +615,7 @@ def judge_set_life(ctx: Ctx, action: JudgeSetLife) -> None:
     )
 
 
-def judge_set_turn(ctx: Ctx, action: MtgJudgeSetTurn) -> None:
+def judge_set_turn(ctx: MtgCtx, action: MtgJudgeSetTurn) -> None:
     """500.1: whose turn, which turn, which step the built table is at."""
     require_judge(ctx, RULE)
     step = None

@@ -80,7 +80,7 @@ def exiled_face_down_label(state: MtgGame, obj: MtgObject) -> Text:
 def short_label(state: MtgGame, obj: MtgObject) -> Text:
     """The subject of a log sentence that gives the full public label once anyway, e.g.
     "Alice's face-down 2/2 (cast 1st)": the full label twice in one sentence read as a
-    stutter (issue 17). Still public only: what public_label says, fewer words."""
+    stutter. Still public only: what public_label says, fewer words."""
     now = characteristics.current(obj, state)
     pt = f"{now.power}/{now.toughness}"
     if obj.cast_order is not None:

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from app.rules.core.context import Ctx
 from app.rules.core.events import Text
 from app.rules.core.words import counters_words
 from app.rules.mtg import characteristics
 from app.rules.mtg.cards import CardTrigger, MtgCard
 from app.rules.mtg.labels import describe, public_label
-from app.rules.mtg.state import HIDDEN_ZONES, MtgGame, MtgObject, Zone
+from app.rules.mtg.state import HIDDEN_ZONES, MtgCtx, MtgGame, MtgObject, Zone
 from app.rules.mtg.trigger_stack import public_facts, put_on_stack
 from app.rules.mtg.visibility import face_known_to
 
@@ -71,7 +70,7 @@ def _counters_note(counters: dict[str, int]) -> Text:
     )
 
 
-def announce(ctx: Ctx[MtgGame], before: LastKnown, zone: Zone, new: MtgObject | None) -> None:
+def announce(ctx: MtgCtx, before: LastKnown, zone: Zone, new: MtgObject | None) -> None:
     """After `before`'s object moved to `zone` (as `new`; None for a token that ceased to
     exist): say which of its zone-change abilities trigger, and which don't and why. A card
     whose face is still hidden afterwards (a judge's edit into a hand) is named only to
@@ -117,7 +116,7 @@ def _event_name(trigger: CardTrigger) -> Text:
 
 
 def _emit_trigger(
-    ctx: Ctx,
+    ctx: MtgCtx,
     before: LastKnown,
     trigger: CardTrigger,
     new: MtgObject | None,
@@ -195,7 +194,7 @@ def _emit_trigger(
 
 
 def _emit_no_trigger(
-    ctx: Ctx, before: LastKnown, trigger: CardTrigger, seers: set[str] | None
+    ctx: MtgCtx, before: LastKnown, trigger: CardTrigger, seers: set[str] | None
 ) -> None:
     """603.10a with 708.2: a face-down permanent had no abilities as it last existed."""
     when = _event_name(trigger)
@@ -220,7 +219,7 @@ def _emit_no_trigger(
     ctx.emit("no_trigger", ["603.10a", "707.2"], general, private=named, private_to=seers)
 
 
-def _emit_lost(ctx: Ctx, before: LastKnown, trigger: CardTrigger) -> None:
+def _emit_lost(ctx: MtgCtx, before: LastKnown, trigger: CardTrigger) -> None:
     """603.10a: face up, but an effect had taken the ability away (613.1f, "loses all
     abilities") as it last existed: it does not trigger. It was face up: nothing hidden."""
     when = _event_name(trigger)

@@ -16,7 +16,6 @@ hideaway's (`MtgGame.dread_pending`, moves.check).
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
@@ -32,7 +31,7 @@ from app.rules.mtg.manifest_actions import (
     ManifestDread,
     ManifestDreadChoose,
 )
-from app.rules.mtg.state import DreadPending, FaceDownVia, MtgObject, Zone
+from app.rules.mtg.state import DreadPending, FaceDownVia, MtgCtx, MtgObject, Zone
 
 _RULE = {"manifest": "701.40", "cloak": "701.58"}
 _VERB_FR = {"manifest": "manifester", "cloak": "voiler"}
@@ -41,7 +40,7 @@ _VERB_FR = {"manifest": "manifester", "cloak": "voiler"}
 _PILE_ZONES = (Zone.EXILE, Zone.GRAVEYARD, Zone.HAND, Zone.BATTLEFIELD)
 
 
-def _require_manifester(ctx: Ctx, player: str, what_en: str, what_fr: str) -> None:
+def _require_manifester(ctx: MtgCtx, player: str, what_en: str, what_fr: str) -> None:
     """The manifesting player acts (the judge for anyone). Another player's library or cards
     are asked for first: the engine refuses a seat's action on them unless it was proposed and
     accepted (app.rules.core.proposals, `from_player` and the cards' owners)."""
@@ -58,7 +57,7 @@ def _public(obj: MtgObject) -> bool:
     return obj.zone not in (Zone.HAND, Zone.LIBRARY) and not obj.face_down
 
 
-def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
+def manifest(ctx: MtgCtx, action: Manifest | Cloak) -> None:
     """701.40a / 701.58a: the top card of a library, face down, under `player`'s control;
     several one at a time (701.40e)."""
     via: FaceDownVia = "manifest" if action.type == "manifest" else "cloak"
@@ -110,7 +109,7 @@ def manifest(ctx: Ctx, action: Manifest | Cloak) -> None:
         )
 
 
-def manifest_cards(ctx: Ctx, action: ManifestCards) -> None:
+def manifest_cards(ctx: MtgCtx, action: ManifestCards) -> None:
     """Manifest (or cloak) chosen cards: from a graveyard, exile, a hand, or a permanent that
     goes into a face-down pile with them; with `random_order` the pile is shuffled first."""
     via: FaceDownVia = action.via
@@ -213,7 +212,7 @@ def manifest_cards(ctx: Ctx, action: ManifestCards) -> None:
     )
 
 
-def manifest_dread(ctx: Ctx, action: ManifestDread) -> None:
+def manifest_dread(ctx: MtgCtx, action: ManifestDread) -> None:
     """701.62a: look at the top two cards of your library; manifest one, put the other into
     your graveyard. The look waits for the choice (manifest_dread_choose)."""
     require_current_rules(ctx, "Manifest dread", "La manifestation d'effroi")
@@ -271,7 +270,7 @@ def manifest_dread(ctx: Ctx, action: ManifestDread) -> None:
     )
 
 
-def manifest_dread_choose(ctx: Ctx, action: ManifestDreadChoose) -> None:
+def manifest_dread_choose(ctx: MtgCtx, action: ManifestDreadChoose) -> None:
     pending = ctx.state.dread_pending
     if pending is None:
         raise RuleError(

@@ -83,7 +83,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(proposals.Propose, proposals.propose),
     Move(proposals.AcceptProposal, proposals.accept),
     Move(proposals.RefuseProposal, proposals.refuse),
-    # The judge edits the table (issue 15): judge only.
+    # The judge edits the table: judge only.
     *JUDGE_MOVES,
     # A casual table's actions (app.rules.mtg.table).
     Move(t.Draw, table.draw),
@@ -98,38 +98,38 @@ MOVES: tuple[Move[Any], ...] = (
     Move(t.CreateToken, table.create_token),
     Move(t.RollDie, table.roll_die),
     Move(t.FlipCoin, table.flip_coin),
-    # --- issue 16: layers (W1): continuous effects on a permanent (613).
+    # --- layers: continuous effects on a permanent (613).
     Move(ApplyEffect, apply_effect),
-    # Exile face down, with who may look (issue 16: app.rules.mtg.exile, foretell).
+    # Exile face down, with who may look (406.3: app.rules.mtg.exile, foretell).
     Move(x.Foretell, foretell),
     Move(x.BecomeForetold, become_foretold),
     Move(x.ExileFaceDown, exile_face_down),
     Move(x.CastFromExile, cast_from_exile),
     Move(x.TurnFaceUpInExile, turn_face_up_in_exile),
     Move(x.ReturnFromExile, return_from_exile),
-    # --- issue 16: turning up and dying (W4) ---
+    # --- dying: state-based actions (704.5f) ---
     Move(StateBasedActions, sba.state_based_actions),
-    # --- issue 16: every manifest (app.rules.mtg.manifest) ---
+    # --- every manifest (701.40, 701.58, 701.62: app.rules.mtg.manifest) ---
     Move(m.Manifest, mf.manifest),
     Move(m.Cloak, mf.manifest),
     Move(m.ManifestCards, mf.manifest_cards),
     Move(m.ManifestDread, mf.manifest_dread),
     Move(m.ManifestDreadChoose, mf.manifest_dread_choose),
-    # --- issue 16: names (W5): "can't cast spells with the chosen name" ---
+    # --- names: "can't cast spells with the chosen name" ---
     Move(ForbidName, forbid_name),
-    # --- issue 27: permission and restriction effects on casting (601.3) ---
+    # --- permission and restriction effects on casting (601.3) ---
     Move(GrantPermission, grant_permission),
     Move(EndPermission, end_permission),
     Move(RestrictCasting, restrict_casting),
     Move(EndRestriction, end_restriction),
-    # --- issue 27: triggered abilities on the stack (app.rules.mtg.triggers) ---
+    # --- triggered abilities on the stack (app.rules.mtg.triggers) ---
     Move(ta.ChooseTargets, triggers.choose_targets),
     Move(ta.CounterAbility, triggers.counter_ability),
     Move(ta.CopyAbility, triggers.copy_ability),
     Move(ta.DoneByHand, triggers.done_by_hand),
 )
 
-# --- issue 16 (W4): after every move, each creature it brought to toughness 0 or less is
+# After every move, each creature it brought to toughness 0 or less is
 # told in the log (704.5f); `state_based_actions` then puts it into the graveyard.
 MOVES = sba.watching(MOVES)
 

@@ -9,12 +9,11 @@ is never refused by a ban."""
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg import characteristics
 from app.rules.mtg.name_actions import ForbidName
-from app.rules.mtg.state import MtgGame, MtgObject, NameBan
+from app.rules.mtg.state import MtgCtx, MtgGame, MtgObject, NameBan
 from app.rules.mtg.visibility import face_known_to
 
 _CARD = "card.reflector-mage"
@@ -39,7 +38,7 @@ def banning(state: MtgGame, player: str, obj: MtgObject) -> NameBan | None:
     return None
 
 
-def refuse_banned_cast(ctx: Ctx, obj: MtgObject, caster: str) -> None:
+def refuse_banned_cast(ctx: MtgCtx, obj: MtgObject, caster: str) -> None:
     """601.3: a spell can't begin to be cast when an effect forbids it. Only for a spell cast
     face up: the caster sees the card, so the message may name it."""
     ban = banning(ctx.state, caster, obj)
@@ -55,7 +54,7 @@ def refuse_banned_cast(ctx: Ctx, obj: MtgObject, caster: str) -> None:
     )
 
 
-def _name_from(ctx: Ctx, obj: MtgObject) -> tuple[str | None, str | None]:
+def _name_from(ctx: MtgCtx, obj: MtgObject) -> tuple[str | None, str | None]:
     """The object's name as it is now: none when it is face down (708.2) or a face-up copy
     of a face-down one. Taken only from an object every player may see, so the ban (public)
     never names a hidden card."""
@@ -74,7 +73,7 @@ def _name_from(ctx: Ctx, obj: MtgObject) -> tuple[str | None, str | None]:
     return values.name, values.name_fr
 
 
-def forbid_name(ctx: Ctx, action: ForbidName) -> None:
+def forbid_name(ctx: MtgCtx, action: ForbidName) -> None:
     state: MtgGame = ctx.state
     banned = ctx.player(action.player)
     if (action.object is None) == (action.name is None):
@@ -93,7 +92,7 @@ def forbid_name(ctx: Ctx, action: ForbidName) -> None:
             "un autre joueur.",
         )
     if action.object is not None:
-        name, name_fr = _name_from(ctx, ctx.find(action.object))  # type: ignore[arg-type]
+        name, name_fr = _name_from(ctx, ctx.find(action.object))
     else:
         name, name_fr = action.name, None
     ban = NameBan(

@@ -35,7 +35,7 @@ _SIMPLE: dict[str, tuple[str, str]] = {
     "phase_in": ("Phase in", "Remettre en phase"),
     "attack": ("Attack", "Attaquer"),
     "flip": ("Flip it", "L'inverser"),
-    # Issue 16 (W4).
+    # 704.5f: a creature with toughness 0 or less.
     "state_based_actions": ("Put into graveyard (704.5f)", "Mettre au cimetière (704.5f)"),
 }
 _MOVES: dict[str, tuple[str, str]] = {
@@ -108,7 +108,7 @@ def _object_candidates(
             "Turn face down (an effect)",
             "Retourner face cachée (un effet)",
         )
-        # Issue 16 (W4): a creature at toughness 0 or less, one tap for its controller or
+        # A creature at toughness 0 or less, one tap for its controller or
         # the judge (704.5f).
         if sba.flags(state, obj):
             simple("state_based_actions")
@@ -139,7 +139,7 @@ def _object_candidates(
             "Mettre sur le champ de bataille face cachée (un effet)",
         )
         if state.permissions:
-            # Issue 27: cast or play it where a permission effect allows (Gonti, Cemetery
+            # 601.3: cast or play it where a permission effect allows (Gonti, Cemetery
             # Illuminator); the engine's trial keeps only what the actor may do.
             for via in ("morph", "megamorph", "disguise"):
                 if getattr(obj.card, via):
@@ -306,14 +306,14 @@ PROPOSABLE = frozenset(
         "cloak", "copy", "forbid_name",
     }
 ) | TABLE_PROPOSABLE | MANIFEST_TYPES  # fmt: skip
-# Issue 16, layers: an effect on another player's permanent is proposed (Unable to Scream).
+# 613: an effect on another player's permanent is proposed (Unable to Scream).
 PROPOSABLE |= frozenset({"apply_effect"})
-# Issue 16, exile face down: exiling, casting or returning another player's card is proposed
-# (casting checks its own right to look first, 406.3b: family.checks_own_right).
+# 406.3: exiling, casting or returning another player's card is proposed
+# (casting checks its own right to look first, 406.3b: GameRules.checks_own_right).
 PROPOSABLE |= frozenset({"exile_face_down", "cast_from_exile", "return_from_exile"})
-# Issue 16, turning up and dying: another player's creature at toughness 0 (704.5f).
+# Another player's creature at toughness 0 (704.5f).
 PROPOSABLE |= frozenset({"state_based_actions"})
-# Issue 27: a permission to cast another player's card (Gonti) is theirs to accept.
+# 601.3: a permission to cast another player's card (Gonti) is theirs to accept.
 PROPOSABLE |= frozenset({"grant_permission"})
 # 701.6: countering another player's triggered ability (Stifle) acts on their object.
 PROPOSABLE |= frozenset({"counter_ability"})
@@ -344,7 +344,7 @@ def subjects(state: MtgGame, action: Any) -> list[MtgObject]:
             and not o.is_token
             and characteristics.current(o, state).is_creature()
         ]
-    return found  # type: ignore[return-value]
+    return found
 
 
 def _public_name(state: MtgGame, obj: MtgObject) -> Text:

@@ -3,12 +3,11 @@ phased out (702.26: a phased-out permanent is treated as though it doesn't exist
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
-from app.rules.mtg.state import MtgObject, Zone
+from app.rules.mtg.state import MtgCtx, MtgObject, Zone
 
 
-def on_battlefield(ctx: Ctx, object_id: str) -> MtgObject:
+def on_battlefield(ctx: MtgCtx, object_id: str) -> MtgObject:
     obj = ctx.find(object_id)
     if obj.zone != Zone.BATTLEFIELD:
         raise RuleError(
@@ -28,7 +27,7 @@ def require_phased_in(obj: MtgObject) -> None:
         )
 
 
-def permanent(ctx: Ctx, object_id: str) -> MtgObject:
+def permanent(ctx: MtgCtx, object_id: str) -> MtgObject:
     """The permanent, on the battlefield and phased in."""
     obj = on_battlefield(ctx, object_id)
     require_phased_in(obj)

@@ -10,12 +10,11 @@ to a viewer who may see that card (views: `notes_for`)."""
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg.permission_actions import EndPermission, GrantPermission
 from app.rules.mtg.permission_record import CastPermission, PermissionKind
-from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.state import MtgCtx, MtgGame, MtgObject, Zone
 from app.rules.mtg.visibility import face_known_to
 
 # Where a spell can be cast (a land played) from: a hand, or as an effect allows.
@@ -97,7 +96,7 @@ def covers(
 
 
 def permission_for(
-    ctx: Ctx, obj: MtgObject, kind: PermissionKind, *, face_down: bool = False
+    ctx: MtgCtx, obj: MtgObject, kind: PermissionKind, *, face_down: bool = False
 ) -> CastPermission | None:
     """The permission that lets the actor (for the judge: any player) do `kind` with `obj`."""
     for perm in live(ctx.state):
@@ -108,7 +107,7 @@ def permission_for(
     return None
 
 
-def use(ctx: Ctx, perm: CastPermission) -> None:
+def use(ctx: MtgCtx, perm: CastPermission) -> None:
     """ "Once each turn": used up until the next turn."""
     if not perm.once_each_turn:
         return
@@ -129,7 +128,7 @@ def expire(state: MtgGame) -> None:
 
 
 def source_of_cast(
-    ctx: Ctx, obj: MtgObject, kind: PermissionKind, rule: str, *, face_down: bool = False
+    ctx: MtgCtx, obj: MtgObject, kind: PermissionKind, rule: str, *, face_down: bool = False
 ) -> tuple[str, CastPermission | None]:
     """Who casts (plays) `obj`, and the permission used: its owner from their own hand, or
     the player an effect lets (601.3). Outside a hand, only a card the caster may look at
@@ -162,7 +161,7 @@ def source_of_cast(
     return caster, perm
 
 
-def _may_look(ctx: Ctx, obj: MtgObject, caster: str) -> None:
+def _may_look(ctx: MtgCtx, obj: MtgObject, caster: str) -> None:
     """406.3b: a card exiled face down is cast only by a player allowed to look at it."""
     if obj.face_down and caster not in face_known_to(ctx.state, obj)[0]:
         raise RuleError(
@@ -252,7 +251,7 @@ def describe_grant(action: GrantPermission) -> Text:
     return Text(en=en.en, fr=fr.fr)
 
 
-def grant_permission(ctx: Ctx, action: GrantPermission) -> None:
+def grant_permission(ctx: MtgCtx, action: GrantPermission) -> None:
     """The player an effect of theirs lets cast or play: a seat grants only itself. One that
     reaches another player's cards is that player's to accept (a proposal), or the judge's."""
     state: MtgGame = ctx.state
@@ -304,7 +303,7 @@ def grant_permission(ctx: Ctx, action: GrantPermission) -> None:
     ctx.emit("grant_permission", keys, said, objects=[action.object] if action.object else [])
 
 
-def end_permission(ctx: Ctx, action: EndPermission) -> None:
+def end_permission(ctx: MtgCtx, action: EndPermission) -> None:
     state: MtgGame = ctx.state
     perm = next((p for p in state.permissions if p.id == action.permission), None)
     if perm is None:

@@ -31,12 +31,6 @@ PrintedPT = Annotated[
 ]
 
 
-def is_defined_by_ability(value: int | str | None) -> bool:
-    """208.2a / 604.3: the value is "*"-like, defined by an ability the engine doesn't
-    compute."""
-    return isinstance(value, str)
-
-
 def with_modifiers(value: int | str, delta: int) -> int | str:
     """The value once counters and pumps add `delta` (613.4: they apply after the
     characteristic-defining ability): a number is added to; a "*" value keeps its print and

@@ -5,13 +5,12 @@ the stack: a spell cast face down is turned face down first (708.4), so it is a 
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg.mana import mana_value
 from app.rules.mtg.permission_actions import EndRestriction, RestrictCasting
 from app.rules.mtg.restriction_record import CastRestriction, RestrictionKind
-from app.rules.mtg.state import MtgGame, MtgObject
+from app.rules.mtg.state import MtgCtx, MtgGame, MtgObject
 
 _WORDS: dict[RestrictionKind, tuple[str, str]] = {
     "even_mana_value": ("spells with even mana value", "de sorts de valeur de mana paire"),
@@ -47,7 +46,7 @@ def forbidding(
     )
 
 
-def refuse_restricted_cast(ctx: Ctx, obj: MtgObject, caster: str, *, face_down: bool) -> None:
+def refuse_restricted_cast(ctx: MtgCtx, obj: MtgObject, caster: str, *, face_down: bool) -> None:
     """601.3: the spell can't begin to be cast. For a face-down spell, only its face-down
     values are looked at, so the refusal tells nothing of its face."""
     restriction = forbidding(ctx.state, caster, obj, face_down=face_down)
@@ -84,7 +83,7 @@ def describe(restriction: CastRestriction) -> Text:
     )
 
 
-def restrict_casting(ctx: Ctx, action: RestrictCasting) -> None:
+def restrict_casting(ctx: MtgCtx, action: RestrictCasting) -> None:
     """Public, like a name ban (Reflector Mage): any player may put it in force from their own
     permanent; the judge for anyone."""
     state: MtgGame = ctx.state
@@ -102,7 +101,7 @@ def restrict_casting(ctx: Ctx, action: RestrictCasting) -> None:
     ctx.emit("restrict_casting", ["601.3", "202.3"], describe(restriction))
 
 
-def end_restriction(ctx: Ctx, action: EndRestriction) -> None:
+def end_restriction(ctx: MtgCtx, action: EndRestriction) -> None:
     state: MtgGame = ctx.state
     found = next((r for r in state.restrictions if r.id == action.restriction), None)
     if found is None:

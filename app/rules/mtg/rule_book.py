@@ -28,7 +28,7 @@ BOOK = CitationBook.load(Path(__file__).with_name("citations.toml"))
 MtgRuleset = Literal["mtg", "mtg-2004"]
 
 
-def _numbers(citation: Citation, ruleset: MtgRuleset) -> list[str | None]:
+def _numbers(citation: Citation, ruleset: str) -> list[str | None]:
     if citation.is_card_text:
         return [citation.title_en]
     if ruleset == "mtg-2004":
@@ -38,8 +38,9 @@ def _numbers(citation: Citation, ruleset: MtgRuleset) -> list[str | None]:
     return [citation.seed, citation.current]
 
 
-def numbers_for(keys: Iterable[str], ruleset: MtgRuleset) -> list[str]:
-    """The rule numbers to show for `keys` in a game of `ruleset`, de-duplicated, in order."""
+def numbers_for(keys: Iterable[str], ruleset: str) -> list[str]:
+    """The rule numbers to show for `keys` in a game of `ruleset` (an MtgRuleset; any other
+    shows today's numbers), de-duplicated, in order."""
     result: list[str] = []
     for key in keys:
         for value in _numbers(BOOK.cite(key), ruleset):

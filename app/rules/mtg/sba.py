@@ -19,7 +19,7 @@ from app.rules.core.family import Move
 from app.rules.mtg import characteristics
 from app.rules.mtg.labels import describe
 from app.rules.mtg.sba_actions import StateBasedActions
-from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.state import MtgCtx, MtgGame, MtgObject, Zone
 from app.rules.mtg.zones import leave
 
 TOUGHNESS_ZERO = "704.5f"
@@ -40,7 +40,7 @@ def flagged(state: MtgGame) -> list[MtgObject]:
     return [o for o in state.in_zone(Zone.BATTLEFIELD) if flags(state, o)]
 
 
-def _tell(ctx: Ctx[MtgGame], objs: Iterable[MtgObject]) -> None:
+def _tell(ctx: MtgCtx, objs: Iterable[MtgObject]) -> None:
     for obj in objs:
         now = characteristics.current(obj, ctx.state)
         shown = describe(ctx.state, obj, face=False)
@@ -79,7 +79,7 @@ def watching(moves: tuple[Move[Any], ...]) -> tuple[Move[Any], ...]:
     return tuple(Move(m.model, _watched(m.handler)) for m in moves)
 
 
-def state_based_actions(ctx: Ctx[MtgGame], action: StateBasedActions) -> None:
+def state_based_actions(ctx: MtgCtx, action: StateBasedActions) -> None:
     """704.3 / 704.5f: each flagged creature into its owner's graveyard, all at once; the
     judge does all of them, a seat those it controls."""
     if action.object is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from app.rules.core.actions import Resolve
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
@@ -22,13 +21,13 @@ from app.rules.mtg.labels import public_label, short_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
 from app.rules.mtg.restrictions import refuse_restricted_cast
-from app.rules.mtg.state import MtgObject, StackAbility, Zone
+from app.rules.mtg.state import MtgCtx, MtgObject, StackAbility, Zone
 from app.rules.mtg.timing import cast_timing, land_timing
 from app.rules.mtg.triggers import resolve_trigger
 from app.rules.mtg.zones import leave
 
 
-def cast(ctx: Ctx, action: Cast) -> None:
+def cast(ctx: MtgCtx, action: Cast) -> None:
     """601.2: from its owner's hand, or from wherever an effect lets the caster (601.3:
     Gonti's exile, Cemetery Illuminator's top of the library, a graveyard). A card exiled
     face down is turned face up just before it is cast (406.3a)."""
@@ -78,7 +77,7 @@ def cast(ctx: Ctx, action: Cast) -> None:
     say_off_timing(ctx, off)
 
 
-def play_land(ctx: Ctx, action: PlayLand) -> None:
+def play_land(ctx: MtgCtx, action: PlayLand) -> None:
     obj = ctx.find(action.object)
     if obj.zone not in CAST_FROM:
         raise RuleError(
@@ -112,7 +111,7 @@ def play_land(ctx: Ctx, action: PlayLand) -> None:
     announce_enters(ctx, land)
 
 
-def top_of_stack(ctx: Ctx) -> MtgObject | StackAbility:
+def top_of_stack(ctx: MtgCtx) -> MtgObject | StackAbility:
     """The last spell or ability put on the stack."""
     items: list[MtgObject | StackAbility] = [*ctx.state.in_zone(Zone.STACK), *ctx.state.abilities]
     if not items:
@@ -120,7 +119,7 @@ def top_of_stack(ctx: Ctx) -> MtgObject | StackAbility:
     return max(items, key=lambda item: item.position)
 
 
-def resolve(ctx: Ctx, action: Resolve) -> None:
+def resolve(ctx: MtgCtx, action: Resolve) -> None:
     spell = top_of_stack(ctx)
     if isinstance(spell, StackAbility):
         if spell.kind == "triggered":
@@ -171,7 +170,7 @@ def resolve(ctx: Ctx, action: Resolve) -> None:
     leave(ctx, spell, Zone.GRAVEYARD, cause=" after resolving")
 
 
-def counter(ctx: Ctx, action: Counter) -> None:
+def counter(ctx: MtgCtx, action: Counter) -> None:
     """701.6: a countered spell goes to its owner's graveyard; a face-down one is
     revealed as it leaves the stack (707.9)."""
     spell = ctx.find(action.object)
@@ -184,7 +183,7 @@ def counter(ctx: Ctx, action: Counter) -> None:
     leave(ctx, spell, Zone.GRAVEYARD, cause=" (countered)")
 
 
-def _choosing_player(ctx: Ctx, ability_id: str | None) -> StackAbility:
+def _choosing_player(ctx: MtgCtx, ability_id: str | None) -> StackAbility:
     """The hideaway ability on top of the stack, which only its controller (or the judge
     as them) answers: 702.75 "you may play" is theirs (608.2d)."""
     ability = top_of_stack(ctx)
@@ -207,13 +206,13 @@ def _choosing_player(ctx: Ctx, ability_id: str | None) -> StackAbility:
     return ability
 
 
-def accept(ctx: Ctx, action: HideawayAccept) -> None:
+def accept(ctx: MtgCtx, action: HideawayAccept) -> None:
     """702.75: the player plays the hidden card as the ability resolves (or it resolves now
     with that choice)."""
     play_hidden(ctx, _choosing_player(ctx, action.ability))
 
 
-def decline(ctx: Ctx, action: HideawayDecline) -> None:
+def decline(ctx: MtgCtx, action: HideawayDecline) -> None:
     """702.75: the player *may* play the hidden card as the ability resolves; they choose not
     to. The ability leaves the stack and the card stays exiled face down."""
     ability = _choosing_player(ctx, action.ability)

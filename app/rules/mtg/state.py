@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.cards import CardDef
+from app.rules.core.context import Ctx
 from app.rules.core.state import GameObject, GameState, PlayerState
 from app.rules.mtg.cards import CardTrigger, HideawayCondition, MtgCard, TriggerEffect
 from app.rules.mtg.exile_record import ExiledFaceDown
@@ -119,7 +120,7 @@ class MtgObject(GameObject):
     # A card exiled face down by foretell or another effect: its public facts (406.4) and
     # who may look (406.3). None elsewhere; gone with a zone change (400.7).
     exiled: ExiledFaceDown | None = None
-    # --- issue 16: turning up (W4) ---
+    # --- turning face up ---
     # What its controller stated as it turned face up (708.11: "choose a color"). Public;
     # gone with a zone change (400.7) like every other status.
     turned_up_choice: str | None = None
@@ -220,7 +221,7 @@ class StackAbility(BaseModel):
     # 702.75 "you may play": it is resolving and waits for its controller's choice
     # (hideaway_accept / hideaway_decline); whoever resolved it chose nothing (608.2d).
     choosing: bool = False
-    # --- issue 27: triggered abilities on the stack ---
+    # --- triggered abilities on the stack (603.3) ---
     # ...and what every other viewer may know of it ("a face-down permanent": 708.2, 708.6).
     source_label: str = ""
     source_label_fr: str = ""
@@ -290,7 +291,7 @@ class MtgPlayer(PlayerState):
     life: int = 20
 
 
-class MtgGame(GameState):
+class MtgGame(GameState[MtgObject]):
     """A Magic game (today's rules or the 2004 edition)."""
 
     ruleset: MtgRuleset = "mtg"
@@ -307,14 +308,14 @@ class MtgGame(GameState):
     # Manifest dread's look (701.62a): the game waits for its player's choice.
     dread_pending: DreadPending | None = None
     abilities: list[StackAbility] = Field(default_factory=list)
-    # Issue 27: what the judge is to apply by hand (app.rules.mtg.triggers).
+    # What the judge is to apply by hand (app.rules.mtg.triggers).
     by_hand: list[ByHand] = Field(default_factory=list)
     # London mulligan (103.5): mulligans taken per player, and who has kept their hand.
     mulligans: dict[str, int] = Field(default_factory=dict)
     kept: list[str] = Field(default_factory=list)
-    # --- issue 16: names (forbid_name, app/rules/mtg/name_bans.py) ---
+    # --- names (forbid_name, app/rules/mtg/name_bans.py) ---
     name_bans: list[NameBan] = Field(default_factory=list)
-    # --- issue 27: permission and restriction effects on casting (601.3), public ---
+    # --- permission and restriction effects on casting (601.3), public ---
     permissions: list[CastPermission] = Field(default_factory=list)
     restrictions: list[CastRestriction] = Field(default_factory=list)
     # The step the judge said the table is at (judge_set_turn); None: not said. A new turn
@@ -323,3 +324,7 @@ class MtgGame(GameState):
 
     def game_options(self) -> dict[str, Any]:
         return {"hideaway_edition": self.hideaway_edition}
+
+
+# The working copy a move of this family changes: its state and objects as this family's.
+MtgCtx = Ctx[MtgGame, MtgObject]

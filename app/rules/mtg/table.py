@@ -5,7 +5,7 @@ Hidden information: a drawn card is known to its owner only; a look at the top o
 only to the one who looks (and the judge), until that library is shuffled; every zone change
 makes a new object with a new id (400.7) and a shuffle renews the library's ids and forgets
 what anyone knew of it. Public texts count cards; names go in the private text of those who
-may see them. Randomness comes from the game's secret seed (Ctx.shuffled), so replaying the
+may see them. Randomness comes from the game's secret seed (MtgCtx.shuffled), so replaying the
 log gives the same cards, dice and coins.
 """
 
@@ -13,17 +13,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.piles import shuffle_pile
 from app.rules.core.projection import project
+from app.rules.core.table_actions import (
+    cards_said,
+    names_of,
+    only_the_player,
+    say_dealt,
+    say_drawn,
+)
 from app.rules.core.words import life_fr, plural_pair
 from app.rules.mtg import characteristics, look_back
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.face_down import mark_entered
 from app.rules.mtg.labels import describe, public_label
-from app.rules.mtg.state import MtgGame, MtgObject, Zone
+from app.rules.mtg.state import MtgCtx, MtgObject, Zone
 from app.rules.mtg.table_actions import (
     CreateToken,
     Draw,
@@ -43,49 +49,37 @@ from app.rules.mtg.table_actions import (
 OPENING_HAND = 7
 
 
-def _cards(n: int) -> Text:
-    en, fr = plural_pair(n, ("# card", "# cards"), ("# carte", "# cartes"))
-    return Text(en=en, fr=fr)
-
-
 def _top_cards(n: int) -> Text:
     """ "the top card" / "the top 2 cards", "la carte" / "les 2 cartes" (du dessus)."""
     en, fr = plural_pair(n, ("the top card", "the top # cards"), ("la carte", "les # cartes"))
     return Text(en=en, fr=fr)
 
 
-def _names(objs: Sequence[MtgObject]) -> Text:
-    return Text(
-        en=", ".join(o.card.name for o in objs),
-        fr=", ".join(o.card.name_fr or o.card.name for o in objs),
-    )
-
-
-def _library(ctx: Ctx[MtgGame], player: str) -> list[MtgObject]:
-    return ctx.state.in_zone(Zone.LIBRARY, player)  # type: ignore[return-value]
+def _library(ctx: MtgCtx, player: str) -> list[MtgObject]:
+    return ctx.state.in_zone(Zone.LIBRARY, player)
 
 
 # --- the building blocks (setup uses them too) ---------------------------------------------
 
 
-def shuffle_library(ctx: Ctx[MtgGame], player: str) -> None:
+def shuffle_library(ctx: MtgCtx, player: str) -> None:
     """701.24a: a random order nobody knows. Every card gets a new id and whatever anyone
     knew of it is forgotten: nobody can follow a card through a shuffle."""
     shuffle_pile(ctx, _library(ctx, player))
 
 
-def draw_cards(ctx: Ctx[MtgGame], player: str, count: int) -> list[MtgObject]:
+def draw_cards(ctx: MtgCtx, player: str, count: int) -> list[MtgObject]:
     """121.1: the top card, one at a time, into the hand: each a new object (400.7)."""
     drawn: list[MtgObject] = []
     for _ in range(count):
         library = _library(ctx, player)
         if not library:
             break
-        drawn.append(ctx.relocate(library[0], Zone.HAND))  # type: ignore[arg-type]
+        drawn.append(ctx.relocate(library[0], Zone.HAND))
     return drawn
 
 
-def emit_draw(ctx: Ctx[MtgGame], player: str, drawn: list[MtgObject], asked: int) -> None:
+def emit_draw(ctx: MtgCtx, player: str, drawn: list[MtgObject], asked: int) -> None:
     """'Alice draws 2 cards' for everyone; which ones for Alice (and the judge) only."""
     keys = ["121.1"]
     short_en = short_fr = ""
@@ -108,51 +102,24 @@ def emit_draw(ctx: Ctx[MtgGame], player: str, drawn: list[MtgObject], asked: int
             f" {missing_fr} : un joueur qui a tenté de piocher dans une bibliothèque vide perd "
             "la partie."
         )
-    n = _cards(len(drawn))
-    ctx.emit(
-        "draw",
-        keys,
-        Text(en=f"{player} draws {n.en}.{short_en}", fr=f"{player} pioche {n.fr}.{short_fr}"),
-        private=Text(en=f"Drawn: {_names(drawn).en}.", fr=f"Piochées : {_names(drawn).fr}.")
-        if drawn
-        else None,
-        private_to=[player],
-    )
+    say_drawn(ctx, player, drawn, keys, Text(en=short_en, fr=short_fr))
 
 
-def deal(ctx: Ctx[MtgGame], players: Sequence[str]) -> None:
+def deal(ctx: MtgCtx, players: Sequence[str]) -> None:
     """103.3 and 103.5: each library shuffled, then each player draws seven."""
     for player in players:
         shuffle_library(ctx, player)
         drawn = draw_cards(ctx, player, OPENING_HAND)
-        n = _cards(len(drawn))
-        ctx.emit(
-            "deal",
-            ["103.3", "103.5-hand"],
-            Text(
-                en=f"{player} shuffles their library and draws an opening hand of {n.en}.",
-                fr=f"{player} mélange sa bibliothèque et pioche une main de départ de {n.fr}.",
-            ),
-            private=Text(
-                en=f"Opening hand: {_names(drawn).en}.", fr=f"Main de départ : {_names(drawn).fr}."
-            )
-            if drawn
-            else None,
-            private_to=[player],
-        )
+        shuffles = Text(en="shuffles their library", fr="mélange sa bibliothèque")
+        say_dealt(ctx, player, drawn, ["103.3", "103.5-hand"], shuffles)
 
 
-def _own_or_judge(ctx: Ctx[MtgGame], player: str, rules: list[str], what: Text) -> str:
+def _own_or_judge(ctx: MtgCtx, player: str, rules: list[str], what: Text) -> str:
     """Only the player (or the judge): nobody takes another player's mulligan."""
-    return ctx.acting_as(
-        ctx.player(player),
-        rules,
-        f"Only {player} may {what.en} (as a judge, act for them).",
-        f"Seul {player} peut {what.fr} (un arbitre peut agir pour lui).",
-    )
+    return only_the_player(ctx, player, rules, what)
 
 
-def _top(ctx: Ctx[MtgGame], player: str, count: int, rules: list[str]) -> list[MtgObject]:
+def _top(ctx: MtgCtx, player: str, count: int, rules: list[str]) -> list[MtgObject]:
     library = _library(ctx, player)
     if not library:
         raise RuleError(
@@ -166,28 +133,28 @@ def _top(ctx: Ctx[MtgGame], player: str, count: int, rules: list[str]) -> list[M
 # --- the handlers ---------------------------------------------------------------------------
 
 
-def draw(ctx: Ctx[MtgGame], action: Draw) -> None:
+def draw(ctx: MtgCtx, action: Draw) -> None:
     """Another player's draw is a proposal (app.rules.core.proposals): the engine asks."""
     player = ctx.player(action.player)
     emit_draw(ctx, player, draw_cards(ctx, player, action.count), action.count)
 
 
-def shuffle(ctx: Ctx[MtgGame], action: Shuffle) -> None:
+def shuffle(ctx: MtgCtx, action: Shuffle) -> None:
     player = ctx.player(action.player)
     shuffle_library(ctx, player)
     ctx.emit(
         "shuffle",
         ["701.24"],
         Text(
-            en=f"{player} shuffles their library ({_cards(len(_library(ctx, player))).en}): "
+            en=f"{player} shuffles their library ({cards_said(len(_library(ctx, player))).en}): "
             "nobody knows its order any more.",
-            fr=f"{player} mélange sa bibliothèque ({_cards(len(_library(ctx, player))).fr}) : "
+            fr=f"{player} mélange sa bibliothèque ({cards_said(len(_library(ctx, player))).fr}) : "
             "plus personne n'en connaît l'ordre.",
         ),
     )
 
 
-def mill(ctx: Ctx[MtgGame], action: Mill) -> None:
+def mill(ctx: MtgCtx, action: Mill) -> None:
     """701.17: into a public zone, so everyone sees which cards. Milled cards don't die
     (700.4: dying is battlefield to graveyard); "put into a graveyard from anywhere"
     abilities trigger (603.6c), said after the mill."""
@@ -195,7 +162,7 @@ def mill(ctx: Ctx[MtgGame], action: Mill) -> None:
     top = _top(ctx, player, action.count, ["701.17"])
     last_known = [look_back.remember(ctx.state, o) for o in top]
     milled = [ctx.relocate(o, Zone.GRAVEYARD) for o in top]
-    n, names = _cards(len(milled)), _names(milled)  # type: ignore[arg-type]
+    n, names = cards_said(len(milled)), names_of(milled)
     ctx.emit(
         "mill",
         ["701.17", "400.7"],
@@ -209,7 +176,7 @@ def mill(ctx: Ctx[MtgGame], action: Mill) -> None:
         look_back.announce(ctx, before, Zone.GRAVEYARD, new)
 
 
-def look_top(ctx: Ctx[MtgGame], action: LookTop) -> None:
+def look_top(ctx: MtgCtx, action: LookTop) -> None:
     """The one who looks knows these cards until the library is shuffled (or they leave
     it); nobody else learns anything but how many. Looking at another player's library is
     an effect that player lets happen (a proposal)."""
@@ -229,19 +196,19 @@ def look_top(ctx: Ctx[MtgGame], action: LookTop) -> None:
             fr=f"{looker} regarde {n.fr} du dessus de {whose_fr}.",
         ),
         private=Text(
-            en=f"From the top: {_names(top).en}.", fr=f"Depuis le dessus : {_names(top).fr}."
+            en=f"From the top: {names_of(top).en}.", fr=f"Depuis le dessus : {names_of(top).fr}."
         ),
         private_to=[looker],
     )
 
 
-def reveal_top(ctx: Ctx[MtgGame], action: RevealTop) -> None:
+def reveal_top(ctx: MtgCtx, action: RevealTop) -> None:
     """701.20: everyone sees them; they stay on top, known to all until shuffled."""
     player = ctx.player(action.player)
     top = _top(ctx, player, action.count, ["701.20"])
     for obj in top:
         obj.known_to = ctx.state.player_names()
-    n, names = _top_cards(len(top)), _names(top)
+    n, names = _top_cards(len(top)), names_of(top)
     ctx.emit(
         "reveal_top",
         ["701.20", "401.2"],
@@ -252,7 +219,7 @@ def reveal_top(ctx: Ctx[MtgGame], action: RevealTop) -> None:
     )
 
 
-def _before_keeping(ctx: Ctx[MtgGame], player: str) -> None:
+def _before_keeping(ctx: MtgCtx, player: str) -> None:
     if player in ctx.state.kept:
         raise RuleError(
             ["103.5"],
@@ -261,7 +228,7 @@ def _before_keeping(ctx: Ctx[MtgGame], player: str) -> None:
         )
 
 
-def mulligan(ctx: Ctx[MtgGame], action: Mulligan) -> None:
+def mulligan(ctx: MtgCtx, action: Mulligan) -> None:
     """103.5 (London): the hand shuffled into the library, seven new cards; on keeping, one
     card per mulligan goes to the bottom (mulligan_bottom)."""
     player = _own_or_judge(
@@ -285,20 +252,20 @@ def mulligan(ctx: Ctx[MtgGame], action: Mulligan) -> None:
         ["103.5", "701.24", "121.1"],
         Text(
             en=f"{player} takes a mulligan ({taken + 1}): their hand is shuffled into their "
-            f"library and they draw {_cards(len(drawn)).en}; on keeping, {taken + 1} of them "
+            f"library and they draw {cards_said(len(drawn)).en}; on keeping, {taken + 1} of them "
             "go to the bottom of their library.",
             fr=f"{player} prend un mulligan ({taken + 1}) : sa main est mélangée dans sa "
-            f"bibliothèque et il pioche {_cards(len(drawn)).fr} ; en la gardant, il en mettra "
+            f"bibliothèque et il pioche {cards_said(len(drawn)).fr} ; en la gardant, il en mettra "
             f"{taken + 1} sous sa bibliothèque.",
         ),
         private=Text(
-            en=f"New hand: {_names(drawn).en}.", fr=f"Nouvelle main : {_names(drawn).fr}."
+            en=f"New hand: {names_of(drawn).en}.", fr=f"Nouvelle main : {names_of(drawn).fr}."
         ),
         private_to=[player],
     )
 
 
-def mulligan_bottom(ctx: Ctx[MtgGame], action: MulliganBottom) -> None:
+def mulligan_bottom(ctx: MtgCtx, action: MulliganBottom) -> None:
     player = _own_or_judge(
         ctx, action.player, ["103.5"], Text(en="keep this hand", fr="garder cette main")
     )
@@ -327,25 +294,25 @@ def mulligan_bottom(ctx: Ctx[MtgGame], action: MulliganBottom) -> None:
             f"Only cards in {player}'s hand go to the bottom of their library.",
             f"Seules des cartes de la main de {player} vont sous sa bibliothèque.",
         )
-    names = _names(chosen)  # type: ignore[arg-type]
+    names = names_of(chosen)
     for obj in chosen:
         ctx.relocate(obj, Zone.LIBRARY)  # each below the last: the order given
     ctx.state.kept = [*ctx.state.kept, player]
-    kept = _cards(len(ctx.state.in_zone(Zone.HAND, player)))
+    kept = cards_said(len(ctx.state.in_zone(Zone.HAND, player)))
     ctx.emit(
         "keep",
         ["103.5", "400.7"],
         Text(
-            en=f"{player} keeps {kept.en}, putting {_cards(owed).en} on the bottom of their "
+            en=f"{player} keeps {kept.en}, putting {cards_said(owed).en} on the bottom of their "
             "library.",
-            fr=f"{player} garde {kept.fr} et met {_cards(owed).fr} sous sa bibliothèque.",
+            fr=f"{player} garde {kept.fr} et met {cards_said(owed).fr} sous sa bibliothèque.",
         ),
         private=Text(en=f"To the bottom: {names.en}.", fr=f"Dessous : {names.fr}."),
         private_to=[player],
     )
 
 
-def keep(ctx: Ctx[MtgGame], action: Keep) -> None:
+def keep(ctx: MtgCtx, action: Keep) -> None:
     player = _own_or_judge(
         ctx, action.player, ["103.5"], Text(en="keep this hand", fr="garder cette main")
     )
@@ -371,7 +338,7 @@ def keep(ctx: Ctx[MtgGame], action: Keep) -> None:
             ),
         )
     ctx.state.kept = [*ctx.state.kept, player]
-    kept = _cards(len(ctx.state.in_zone(Zone.HAND, player)))
+    kept = cards_said(len(ctx.state.in_zone(Zone.HAND, player)))
     ctx.emit(
         "keep",
         ["103.5"],
@@ -379,7 +346,7 @@ def keep(ctx: Ctx[MtgGame], action: Keep) -> None:
     )
 
 
-def life(ctx: Ctx[MtgGame], action: Life) -> None:
+def life(ctx: MtgCtx, action: Life) -> None:
     """119.3; another player's life is changed by an effect they let happen (a proposal)."""
     name = ctx.player(action.player)
     player = next(p for p in ctx.state.players if p.name == name)
@@ -401,7 +368,7 @@ def life(ctx: Ctx[MtgGame], action: Life) -> None:
     )
 
 
-def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
+def create_token(ctx: MtgCtx, action: CreateToken) -> None:
     """111.1; a copy (707.2) takes only copiable values: no status, counters or effects, and
     a face-down permanent's are a nameless 2/2 (so nothing hidden is copied or told): a
     face-up 2/2 with no name that can't be turned face up, since it isn't face down.
@@ -417,8 +384,8 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
                 "A token copy is made of a permanent on the battlefield.",
                 "Un jeton copie se fait d'un permanent sur le champ de bataille.",
             )
-        copied = characteristics.copiable_values(source)  # type: ignore[arg-type]
-        shown = describe(ctx.state, source, face=False)  # type: ignore[arg-type]
+        copied = characteristics.copiable_values(source)
+        shown = describe(ctx.state, source, face=False)
         card = project(
             copied,
             MtgCard,
@@ -467,7 +434,7 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
     )
     if action.face_down:
         # 708.2: what it is stays with its controller (and the judge); all else is public.
-        labels = [public_label(ctx.state, t) for t in made]  # type: ignore[arg-type]
+        labels = [public_label(ctx.state, t) for t in made]
         ctx.emit(
             "create_token",
             [*keys, "111.1-face-down", "707.2"],
@@ -495,11 +462,11 @@ def create_token(ctx: Ctx[MtgGame], action: CreateToken) -> None:
     )
 
 
-def _who(ctx: Ctx[MtgGame]) -> Text:
+def _who(ctx: MtgCtx) -> Text:
     return Text(en=ctx.actor or "The judge", fr=ctx.actor or "L'arbitre")
 
 
-def roll_die(ctx: Ctx[MtgGame], action: RollDie) -> None:
+def roll_die(ctx: MtgCtx, action: RollDie) -> None:
     """706.1: the first face of a seeded shuffle of the die's faces: fair, and the same
     when the log is replayed."""
     result = ctx.shuffled(range(1, action.sides + 1))[0]
@@ -514,7 +481,7 @@ def roll_die(ctx: Ctx[MtgGame], action: RollDie) -> None:
     )
 
 
-def flip_coin(ctx: Ctx[MtgGame], action: FlipCoin) -> None:
+def flip_coin(ctx: MtgCtx, action: FlipCoin) -> None:
     """705.1: heads or tails, from the game's secret seed."""
     heads = ctx.shuffled([True, False])[0]
     who = _who(ctx)

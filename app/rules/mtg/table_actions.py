@@ -102,7 +102,7 @@ class CreateToken(ActionModel):
     copy_of: ObjectId | None = None
     count: int = Field(default=1, ge=1, le=20)
     tapped: bool = False
-    # Issue 16 (W4): created face down (a 2/2 whose own definition only its controller
+    # Created face down (a 2/2 whose own definition only its controller
     # may see, 708.2; revealed as it leaves, 708.9).
     face_down: bool = False
 

@@ -8,20 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.rules.core.events import Text
-from app.rules.mtg.state import ByHand, MtgGame, StackAbility, Zone
+from app.rules.mtg.state import MtgGame, Zone
 
 # The action types whose button belongs to an ability on the stack, or to a judge's task.
 ABILITY_ACTIONS = frozenset({"choose_targets", "counter_ability", "copy_ability"})
 TASK_ACTIONS = frozenset({"judge_done_by_hand"})
 _TARGETABLE = (Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD, Zone.EXILE)
-
-
-def source_for(state: MtgGame, item: StackAbility | ByHand, actor: str | None) -> Text:
-    """The ability's source as `actor` (None: the judge) may name it."""
-    known = item.source_known_to
-    if actor is None or known is None or actor in known:
-        return Text(en=item.source_name, fr=item.source_name_fr)
-    return Text(en=item.source_label, fr=item.source_label_fr)
 
 
 def trigger_candidates(

@@ -11,13 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg.ability_kinds import is_targeted
 from app.rules.mtg.cards import TriggerEffect
 from app.rules.mtg.labels import describe
-from app.rules.mtg.state import HIDDEN_ZONES, ByHand, ByHandWhy, MtgGame, MtgObject, StackAbility
+from app.rules.mtg.state import (
+    HIDDEN_ZONES,
+    ByHand,
+    ByHandWhy,
+    MtgCtx,
+    MtgGame,
+    MtgObject,
+    StackAbility,
+)
 from app.rules.mtg.visibility import face_known_to
 
 # --- the source, as each viewer may know it ------------------------------------------------
@@ -72,7 +79,7 @@ def private_source(item: StackAbility | ByHand) -> dict[str, Any]:
     }
 
 
-def find_ability(ctx: Ctx[MtgGame], ability_id: str) -> StackAbility:
+def find_ability(ctx: MtgCtx, ability_id: str) -> StackAbility:
     ability = next((a for a in ctx.state.abilities if a.id == ability_id), None)
     if ability is None:
         raise RuleError(
@@ -84,7 +91,7 @@ def find_ability(ctx: Ctx[MtgGame], ability_id: str) -> StackAbility:
     return ability
 
 
-def triggered_ability(ctx: Ctx[MtgGame], ability_id: str) -> StackAbility:
+def triggered_ability(ctx: MtgCtx, ability_id: str) -> StackAbility:
     ability = find_ability(ctx, ability_id)
     if ability.kind != "triggered":
         raise RuleError(
@@ -99,7 +106,7 @@ def triggered_ability(ctx: Ctx[MtgGame], ability_id: str) -> StackAbility:
 
 
 def put_on_stack(
-    ctx: Ctx[MtgGame],
+    ctx: MtgCtx,
     announce: Text,
     keys: list[str],
     *,
@@ -155,7 +162,7 @@ def sentence(text: str) -> str:
 
 
 def hand_to_judge(
-    ctx: Ctx[MtgGame],
+    ctx: MtgCtx,
     *,
     facts: dict[str, Any],
     controller: str,

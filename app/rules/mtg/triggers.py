@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import require_judge
 from app.rules.core.words import counters_words, life_fr
 from app.rules.mtg.ability_kinds import is_a_may
+from app.rules.mtg.cards import TriggerEffect
 from app.rules.mtg.labels import describe
 from app.rules.mtg.state import (
+    MtgCtx,
     MtgGame,
     StackAbility,
     Zone,
@@ -65,7 +66,7 @@ def target_names(state: MtgGame, ability: StackAbility) -> Text:
     return Text(en=", ".join(en), fr=", ".join(fr))
 
 
-def choose_targets(ctx: Ctx[MtgGame], action: ChooseTargets) -> None:
+def choose_targets(ctx: MtgCtx, action: ChooseTargets) -> None:
     ability = triggered_ability(ctx, action.ability)
     ctx.acting_as(
         ability.controller,
@@ -139,10 +140,10 @@ def choose_targets(ctx: Ctx[MtgGame], action: ChooseTargets) -> None:
 # --- countered, copied -------------------------------------------------------------------
 
 
-def counter_ability(ctx: Ctx[MtgGame], action: CounterAbility) -> None:
+def counter_ability(ctx: MtgCtx, action: CounterAbility) -> None:
     """701.6: removed from the stack without any of its effects. Another player's ability is
     countered by a proposal its controller (or the judge) accepts: the engine's consent check
-    refuses it from a seat before this runs (family.addressed)."""
+    refuses it from a seat before this runs (GameRules.addressed)."""
     ability = triggered_ability(ctx, action.ability)
     ctx.state.abilities.remove(ability)
     source = public_source(ability)
@@ -159,7 +160,7 @@ def counter_ability(ctx: Ctx[MtgGame], action: CounterAbility) -> None:
     )
 
 
-def copy_ability(ctx: Ctx[MtgGame], action: CopyAbility) -> None:
+def copy_ability(ctx: MtgCtx, action: CopyAbility) -> None:
     """707.10: the copy has the ability's text and targets; it is controlled by the player
     who put it on the stack, who may choose new targets for it (707.10c)."""
     ability = triggered_ability(ctx, action.ability)
@@ -197,7 +198,7 @@ def copy_ability(ctx: Ctx[MtgGame], action: CopyAbility) -> None:
 # --- resolving ---------------------------------------------------------------------------
 
 
-def resolve_trigger(ctx: Ctx[MtgGame], ability: StackAbility) -> None:
+def resolve_trigger(ctx: MtgCtx, ability: StackAbility) -> None:
     """608.2: checks its targets (608.2b), then does what it says: what the engine models it
     applies, the rest is handed to the judge to apply by hand."""
     state = ctx.state
@@ -226,7 +227,7 @@ def resolve_trigger(ctx: Ctx[MtgGame], ability: StackAbility) -> None:
         )
         return
     if ability.effect is not None and not is_a_may(ability.text):
-        _apply(ctx, ability, legal, source, hidden)
+        _apply(ctx, ability, ability.effect, legal, source, hidden)
         return
     hand_to_judge(
         ctx,
@@ -257,14 +258,14 @@ def _still_there(state: MtgGame, object_id: str) -> bool:
 
 
 def _apply(
-    ctx: Ctx[MtgGame],
+    ctx: MtgCtx,
     ability: StackAbility,
+    effect: TriggerEffect,
     legal: list[str],
     source: Text,
     hidden: dict[str, Any],
 ) -> None:
     """The effects the engine models (TriggerEffect), each said in the log as it happens."""
-    effect = ability.effect
     state = ctx.state
     player = ability.controller
     ctx.emit(
@@ -314,7 +315,7 @@ def _apply(
         )
 
 
-def done_by_hand(ctx: Ctx[MtgGame], action: DoneByHand) -> None:
+def done_by_hand(ctx: MtgCtx, action: DoneByHand) -> None:
     """The judge says they have applied it: only now is it logged as done."""
     require_judge(ctx, "judge.by-hand")
     task = next((t for t in ctx.state.by_hand if t.id == action.task), None)

@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from app.rules.core.actions import Concede, EndGame, NextTurn
-from app.rules.core.context import Ctx
 from app.rules.core.ending import conceding_player, judge_ends, leave_game, reveal_to_all
 from app.rules.core.events import Text
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import expire as expire_name_bans
 from app.rules.mtg.permissions import expire as expire_permissions
 from app.rules.mtg.restrictions import expire as expire_restrictions
-from app.rules.mtg.state import MtgGame, Zone
+from app.rules.mtg.state import MtgCtx, MtgGame, Zone
 
 # What a reveal shows when there is nothing face down to reveal.
 _NONE = Text(en="none.", fr="aucun.")
 
 
-def next_turn(ctx: Ctx, action: NextTurn) -> None:
+def next_turn(ctx: MtgCtx, action: NextTurn) -> None:
     state = ctx.state
     ctx.acting_as(
         state.active_player,
@@ -61,7 +60,7 @@ def began_turn(state: MtgGame, player: str) -> None:
             obj.summoning_sick = False
 
 
-def _reveal_all(ctx: Ctx, nothing: Text, only_controller: str | None = None) -> Text:
+def _reveal_all(ctx: MtgCtx, nothing: Text, only_controller: str | None = None) -> Text:
     """707.9: every face-down spell and permanent is revealed to all players."""
     hidden = [
         obj
@@ -73,7 +72,7 @@ def _reveal_all(ctx: Ctx, nothing: Text, only_controller: str | None = None) -> 
     return reveal_to_all(ctx, hidden, lambda obj: public_label(ctx.state, obj), nothing=nothing)
 
 
-def _end(ctx: Ctx, opening: Text, nothing: Text) -> None:
+def _end(ctx: MtgCtx, opening: Text, nothing: Text) -> None:
     """104.1 / 707.9: the game ends, and every face-down spell and permanent is revealed."""
     shown = _reveal_all(ctx, nothing)
     ctx.state.finished = True
@@ -86,7 +85,7 @@ def _end(ctx: Ctx, opening: Text, nothing: Text) -> None:
     )
 
 
-def end_game(ctx: Ctx, action: EndGame) -> None:
+def end_game(ctx: MtgCtx, action: EndGame) -> None:
     judge_ends(ctx, ["104.1"])
     _end(
         ctx,
@@ -98,7 +97,7 @@ def end_game(ctx: Ctx, action: EndGame) -> None:
     )
 
 
-def concede(ctx: Ctx, action: Concede) -> None:
+def concede(ctx: MtgCtx, action: Concede) -> None:
     """104.3a: a player may concede at any time; today's 708.9 reveals their face-down
     objects as they leave; with one player left the game ends (707.9 reveals the rest)."""
     say_who = Text(en="Say which player concedes.", fr="Indiquez quel joueur concède.")

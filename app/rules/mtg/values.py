@@ -46,7 +46,7 @@ class Characteristics(BaseModel):
     hideaway: int | None = None
     hideaway_ability: HideawayAbility | None = None
     enters_tapped: bool = False
-    # --- issue 16: turning up and dying (W4): part of what a copy copies (707.2) ---
+    # --- turning face up and dying: part of what a copy copies (707.2) ---
     as_turned_face_up: AsTurnedFaceUp | None = None
     triggers: tuple[CardTrigger, ...] = ()
 
@@ -105,7 +105,7 @@ _NO_ABILITIES: dict[str, object] = {
     "hideaway": None,
     "hideaway_ability": None,
     "enters_tapped": False,
-    # Issue 16 (W4): an "as turned face up" effect and zone-change triggers are abilities too.
+    # An "as turned face up" effect and zone-change triggers are abilities too.
     "as_turned_face_up": None,
     "triggers": (),
 }

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from app.rules.core.events import Text
 from app.rules.core.view import ObjectViewBase, PlayerViewBase, ViewBase
-from app.rules.core.view import Visibility as VisibilityBase
+from app.rules.core.view import VisibleTo as VisibleToBase
 from app.rules.mtg.cards import AsTurnedFaceUp, CardTrigger, FlipFace
 from app.rules.mtg.exile_record import ExiledFaceDown
 from app.rules.mtg.permission_record import CastPermission
@@ -38,7 +38,7 @@ class MtgCardFace(BaseModel):
     foretell: str | None = None
     # A flip card's upside-down half (709.1b / 710.1b), printed on the same card.
     flip: FlipFace | None = None
-    # Issue 16 (W4): its "as this is turned face up" effect (708.11) and the zone-change
+    # Its "as this is turned face up" effect (708.11) and the zone-change
     # triggers the engine watches for (603.10a, 603.6c).
     as_turned_face_up: AsTurnedFaceUp | None = None
     triggers: list[CardTrigger] = Field(default_factory=list)
@@ -53,7 +53,7 @@ class EditionNote(BaseModel):
     same: bool
 
 
-class MtgVisibility(VisibilityBase):
+class MtgVisibleTo(VisibleToBase):
     """Judge only: who may see this object's face, the rule that says so, and (hideaway)
     what the other edition answers."""
 
@@ -75,16 +75,16 @@ class MtgObjectView(ObjectViewBase):
     phased_out: bool
     attacked: Literal["this_turn", "last_turn"] | None
     card: MtgCardFace | None
-    visible_to: MtgVisibility | None = None
+    visible_to: MtgVisibleTo | None = None
     # A card exiled face down: how, when, by whom and with what (public: 406.4).
     exiled: ExiledFaceDown | None = None
-    # --- issue 16: turning up and dying (W4) ---
+    # --- state-based actions (704.5f) ---
     # The state-based actions that apply to it now, as rule numbers (["704.5f"]): public,
     # since they follow from its public characteristics.
     state_based: list[str] = Field(default_factory=list)
     # What its controller chose as it turned face up (708.11: "a color" -> "green").
     chosen: str | None = None
-    # Issue 27: the permission effects that let a player cast or play it from where it is
+    # 601.3: the permission effects that let a player cast or play it from where it is
     # (Gonti), as this viewer may know them (permissions.notes_for).
     permissions: list[Text] = Field(default_factory=list)
     # 702.143c: a spell that was foretold (public: everyone saw it leave the foretold pile).
@@ -141,7 +141,7 @@ class AbilityView(BaseModel):
     text: str
     text_fr: str
     rules: list[str]
-    # --- issue 27: a triggered ability (603.3) ---
+    # --- a triggered ability (603.3) ---
     event: str = ""
     # 603.3d: it has targets; whether its controller has chosen them, and which (public names).
     targeted: bool = False
@@ -177,11 +177,11 @@ class MtgView(ViewBase):
     pending: PendingView | None = None
     dread: DreadView | None = None
     abilities: list[AbilityView] = Field(default_factory=list)
-    # Issue 27: what waits for the judge to apply by hand (app.rules.mtg.triggers).
+    # What waits for the judge to apply by hand (app.rules.mtg.triggers).
     by_hand: list[ByHandView] = Field(default_factory=list)
     # Public: "can't cast spells with the chosen name" effects in force (Reflector Mage).
     name_bans: list[NameBan] = Field(default_factory=list)
-    # Issue 27, public: permission and restriction effects on casting in force (601.3). A
+    # Public: permission and restriction effects on casting in force (601.3). A
     # permission names a card only in a public zone (its id is public there).
     permissions: list[CastPermission] = Field(default_factory=list)
     restrictions: list[CastRestriction] = Field(default_factory=list)

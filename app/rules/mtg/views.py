@@ -26,7 +26,7 @@ from app.rules.mtg.view import (
     MtgObjectView,
     MtgPlayerView,
     MtgView,
-    MtgVisibility,
+    MtgVisibleTo,
     PendingView,
 )
 from app.rules.mtg.visibility import (
@@ -78,7 +78,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         rules = [rule]
         if other is not None:
             rules = list(hideaway_answers(state, obj)[state.hideaway_edition].rules)
-        visible_to = MtgVisibility(
+        visible_to = MtgVisibleTo(
             players=sorted(players),
             rules=numbers_for(rules, state.ruleset),
             edition=state.hideaway_edition if other is not None else None,

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
 from app.rules.mtg import look_back
 from app.rules.mtg.actions import Move
 from app.rules.mtg.labels import describe, public_label
-from app.rules.mtg.state import ZONE_FR, MtgObject, Zone
+from app.rules.mtg.state import ZONE_FR, MtgCtx, MtgObject, Zone
 from app.rules.mtg.visibility import face_known_to
 
 _DESTINATIONS = {
@@ -23,7 +22,7 @@ _HIDDEN_ORIGINS = (Zone.HAND, Zone.LIBRARY)
 
 
 def leave(
-    ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str = ""
+    ctx: MtgCtx, obj: MtgObject, zone: Zone, *, top: bool = False, cause: str = ""
 ) -> MtgObject | None:
     """Move `obj` to its owner's `zone` as a new object (400.7), revealing a face-down one
     to everyone as it moves (707.9), and report it without leaking a hidden origin; then
@@ -35,7 +34,7 @@ def leave(
     return new
 
 
-def _leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> MtgObject | None:
+def _leave(ctx: MtgCtx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> MtgObject | None:
     origin = obj.zone
     if obj.face_down and origin not in (Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT):
         return _leave_face_down_exile(ctx, obj, zone, top=top, cause=cause)
@@ -99,7 +98,7 @@ def _leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> Mt
         # From hand to library (or back): nobody else sees which card.
         if origin == Zone.HAND:
             # So what another player knew of the cards left in that hand (a revealed card)
-            # becomes uncertain: it may have been the one that went (DESIGN invariant 9).
+            # becomes uncertain: it may have been the one that went (docs/DESIGN.md invariant 9).
             for other in ctx.state.in_zone(Zone.HAND, owner):
                 other.known_to = []
         ctx.emit(
@@ -138,7 +137,7 @@ def _leave(ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str) -> Mt
 
 
 def _leave_face_down_exile(
-    ctx: Ctx, obj: MtgObject, zone: Zone, *, top: bool, cause: str
+    ctx: MtgCtx, obj: MtgObject, zone: Zone, *, top: bool, cause: str
 ) -> MtgObject:
     """A card exiled face down (hideaway) leaves exile. It is not a face-down permanent:
     nothing reveals it (707.9 doesn't apply); it is seen only where its new zone shows it."""
@@ -175,7 +174,7 @@ def _leave_face_down_exile(
     return new
 
 
-def move(ctx: Ctx, action: Move) -> None:
+def move(ctx: MtgCtx, action: Move) -> None:
     obj = ctx.find(action.object)
     zone, top = _DESTINATIONS[action.to]
     if obj.zone == zone and not (zone == Zone.LIBRARY):
@@ -185,5 +184,5 @@ def move(ctx: Ctx, action: Move) -> None:
             f"Il est déjà dans cette zone ({ZONE_FR[zone]}).",
         )
     # Whose it is (its controller in play, else its owner) is the engine's consent check:
-    # another player's object is moved by a proposal they accept (DESIGN invariant 8).
+    # another player's object is moved by a proposal they accept (docs/DESIGN.md invariant 8).
     leave(ctx, obj, zone, top=top)

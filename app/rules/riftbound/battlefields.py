@@ -7,19 +7,19 @@ control can't change until the showdown or combat there ends ("control is frozen
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.events import Text
 from app.rules.riftbound.common import bf_text, rb, units_at
+from app.rules.riftbound.ending import finish
 from app.rules.riftbound.model import BattlefieldState, Showdown
-from app.rules.riftbound.state import Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.zones import trash_facedown
 
 
-def facedown_at(ctx: Ctx, bf_id: str) -> list:
+def facedown_at(ctx: RiftboundCtx, bf_id: str) -> list[RiftboundObject]:
     return [o for o in ctx.state.in_zone(Zone.FACEDOWN) if o.location == bf_id]
 
 
-def contest(ctx: Ctx, bf: BattlefieldState, player: str) -> None:
+def contest(ctx: RiftboundCtx, bf: BattlefieldState, player: str) -> None:
     """A unit arrives where its controller doesn't control: the battlefield is contested
     (if it isn't already), and that player will be the attacker."""
     if bf.controller != player and bf.contested_by is None:
@@ -36,7 +36,7 @@ def contest(ctx: Ctx, bf: BattlefieldState, player: str) -> None:
         )
 
 
-def set_controller(ctx: Ctx, bf: BattlefieldState, player: str | None, rules: list[str]) -> None:
+def set_controller(ctx: RiftboundCtx, bf: BattlefieldState, player: str | None, rules: list[str]) -> None:
     if bf.controller == player:
         return
     before = bf.controller
@@ -62,7 +62,7 @@ def set_controller(ctx: Ctx, bf: BattlefieldState, player: str | None, rules: li
         )
 
 
-def score(ctx: Ctx, player: str, bf: BattlefieldState, how: str) -> None:
+def score(ctx: RiftboundCtx, player: str, bf: BattlefieldState, how: str) -> None:
     """Conquer or hold: 1 point, at most once per battlefield per turn per player (470)."""
     state = rb(ctx.state)
     scored = state.scored_this_turn.setdefault(player, [])
@@ -81,12 +81,10 @@ def score(ctx: Ctx, player: str, bf: BattlefieldState, how: str) -> None:
         ),
     )
     if state.points[player] >= state.victory_score:
-        from app.rules.riftbound.turn import finish
-
         finish(ctx, player)
 
 
-def remove_hidden_not_sharing_control(ctx: Ctx, bf: BattlefieldState, rules: list[str]) -> None:
+def remove_hidden_not_sharing_control(ctx: RiftboundCtx, bf: BattlefieldState, rules: list[str]) -> None:
     for obj in facedown_at(ctx, bf.id):
         if obj.controller != bf.controller:
             trash_facedown(
@@ -100,7 +98,7 @@ def remove_hidden_not_sharing_control(ctx: Ctx, bf: BattlefieldState, rules: lis
             )
 
 
-def cleanup(ctx: Ctx) -> None:
+def cleanup(ctx: RiftboundCtx) -> None:
     """323: control lost where a controller has no units left (unless contested); hidden
     cards at a battlefield their controller doesn't control go to the trash, revealed
     (323.7, 107.3.d); with no chain and no showdown, a contested battlefield opens one."""

@@ -4,20 +4,19 @@ State and only Reaction cards can be played. Resolving takes the newest item fir
 from __future__ import annotations
 
 from app.rules.core.actions import Resolve
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.riftbound.battlefields import cleanup
 from app.rules.riftbound.common import card_name, rb
 from app.rules.riftbound.effects import EFFECTS, NOT_MODELLED, Resolving
 from app.rules.riftbound.model import ChainItem
-from app.rules.riftbound.state import RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.targets import at_hidden_battlefield, restricted
 from app.rules.riftbound.zones import put
 
 
 def push(
-    ctx: Ctx, obj: RiftboundObject, controller: str, targets: list[str], *, hidden_at: str | None,
+    ctx: RiftboundCtx, obj: RiftboundObject, controller: str, targets: list[str], *, hidden_at: str | None,
     spell: bool,
 ) -> None:  # fmt: skip
     state = rb(ctx.state)
@@ -36,7 +35,7 @@ def push(
     state.chain.append(item)
 
 
-def resolve(ctx: Ctx, action: Resolve) -> None:
+def resolve(ctx: RiftboundCtx, action: Resolve) -> None:
     state = rb(ctx.state)
     if not state.chain:
         raise RuleError(

@@ -5,7 +5,6 @@ cards there that don't share the battlefield's controller go to the trash (466.5
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.riftbound.actions import ResolveShowdown
@@ -16,11 +15,11 @@ from app.rules.riftbound.battlefields import (
     set_controller,
 )
 from app.rules.riftbound.common import bf_text, card_name, has_keyword, might_of, rb, units_at
-from app.rules.riftbound.state import RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.zones import kill
 
 
-def _deal(ctx: Ctx, damage: int, victims: list[RiftboundObject]) -> list[str]:
+def _deal(ctx: RiftboundCtx, damage: int, victims: list[RiftboundObject]) -> list[str]:
     """Lethal damage to each unit in turn (Backline last) until the damage runs out."""
     dead = []
     for unit in sorted(victims, key=lambda u: (has_keyword(u, "Backline"), u.position)):
@@ -33,7 +32,7 @@ def _deal(ctx: Ctx, damage: int, victims: list[RiftboundObject]) -> list[str]:
     return dead
 
 
-def resolve_showdown(ctx: Ctx, action: ResolveShowdown) -> None:
+def resolve_showdown(ctx: RiftboundCtx, action: ResolveShowdown) -> None:
     state = rb(ctx.state)
     showdown = state.showdown
     if showdown is None:
@@ -57,7 +56,7 @@ def resolve_showdown(ctx: Ctx, action: ResolveShowdown) -> None:
         a_might = sum(might_of(ctx.state, u) for u in attackers)
         d_might = sum(might_of(ctx.state, u) for u in defenders)
         dead = _deal(ctx, a_might, defenders) + _deal(ctx, d_might, attackers)
-        dead_names = [card_name(ctx.state.get(i)).en for i in dead]  # type: ignore[arg-type]
+        dead_names = [card_name(u).en for u in map(ctx.state.get, dead) if u is not None]
         for unit_id in dead:
             unit = ctx.state.get(unit_id)
             if unit is not None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.riftbound.model import BattlefieldState, RiftboundTable
-from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundGame, RiftboundObject, Zone
 
 ZONE_EN = {
     Zone.HAND: "hand",
@@ -43,7 +42,7 @@ def rb(state: RiftboundGame) -> RiftboundTable:
     return state.riftbound
 
 
-def battlefield(ctx: Ctx, bf_id: str) -> BattlefieldState:
+def battlefield(ctx: RiftboundCtx, bf_id: str) -> BattlefieldState:
     found = rb(ctx.state).battlefield(bf_id)
     if found is None:
         raise RuleError(
@@ -113,7 +112,7 @@ def card_name(obj: RiftboundObject) -> Text:
     return obj.card.shown_name()
 
 
-def draw(ctx: Ctx, player: str, count: int) -> int:
+def draw(ctx: RiftboundCtx, player: str, count: int) -> int:
     """Draw from the top of the main deck into the hand: new objects (a zone change)."""
     drawn = 0
     for _ in range(count):

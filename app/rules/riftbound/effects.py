@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.rules.core.context import Ctx
 from app.rules.core.events import Text
 from app.rules.core.words import plural_pair
 from app.rules.riftbound.battlefields import contest
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.common import bf_text, card_name, draw, might_of, rb, where_text
 from app.rules.riftbound.model import ChainItem, EffectKind, PlayEffect
-from app.rules.riftbound.state import MightModifier, RiftboundObject, Zone
+from app.rules.riftbound.state import MightModifier, RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.zones import kill, put
 
 # The token Sprite Call plays; its Might is the effect's amount.
@@ -50,10 +49,10 @@ class Resolving:
         )
 
 
-EffectFn = Callable[[Ctx, Resolving], Text]
+EffectFn = Callable[[RiftboundCtx, Resolving], Text]
 
 
-def not_modelled(ctx: Ctx, r: Resolving) -> Text:
+def not_modelled(ctx: RiftboundCtx, r: Resolving) -> Text:
     """The engine doesn't model this effect: nothing changes. The card's own effect text and
     the targets chosen for it tell the table what to apply by hand."""
     en = [r.effect.text.rstrip(".")] if r.effect.text else []
@@ -69,7 +68,7 @@ def not_modelled(ctx: Ctx, r: Resolving) -> Text:
     )
 
 
-def might(ctx: Ctx, r: Resolving) -> Text:
+def might(ctx: RiftboundCtx, r: Resolving) -> Text:
     """+N / -N Might this turn, never taking a unit below `minimum_might`; with no target
     to choose, the source itself ("give me +3 Might")."""
     effect = r.effect
@@ -86,7 +85,7 @@ def might(ctx: Ctx, r: Resolving) -> Text:
                 fr=f"{effect.amount:+d} de puissance ce tour : {shown_fr or 'rien'}.")  # fmt: skip
 
 
-def buff(ctx: Ctx, r: Resolving) -> Text:
+def buff(ctx: RiftboundCtx, r: Resolving) -> Text:
     """A buff counter (+1 Might); `buff_bonus` (Stand United) makes every buff give that much
     more to the controller's units this turn, wherever they are (811.2's example 3)."""
     for target in r.targets:
@@ -105,7 +104,7 @@ def buff(ctx: Ctx, r: Resolving) -> Text:
     )
 
 
-def kill_draw(ctx: Ctx, r: Resolving) -> Text:
+def kill_draw(ctx: RiftboundCtx, r: Resolving) -> Text:
     for target in r.targets:
         controller = target.controller
         kill(ctx, target)
@@ -114,14 +113,14 @@ def kill_draw(ctx: Ctx, r: Resolving) -> Text:
                 fr=f"{r.names.fr} est tuée ; son contrôleur pioche 2 cartes.")  # fmt: skip
 
 
-def move_to_base(ctx: Ctx, r: Resolving) -> Text:
+def move_to_base(ctx: RiftboundCtx, r: Resolving) -> Text:
     # Base and battlefields are locations of one zone: the unit keeps its id.
     for target in r.targets:
         target.zone, target.location = Zone.BASE, None
     return Text(en=f"{r.names.en} moves to its base.", fr=f"{r.names.fr} va dans sa base.")
 
 
-def return_to_hand(ctx: Ctx, r: Resolving) -> Text:
+def return_to_hand(ctx: RiftboundCtx, r: Resolving) -> Text:
     for target in r.targets:
         back = put(ctx, target, Zone.HAND)
         back.known_to = ctx.state.player_names()  # everyone saw which card went back
@@ -129,7 +128,7 @@ def return_to_hand(ctx: Ctx, r: Resolving) -> Text:
                 fr=f"{r.names.fr} retourne dans la main de son propriétaire.")  # fmt: skip
 
 
-def swap_places(ctx: Ctx, r: Resolving) -> Text:
+def swap_places(ctx: RiftboundCtx, r: Resolving) -> Text:
     source, state = r.source, rb(ctx.state)
     for target in r.targets:
         was = (source.zone, source.location)
@@ -148,7 +147,7 @@ def swap_places(ctx: Ctx, r: Resolving) -> Text:
     )
 
 
-def move_here(ctx: Ctx, r: Resolving) -> Text:
+def move_here(ctx: RiftboundCtx, r: Resolving) -> Text:
     source = r.source
     if source.zone != Zone.BATTLEFIELD:
         return NOTHING_HAPPENS  # it left the battlefield: there is no "here" any more
@@ -161,7 +160,7 @@ def move_here(ctx: Ctx, r: Resolving) -> Text:
     return Text(en=f"{r.names.en} moves to {here.en}.", fr=f"{r.names.fr} va à {here.fr}.")
 
 
-def swap_might(ctx: Ctx, r: Resolving) -> Text:
+def swap_might(ctx: RiftboundCtx, r: Resolving) -> Text:
     if len(r.targets) != 2:
         return NOTHING_HAPPENS  # one of the two units is gone: nothing to swap with
     a, b = r.targets
@@ -172,14 +171,14 @@ def swap_might(ctx: Ctx, r: Resolving) -> Text:
                 fr=f"{r.names.fr} échangent leur puissance ce tour.")  # fmt: skip
 
 
-def draw_cards(ctx: Ctx, r: Resolving) -> Text:
+def draw_cards(ctx: RiftboundCtx, r: Resolving) -> Text:
     player = r.item.controller
     drawn = draw(ctx, player, r.effect.amount)
     en, fr = plural_pair(drawn, ("# card", "# cards"), ("# carte", "# cartes"))
     return Text(en=f"{player} draws {en}.", fr=f"{player} pioche {fr}.")
 
 
-def token(ctx: Ctx, r: Resolving) -> Text:
+def token(ctx: RiftboundCtx, r: Resolving) -> Text:
     # 811.1.d.3: a unit a hidden card makes you play enters at that battlefield.
     player, hidden_at, might = r.item.controller, r.item.hidden_at, r.effect.amount
     made = RiftboundObject(
@@ -193,7 +192,7 @@ def token(ctx: Ctx, r: Resolving) -> Text:
                 fr=f"{player} joue un jeton Sprite prêt de {might} à {where.fr}.")  # fmt: skip
 
 
-def attach(ctx: Ctx, r: Resolving) -> Text:
+def attach(ctx: RiftboundCtx, r: Resolving) -> Text:
     if not r.targets:
         return NOTHING_HAPPENS  # the unit is gone: the gear stays unattached
     bonus = r.effect.amount

@@ -5,7 +5,6 @@ may look at it (811.6.a)."""
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
@@ -14,12 +13,12 @@ from app.rules.riftbound.battlefields import cleanup, facedown_at
 from app.rules.riftbound.common import battlefield, card_name
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.runes import domain_of, recycle, runes_of
-from app.rules.riftbound.state import Zone
+from app.rules.riftbound.state import RiftboundCtx, Zone
 from app.rules.riftbound.timing import hide_timing
 from app.rules.riftbound.zones import put
 
 
-def hide(ctx: Ctx, action: Hide) -> None:
+def hide(ctx: RiftboundCtx, action: Hide) -> None:
     obj = ctx.find(action.object)
     player = ctx.acting_for(obj.owner)
     if obj.zone not in (Zone.HAND, Zone.CHAMPION) or obj.owner != player:

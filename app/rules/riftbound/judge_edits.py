@@ -1,4 +1,4 @@
-"""The judge edits a Riftbound table (issue 15): add a card anywhere, move anything anywhere
+"""The judge edits a Riftbound table: add a card anywhere, move anything anywhere
 and set its status, remove a card, set a player's points. No game rule does this: the judge
 rebuilds a situation to judge it, or corrects a table. Each edit is one logged event whose
 public text names only what every seat may see, with the card's name as a private detail for
@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.family import Move
 from app.rules.core.judge import (
     JudgeRemove,
-    joined,
-    name_for,
+    JudgeWords,
+    counters_said,
     ordinal_from_top,
     put_at,
-    remove_from_game,
+    refuse,
     require_judge,
     set_turn,
 )
@@ -38,7 +37,7 @@ from app.rules.riftbound.judge_actions import (
 )
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.model import BattlefieldState
-from app.rules.riftbound.state import RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.visibility import face_known_to
 from app.rules.riftbound.zones import put
 
@@ -68,34 +67,10 @@ _CONTROLLED = (Zone.BASE, Zone.BATTLEFIELD, Zone.FACEDOWN, Zone.RUNES)
 _AT_A_BATTLEFIELD = (Zone.BATTLEFIELD, Zone.FACEDOWN)
 
 
-def _refuse(rules: list[str], en: str, fr: str, field: str = "zone") -> RuleError:
-    """A refusal that says what to change, about one field of the edit (shown beside it)."""
-    return RuleError(rules, en, fr, field=field)
-
-
 # --- how the log names things -------------------------------------------------------------
 
 
-def _is_hidden(obj: RiftboundObject) -> bool:
-    return obj.zone in _PRIVATE_ZONES or obj.face_down
-
-
-def _shown(ctx: Ctx, obj: RiftboundObject) -> Text:
-    """The object as every seat may name it: never a hidden card's name."""
-    if obj.zone in _PRIVATE_ZONES:
-        zone_en, zone_fr = ZONE_EN[obj.zone], ZONE_FR[obj.zone]
-        return Text(
-            en=f"a card in {obj.owner}'s {zone_en}", fr=f"une carte de la {zone_fr} de {obj.owner}"
-        )
-    if obj.face_down:
-        return facedown_label(ctx.state, obj)
-    name = card_name(obj)
-    if obj.is_token:
-        return Text(en=f"the token {name.en}", fr=f"le jeton {name.fr}")
-    return name
-
-
-def _where(ctx: Ctx, obj: RiftboundObject) -> Text:
+def _where(ctx: RiftboundCtx, obj: RiftboundObject) -> Text:
     who, owner = obj.controller, obj.owner
     if obj.zone in _AT_A_BATTLEFIELD:
         bf = bf_text(ctx.state, obj.location)
@@ -121,23 +96,25 @@ def _where(ctx: Ctx, obj: RiftboundObject) -> Text:
     )
 
 
-def _printed_name(card: Any) -> Text:
-    return card.shown_name()
-
-
-def _event_objects(obj: RiftboundObject) -> list[str]:
-    """An id every seat may be given: not one in a hand or a deck."""
-    return [] if obj.zone in _PRIVATE_ZONES else [obj.id]
+# The log names a card in a hand or a deck as "a card in Alice's hand": nothing more.
+WORDS: JudgeWords[RiftboundObject] = JudgeWords(
+    rule=RULE,
+    hidden_zones={zone: Text(en=ZONE_EN[zone], fr=ZONE_FR[zone]) for zone in _PRIVATE_ZONES},
+    face_down_label=facedown_label,
+    face_name=lambda state, obj: card_name(obj),
+    face_known_to=face_known_to,
+    where=_where,
+)
 
 
 # --- checks --------------------------------------------------------------------------------
 
 
-def _locate(ctx: Ctx, zone: Zone, where: str | None) -> str | None:
+def _locate(ctx: RiftboundCtx, zone: Zone, where: str | None) -> str | None:
     """The battlefield id a unit there or a facedown card is at (its id or its name)."""
     if zone not in _AT_A_BATTLEFIELD:
         if where is not None:
-            raise _refuse(
+            raise refuse(
                 [RULE],
                 "Only a unit at a battlefield or a facedown card is at a battlefield: leave "
                 "the battlefield empty, or choose Battlefield or Facedown as its zone.",
@@ -159,12 +136,12 @@ def _locate(ctx: Ctx, zone: Zone, where: str | None) -> str | None:
     )
 
 
-def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
+def _controller(ctx: RiftboundCtx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
     if asked is None:
         return default if zone in _CONTROLLED else owner
     player = ctx.player(asked)
     if zone not in _CONTROLLED and player != owner:
-        raise _refuse(
+        raise refuse(
             [RULE],
             f"Only a card on the board can be controlled by a player other than its owner: "
             f"choose {owner}, or a zone on the board.",
@@ -175,21 +152,21 @@ def _controller(ctx: Ctx, zone: Zone, asked: str | None, default: str, owner: st
     return player
 
 
-def _check_facedown(ctx: Ctx, obj: RiftboundObject) -> None:
+def _check_facedown(ctx: RiftboundCtx, obj: RiftboundObject) -> None:
     """As setup checks it: Hidden (811.1), a battlefield its controller controls (107.3.c),
     room in its facedown zone (107.3.b)."""
     bf = rb(ctx.state).battlefield(obj.location or "")
     assert bf is not None
     name = bf.name
     if not obj.card.hidden:
-        raise _refuse(
+        raise refuse(
             ["rb.811.1"],
             "Only a card with Hidden can be face down at a battlefield: choose another zone.",
             "Seule une carte avec Caché peut être face cachée sur un champ de bataille : "
             "choisissez une autre zone.",
         )
     if bf.controller != obj.controller:
-        raise _refuse(
+        raise refuse(
             ["rb.107.3.c"],
             f"A card can be face down at {name} only if its controller controls {name}: "
             "choose that battlefield's controller, or another battlefield.",
@@ -199,7 +176,7 @@ def _check_facedown(ctx: Ctx, obj: RiftboundObject) -> None:
         )
     here = [o for o in ctx.state.objects if o.face_down and o.location == bf.id]
     if len(here) > bf.facedown_capacity:
-        raise _refuse(
+        raise refuse(
             ["rb.107.3.b"],
             f"The facedown zone of {name} is full: choose another battlefield.",
             f"La zone face cachée de {bf.name_fr or name} est pleine : choisissez un autre "
@@ -210,7 +187,7 @@ def _check_facedown(ctx: Ctx, obj: RiftboundObject) -> None:
 
 def _check_position(zone: Zone, position: int | None) -> None:
     if position is not None and zone not in _DECKS:
-        raise _refuse(
+        raise refuse(
             [RULE],
             "A position is given only for a card put into a deck: leave it empty, or choose "
             "a deck as its zone.",
@@ -224,7 +201,7 @@ def _check_position(zone: Zone, position: int | None) -> None:
 
 
 def _set_status(
-    ctx: Ctx,
+    ctx: RiftboundCtx,
     obj: RiftboundObject,
     *,
     exhausted: bool | None,
@@ -236,7 +213,7 @@ def _set_status(
     said: list[Text] = []
     if exhausted is not None:
         if exhausted and obj.zone not in (*_BOARD, Zone.RUNES):
-            raise _refuse(
+            raise refuse(
                 [RULE],
                 "Only a card on the board or a rune can be exhausted: untick Exhausted.",
                 "Seules une carte sur le plateau ou une rune peuvent être épuisées : décochez "
@@ -247,7 +224,7 @@ def _set_status(
         said.append(Text(en="exhausted", fr="épuisé") if exhausted else Text(en="ready", fr="prêt"))
     if counters is not None:
         if any(counters.values()) and obj.zone not in _BOARD:
-            raise _refuse(
+            raise refuse(
                 [RULE],
                 "Only a card on the board has counters: clear them, or choose a zone on the board.",
                 "Seule une carte sur le plateau porte des marqueurs : effacez-les, ou "
@@ -255,15 +232,10 @@ def _set_status(
                 "counters",
             )
         obj.counters = {kind: n for kind, n in counters.items() if n > 0}
-        shown = ", ".join(f"{n} {kind}" for kind, n in sorted(obj.counters.items()))
-        said.append(
-            Text(en=f"counters: {shown}", fr=f"marqueurs : {shown}")
-            if shown
-            else Text(en="no counters", fr="aucun marqueur")
-        )
+        said.append(counters_said(obj.counters))
     if hidden_this_turn is not None:
         if obj.zone != Zone.FACEDOWN:
-            raise _refuse(
+            raise refuse(
                 ["rb.811.1.b"],
                 "Only a facedown card was hidden on some turn: untick it, or choose Facedown "
                 "as its zone.",
@@ -281,37 +253,30 @@ def _set_status(
     return said
 
 
-def _said(status: list[Text]) -> Text:
-    if not status:
-        return Text(en="", fr="")
-    said = joined(status)
-    return Text(en=f" ({said.en})", fr=f" ({said.fr})")
-
-
 # --- the edits -----------------------------------------------------------------------------
 
 
-def _add_battlefield(ctx: Ctx, action: JudgeAddCard, owner: str) -> None:
+def _add_battlefield(ctx: RiftboundCtx, action: JudgeAddCard, owner: str) -> None:
     """A battlefield card joins the table, as a setup places one (at most three): its
     controller is the one named, by default its owner (a facedown card needs a battlefield
     its controller controls, 107.3.c). Battlefields are public: the log names it."""
     table = rb(ctx.state)
     if not action.card.is_type("Battlefield"):
-        raise _refuse(
+        raise refuse(
             [RULE],
             f"{action.card.name} is not a battlefield card: choose another zone.",
             f"{action.card.name_fr or action.card.name} n'est pas une carte de champ de bataille : "
             "choisissez une autre zone.",
         )
     if len(table.battlefields) >= 3:
-        raise _refuse(
+        raise refuse(
             [RULE],
             "A table has at most three battlefields: choose another zone for this card.",
             "Une table a au plus trois champs de bataille : choisissez une autre zone pour "
             "cette carte.",
         )
     if action.location is not None or action.deck_position is not None:
-        raise _refuse(
+        raise refuse(
             [RULE],
             "A battlefield is a place of its own: leave its battlefield and position empty.",
             "Un champ de bataille est un lieu à part : laissez vides son champ de bataille et sa "
@@ -333,7 +298,7 @@ def _add_battlefield(ctx: Ctx, action: JudgeAddCard, owner: str) -> None:
             position=max((bf.position for bf in table.battlefields), default=0) + 1,
         )
     )
-    name = _printed_name(action.card)
+    name = action.card.shown_name()
     ctx.emit(
         "judge_add_card",
         [RULE],
@@ -344,7 +309,7 @@ def _add_battlefield(ctx: Ctx, action: JudgeAddCard, owner: str) -> None:
     )
 
 
-def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
+def judge_add_card(ctx: RiftboundCtx, action: JudgeAddCard) -> None:
     require_judge(ctx, RULE)
     owner = ctx.player(action.owner)
     if action.zone == "battlefields":
@@ -378,38 +343,15 @@ def judge_add_card(ctx: Ctx, action: JudgeAddCard) -> None:
         counters=action.counters or None,
         hidden_this_turn=action.hidden_this_turn or None,
     )
-    where, said = _where(ctx, obj), _said(status)
-    private: dict[str, Any] = {}
-    if _is_hidden(obj):
-        kind = (
-            Text(en="a token", fr="un jeton") if obj.is_token else Text(en="a card", fr="une carte")
-        )
-        shown = _shown(ctx, obj)
-        tail = (
-            Text(en="", fr="")
-            if obj.zone in _PRIVATE_ZONES
-            else Text(en=f": {shown.en}", fr=f" : {shown.fr}")
-        )
-        text = Text(
-            en=f"Judge: puts {kind.en} {where.en}{tail.en}{said.en}.",
-            fr=f"L'arbitre met {kind.fr} {where.fr}{tail.fr}{said.fr}.",
-        )
-        private = name_for(obj, face_known_to(ctx.state, obj)[0])
-    else:
-        shown = _shown(ctx, obj)
-        text = Text(
-            en=f"Judge: puts {shown.en} {where.en}{said.en}.",
-            fr=f"L'arbitre met {shown.fr} {where.fr}{said.fr}.",
-        )
     keys = [RULE, "rb.811.6.a"] if obj.face_down else [RULE]
-    ctx.emit("judge_add_card", keys, text, objects=_event_objects(obj), **private)
+    WORDS.say_added(ctx, obj, status, keys)
 
 
-def judge_move(ctx: Ctx, action: JudgeMove) -> None:
+def judge_move(ctx: RiftboundCtx, action: JudgeMove) -> None:
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
     if not action.model_fields_set - {"type", "object"}:
-        raise _refuse(
+        raise refuse(
             [RULE],
             "Say what to change: a zone, a place, a controller or a status.",
             "Indiquez quoi changer : une zone, un lieu, un contrôleur ou un statut.",
@@ -423,8 +365,7 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
     _check_position(zone, action.deck_position)
     default = obj.controller if origin in _CONTROLLED else obj.owner
     controller = _controller(ctx, zone, action.controller, default, obj.owner)
-    before = _shown(ctx, obj)
-    knew = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else set()
+    before, knew = WORDS.shown(ctx, obj), WORDS.seen_by(ctx, obj)
     new_object = (zone != origin and not (zone in _BOARD and origin in _BOARD)) or (
         zone in _DECKS and action.deck_position is not None
     )
@@ -457,40 +398,18 @@ def judge_move(ctx: Ctx, action: JudgeMove) -> None:
         counters=action.counters,
         hidden_this_turn=action.hidden_this_turn,
     )
-    # A card that ends up hidden is named only to those who knew it or may see it now; one
-    # that ends up public is named by the public text itself.
-    private = name_for(obj, knew | face_known_to(ctx.state, obj)[0]) if _is_hidden(obj) else {}
-    if moved:
-        where, after = _where(ctx, obj), _shown(ctx, obj)
-        tail = Text(en="", fr="")
-        if obj.zone not in _PRIVATE_ZONES and after != before:
-            tail = Text(en=f": {after.en}", fr=f" : {after.fr}")
-        text = Text(
-            en=f"Judge: moves {before.en} {where.en}{tail.en}",
-            fr=f"L'arbitre déplace {before.fr} {where.fr}{tail.fr}",
-        )
-    else:
-        text = Text(en=f"Judge: changes {before.en}", fr=f"L'arbitre modifie {before.fr}")
-    said = _said(changes)
     keys = [RULE, "rb.811.6.a"] if obj.face_down else [RULE]
-    ctx.emit(
-        "judge_move",
-        keys,
-        Text(en=f"{text.en}{said.en}.", fr=f"{text.fr}{said.fr}."),
-        objects=_event_objects(obj),
-        **private,
-    )
+    WORDS.say_moved(ctx, obj, before, knew, moved=moved, changes=changes, keys=keys)
 
 
-def judge_remove(ctx: Ctx, action: JudgeRemove) -> None:
+def judge_remove(ctx: RiftboundCtx, action: JudgeRemove) -> None:
     """The card leaves the game altogether (no zone: a correction, not an effect)."""
     require_judge(ctx, RULE)
     obj = ctx.find(action.object)
-    seen_by = face_known_to(ctx.state, obj)[0] if _is_hidden(obj) else None
-    remove_from_game(ctx, obj, _shown(ctx, obj), seen_by, RULE)
+    WORDS.remove(ctx, obj)
 
 
-def judge_set_points(ctx: Ctx, action: JudgeSetPoints) -> None:
+def judge_set_points(ctx: RiftboundCtx, action: JudgeSetPoints) -> None:
     """The score as the table says it; reaching the victory score ends nothing by itself
     (the judge ends the game)."""
     require_judge(ctx, RULE)
@@ -519,7 +438,7 @@ PHASES: dict[str, Text] = {
 }
 
 
-def judge_set_turn(ctx: Ctx, action: RiftboundJudgeSetTurn) -> None:
+def judge_set_turn(ctx: RiftboundCtx, action: RiftboundJudgeSetTurn) -> None:
     """Whose turn, which turn, which phase the built table is at."""
     require_judge(ctx, RULE)
     phase = None

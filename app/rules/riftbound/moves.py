@@ -27,7 +27,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(proposals.Propose, proposals.propose),
     Move(proposals.AcceptProposal, proposals.accept),
     Move(proposals.RefuseProposal, proposals.refuse),
-    # The judge edits the table (issue 15): judge only.
+    # The judge edits the table: judge only.
     *JUDGE_MOVES,
     # A casual table's actions (app.rules.riftbound.table).
     Move(t.Draw, table.draw),

@@ -104,7 +104,7 @@ def _labelled_plays(
     actor: str | None,
 ) -> list[tuple[dict[str, Any], Text]]:
     """One card's play options, each labelled. Two targets with the same name (each player's
-    Noxus Saboteur) made two identical buttons (issue 17): when labels collide, each target
+    Noxus Saboteur) made two identical buttons: when labels collide, each target
     also says whose it is and where it stands."""
     short = [_play_label(state, shown, a["targets"], to, actor, hidden) for a, to, hidden in plays]
     if len({label.en for label in short}) == len(short):

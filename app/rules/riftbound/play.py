@@ -4,7 +4,6 @@ under 811.1.d's limits. Playing from face down starts a chain (811.1.c.3)."""
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
@@ -20,14 +19,14 @@ from app.rules.riftbound.common import (
 )
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.runes import pay
-from app.rules.riftbound.state import RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.targets import check_targets
 from app.rules.riftbound.timing import hidden_play_timing, play_timing
 from app.rules.riftbound.zones import put
 
 
 def _targets(
-    ctx: Ctx, obj: RiftboundObject, ids: list[str], placed: tuple[Zone, str | None] | None
+    ctx: RiftboundCtx, obj: RiftboundObject, ids: list[str], placed: tuple[Zone, str | None] | None
 ) -> list[RiftboundObject]:
     """The chosen objects; a permanent may choose itself ("me"), as it will be once it has
     entered (`placed`: its zone and battlefield then)."""
@@ -40,7 +39,7 @@ def _targets(
     return out
 
 
-def play(ctx: Ctx, action: Play) -> None:
+def play(ctx: RiftboundCtx, action: Play) -> None:
     obj = ctx.find(action.object)
     if obj.zone == Zone.FACEDOWN:
         _play_from_facedown(ctx, obj, action)
@@ -54,7 +53,7 @@ def play(ctx: Ctx, action: Play) -> None:
         )
 
 
-def _play_from_facedown(ctx: Ctx, obj: RiftboundObject, action: Play) -> None:
+def _play_from_facedown(ctx: RiftboundCtx, obj: RiftboundObject, action: Play) -> None:
     player = ctx.acting_as(
         obj.controller,
         ["rb.811.6.a"],
@@ -134,7 +133,7 @@ def _play_from_facedown(ctx: Ctx, obj: RiftboundObject, action: Play) -> None:
     cleanup(ctx)
 
 
-def _play_from_hand(ctx: Ctx, obj: RiftboundObject, action: Play) -> None:
+def _play_from_hand(ctx: RiftboundCtx, obj: RiftboundObject, action: Play) -> None:
     player = ctx.acting_as(
         obj.owner,
         ["rb.play"],

@@ -4,18 +4,17 @@ ready runes spent."""
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.words import plural_pair
-from app.rules.riftbound.state import RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 
 
-def runes_of(ctx: Ctx, player: str) -> list[RiftboundObject]:
+def runes_of(ctx: RiftboundCtx, player: str) -> list[RiftboundObject]:
     return [o for o in ctx.state.in_zone(Zone.RUNES) if o.controller == player]
 
 
-def recycle(ctx: Ctx, rune: RiftboundObject) -> RiftboundObject:
+def recycle(ctx: RiftboundCtx, rune: RiftboundObject) -> RiftboundObject:
     """To the bottom of its owner's rune deck: a new object (a zone change)."""
     deck = ctx.state.in_zone(Zone.RUNE_DECK, rune.owner)
     new = ctx.relocate(rune, Zone.RUNE_DECK)
@@ -29,7 +28,7 @@ def domain_of(rune: RiftboundObject) -> str:
 
 
 def pay(
-    ctx: Ctx, player: str, energy: int, power: int, domain: str | None, rules: list[str]
+    ctx: RiftboundCtx, player: str, energy: int, power: int, domain: str | None, rules: list[str]
 ) -> Text:
     """Recycle `power` runes of `domain` (any domain if None), then exhaust `energy` ready
     runes. Refused, changing nothing, if the runes on the board can't pay."""

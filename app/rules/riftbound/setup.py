@@ -76,10 +76,10 @@ def new_game(setup: GameSetup, seed: str) -> tuple[RiftboundGame, list[Event]]:
     for entry in setup.cards:
         if entry.zone != "battlefields":
             continue
-        k = len(ctx.state.riftbound.battlefields) + 1  # type: ignore[union-attr]
+        k = len(ctx.state.riftbound.battlefields) + 1
         if k > 3:
             raise _refuse("At most three battlefields.", "Au plus trois champs de bataille.")
-        ctx.state.riftbound.battlefields.append(  # type: ignore[union-attr]
+        ctx.state.riftbound.battlefields.append(
             BattlefieldState(
                 id=f"bf{k}",
                 name=entry.card.name,
@@ -91,7 +91,7 @@ def new_game(setup: GameSetup, seed: str) -> tuple[RiftboundGame, list[Event]]:
                 position=k,
             )
         )
-    bfs = ctx.state.riftbound.battlefields  # type: ignore[union-attr]
+    bfs = ctx.state.riftbound.battlefields
 
     def locate(where: str | None) -> str:
         for bf in bfs:

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.rules.core.context import Ctx
 from app.rules.core.state import GameObject, GameState, PlayerState
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.model import RiftboundTable
@@ -55,7 +56,7 @@ class RiftboundObject(GameObject):
         return {"location": self.location}
 
 
-class RiftboundGame(GameState):
+class RiftboundGame(GameState[RiftboundObject]):
     ruleset: Literal["riftbound"] = "riftbound"
     players: list[PlayerState]
     objects: list[RiftboundObject] = Field(default_factory=list)
@@ -77,3 +78,7 @@ class RiftboundGame(GameState):
         new = super().clone(lazy_objects=lazy_objects)
         new.__dict__["riftbound"] = self.riftbound.model_copy(deep=True)
         return new
+
+
+# The working copy a move of this family changes: its state and objects as this family's.
+RiftboundCtx = Ctx[RiftboundGame, RiftboundObject]

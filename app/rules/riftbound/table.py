@@ -8,76 +8,46 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.piles import shuffle_pile
+from app.rules.core.table_actions import names_of, only_the_player, say_dealt, say_drawn
 from app.rules.core.words import plural_pair
 from app.rules.riftbound.common import rb
-from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
+from app.rules.riftbound.ending import finish
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.table_actions import Channel, Draw, Score
-from app.rules.riftbound.turn import finish
 from app.rules.riftbound.zones import put
 
 # The opening hand of a Riftbound game (rb.setup-deal).
 OPENING_HAND = 4
 
 
-def _cards(n: int) -> Text:
-    en, fr = plural_pair(n, ("# card", "# cards"), ("# carte", "# cartes"))
-    return Text(en=en, fr=fr)
-
-
-def _names(objs: Sequence[RiftboundObject]) -> Text:
-    return Text(
-        en=", ".join(o.card.name for o in objs),
-        fr=", ".join(o.card.name_fr or o.card.name for o in objs),
-    )
-
-
-def draw_cards(ctx: Ctx[RiftboundGame], player: str, count: int) -> list[RiftboundObject]:
+def draw_cards(ctx: RiftboundCtx, player: str, count: int) -> list[RiftboundObject]:
     drawn: list[RiftboundObject] = []
     for _ in range(count):
         deck = ctx.state.in_zone(Zone.MAIN_DECK, player)
         if not deck:
             break
-        drawn.append(put(ctx, deck[0], Zone.HAND))  # type: ignore[arg-type]
+        drawn.append(put(ctx, deck[0], Zone.HAND))
     return drawn
 
 
-def deal(ctx: Ctx[RiftboundGame], players: Sequence[str]) -> None:
+def deal(ctx: RiftboundCtx, players: Sequence[str]) -> None:
     """Each player's main deck and rune deck shuffled, then an opening hand drawn."""
     for player in players:
         shuffle_pile(ctx, ctx.state.in_zone(Zone.MAIN_DECK, player))
         shuffle_pile(ctx, ctx.state.in_zone(Zone.RUNE_DECK, player))
         drawn = draw_cards(ctx, player, OPENING_HAND)
-        n = _cards(len(drawn))
-        ctx.emit(
-            "deal",
-            ["rb.setup-deal", "rb.privacy"],
-            Text(
-                en=f"{player} shuffles their decks and draws an opening hand of {n.en}.",
-                fr=f"{player} mélange ses decks et pioche une main de départ de {n.fr}.",
-            ),
-            private=Text(
-                en=f"Opening hand: {_names(drawn).en}.", fr=f"Main de départ : {_names(drawn).fr}."
-            )
-            if drawn
-            else None,
-            private_to=[player],
-        )
+        shuffles = Text(en="shuffles their decks", fr="mélange ses decks")
+        say_dealt(ctx, player, drawn, ["rb.setup-deal", "rb.privacy"], shuffles)
 
 
-def _own(ctx: Ctx[RiftboundGame], player: str, what: Text) -> str:
-    return ctx.acting_as(
-        ctx.player(player),
-        ["rb.privacy"],
-        f"Only {player} may {what.en} (as a judge, act for them).",
-        f"Seul {player} peut {what.fr} (un arbitre peut agir pour lui).",
-    )
+def _own(ctx: RiftboundCtx, player: str, what: Text) -> str:
+    return only_the_player(ctx, player, ["rb.privacy"], what)
 
 
-def draw(ctx: Ctx[RiftboundGame], action: Draw) -> None:
+def draw(ctx: RiftboundCtx, action: Draw) -> None:
     player = _own(ctx, action.player, Text(en="draw from their deck", fr="piocher dans son deck"))
     drawn = draw_cards(ctx, player, action.count)
     if not drawn:
@@ -86,17 +56,10 @@ def draw(ctx: Ctx[RiftboundGame], action: Draw) -> None:
             f"{player}'s main deck is empty.",
             f"Le deck principal de {player} est vide.",
         )
-    n = _cards(len(drawn))
-    ctx.emit(
-        "draw",
-        ["rb.turn", "rb.privacy"],
-        Text(en=f"{player} draws {n.en}.", fr=f"{player} pioche {n.fr}."),
-        private=Text(en=f"Drawn: {_names(drawn).en}.", fr=f"Piochées : {_names(drawn).fr}."),
-        private_to=[player],
-    )
+    say_drawn(ctx, player, drawn, ["rb.turn", "rb.privacy"])
 
 
-def channel(ctx: Ctx[RiftboundGame], action: Channel) -> None:
+def channel(ctx: RiftboundCtx, action: Channel) -> None:
     """Runes go from the top of the rune deck onto the board, face up: everyone sees them."""
     player = _own(ctx, action.player, Text(en="channel their runes", fr="canaliser ses runes"))
     runes: list[RiftboundObject] = []
@@ -104,7 +67,7 @@ def channel(ctx: Ctx[RiftboundGame], action: Channel) -> None:
         deck = ctx.state.in_zone(Zone.RUNE_DECK, player)
         if not deck:
             break
-        runes.append(put(ctx, deck[0], Zone.RUNES, controller=player))  # type: ignore[arg-type]
+        runes.append(put(ctx, deck[0], Zone.RUNES, controller=player))
     if not runes:
         raise RuleError(
             ["rb.runes"],
@@ -116,14 +79,14 @@ def channel(ctx: Ctx[RiftboundGame], action: Channel) -> None:
         "channel",
         ["rb.turn", "rb.runes"],
         Text(
-            en=f"{player} channels {count_en}: {_names(runes).en}.",
-            fr=f"{player} canalise {count_fr} : {_names(runes).fr}.",
+            en=f"{player} channels {count_en}: {names_of(runes).en}.",
+            fr=f"{player} canalise {count_fr} : {names_of(runes).fr}.",
         ),
         objects=[r.id for r in runes],
     )
 
 
-def score(ctx: Ctx[RiftboundGame], action: Score) -> None:
+def score(ctx: RiftboundCtx, action: Score) -> None:
     player = _own(ctx, action.player, Text(en="change their score", fr="changer son score"))
     table = rb(ctx.state)
     now = table.points.get(player, 0) + action.amount

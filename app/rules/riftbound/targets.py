@@ -3,6 +3,8 @@ the battlefield where it was hidden, unless its own wording makes that impossibl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.rules.core.errors import RuleError
 from app.rules.core.words import plural_pair
 from app.rules.riftbound.common import is_unit, might_of
@@ -71,7 +73,7 @@ def candidates(
     source_id: str | None,
     hidden_at: str | None,
     first: RiftboundObject | None = None,
-    extra: list[RiftboundObject] = (),  # type: ignore[assignment]
+    extra: Sequence[RiftboundObject] = (),
 ) -> list[RiftboundObject]:
     pool = [o for o in state.objects if o.zone in (Zone.BASE, Zone.BATTLEFIELD)] + list(extra)
     out = []

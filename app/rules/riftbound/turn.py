@@ -4,8 +4,7 @@ the end of the game, when every facedown card is revealed (421.4)."""
 from __future__ import annotations
 
 from app.rules.core.actions import Concede, EndGame, NextTurn
-from app.rules.core.context import Ctx
-from app.rules.core.ending import conceding_player, judge_ends, leave_game, reveal_to_all
+from app.rules.core.ending import conceding_player, judge_ends, leave_game
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.words import plural_pair
@@ -19,12 +18,12 @@ from app.rules.riftbound.common import (
     is_unit,
     rb,
 )
-from app.rules.riftbound.labels import facedown_label
-from app.rules.riftbound.state import Zone
+from app.rules.riftbound.ending import finish
+from app.rules.riftbound.state import RiftboundCtx, Zone
 from app.rules.riftbound.zones import put
 
 
-def next_turn(ctx: Ctx, action: NextTurn) -> None:
+def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
     state = ctx.state
     riftbound = rb(state)
     ctx.acting_as(
@@ -98,7 +97,7 @@ def next_turn(ctx: Ctx, action: NextTurn) -> None:
     cleanup(ctx)
 
 
-def move_unit(ctx: Ctx, action: MoveUnit) -> None:
+def move_unit(ctx: RiftboundCtx, action: MoveUnit) -> None:
     """A standard move: exhaust a ready unit you control to move it from your base to a
     battlefield or from a battlefield to your base, on your turn, in a Neutral Open State."""
     obj = ctx.find(action.object)
@@ -150,7 +149,7 @@ def move_unit(ctx: Ctx, action: MoveUnit) -> None:
     cleanup(ctx)
 
 
-def set_control(ctx: Ctx, action: SetControl) -> None:
+def set_control(ctx: RiftboundCtx, action: SetControl) -> None:
     """Judge only: rebuild a table. Control of a contested battlefield can't change."""
     if ctx.actor is not None:
         raise RuleError(["rb.190.4"], "Only the judge sets who controls a battlefield.",
@@ -169,36 +168,12 @@ def set_control(ctx: Ctx, action: SetControl) -> None:
     cleanup(ctx)
 
 
-def finish(ctx: Ctx, winner: str | None) -> None:
-    """The game ends: every facedown card is revealed to all (421.4)."""
-    shown = reveal_to_all(
-        ctx,
-        ctx.state.in_zone(Zone.FACEDOWN),
-        lambda obj: facedown_label(ctx.state, obj),
-        nothing=Text(en="none.", fr="aucune."),
-    )
-    ctx.state.finished = True
-    ctx.state.winner = winner
-    ctx.emit(
-        "end_game",
-        ["rb.end-game", "rb.421.4"],
-        Text(
-            en=(f"{winner} wins. " if winner else "")
-            + "The game ends; every facedown card is revealed: "
-            + shown.en,
-            fr=(f"{winner} gagne. " if winner else "")
-            + "La partie se termine ; toutes les cartes face cachée sont révélées : "
-            + shown.fr,
-        ),
-    )
-
-
-def end_game(ctx: Ctx, action: EndGame) -> None:
+def end_game(ctx: RiftboundCtx, action: EndGame) -> None:
     judge_ends(ctx, ["rb.end-game"])
     finish(ctx, None)
 
 
-def concede(ctx: Ctx, action: Concede) -> None:
+def concede(ctx: RiftboundCtx, action: Concede) -> None:
     say_who = Text(en="Say which player concedes.", fr="Indiquez qui concède.")
     player = conceding_player(ctx, action.player, ["rb.end-game"], say_who)
     remaining = leave_game(ctx, player)

@@ -4,7 +4,7 @@ controller and the judge, 811.6.a) and the board's public facts, in Riftbound's 
 from __future__ import annotations
 
 from app.rules.core.projection import project
-from app.rules.core.view import Visibility, proposal_views
+from app.rules.core.view import VisibleTo, proposal_views
 from app.rules.core.viewer import Viewer
 from app.rules.riftbound.common import card_name, might_of, rb, units_at
 from app.rules.riftbound.labels import facedown_label
@@ -47,9 +47,7 @@ def _object(state: RiftboundGame, obj: RiftboundObject, viewer: Viewer) -> Riftb
     visible_to = None
     if viewer.kind == "judge":
         players, rule = face_known_to(state, obj)
-        visible_to = Visibility(
-            players=sorted(players), rules=numbers_for([rule])
-        )
+        visible_to = VisibleTo(players=sorted(players), rules=numbers_for([rule]))
     return RiftboundObjectView(
         id=obj.id,
         zone=str(obj.zone),

@@ -3,14 +3,13 @@ non-board zone; a facedown card is revealed to all as it changes zone (421.4).""
 
 from __future__ import annotations
 
-from app.rules.core.context import Ctx
 from app.rules.core.events import Text
 from app.rules.riftbound.common import card_name
 from app.rules.riftbound.labels import facedown_label
-from app.rules.riftbound.state import RiftboundObject, Zone
+from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 
 
-def put(ctx: Ctx, obj: RiftboundObject, zone: Zone, *, location: str | None = None,
+def put(ctx: RiftboundCtx, obj: RiftboundObject, zone: Zone, *, location: str | None = None,
         controller: str | None = None) -> RiftboundObject:  # fmt: skip
     # A facedown zone holds cards face down (107.3.f): it enters hidden, as it moves.
     new = ctx.relocate(obj, zone, controller=controller, face_down=zone == Zone.FACEDOWN)
@@ -18,7 +17,7 @@ def put(ctx: Ctx, obj: RiftboundObject, zone: Zone, *, location: str | None = No
     return new
 
 
-def trash_facedown(ctx: Ctx, obj: RiftboundObject, why: Text, rules: list[str]) -> None:
+def trash_facedown(ctx: RiftboundCtx, obj: RiftboundObject, why: Text, rules: list[str]) -> None:
     """A hidden card leaves its facedown zone for its owner's trash, revealed to all."""
     label = facedown_label(ctx.state, obj)
     name = card_name(obj)
@@ -36,7 +35,7 @@ def trash_facedown(ctx: Ctx, obj: RiftboundObject, why: Text, rules: list[str]) 
     )
 
 
-def kill(ctx: Ctx, obj: RiftboundObject) -> RiftboundObject | None:
+def kill(ctx: RiftboundCtx, obj: RiftboundObject) -> RiftboundObject | None:
     """A killed permanent goes to its owner's trash; a token ceases to exist."""
     if obj.is_token:
         ctx.state.remove_object(obj)

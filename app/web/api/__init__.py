@@ -1,1 +1,2 @@
-"""The JSON API (DESIGN.md, "The HTTP contract"): one router per module, mounted by app.main."""
+"""The JSON API (docs/DESIGN.md, "The HTTP contract"): one router per module, mounted by
+app.main."""

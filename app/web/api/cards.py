@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from app.catalog.loader import CardHit, catalog_for
-from app.rules.families import Ruleset
+from app.rules.families import DEFAULT_RULESET, Ruleset
 from app.web.deps import CatalogDep
 
 router = APIRouter(prefix="/api", tags=["cards"])
@@ -25,7 +25,9 @@ MAX_HITS = 50
 def search_cards(
     catalog: CatalogDep,
     q: Annotated[str, Query(max_length=120, description="What was typed")] = "",
-    ruleset: Annotated[Ruleset, Query(description="The game whose cards to search")] = "mtg",
+    ruleset: Annotated[
+        Ruleset, Query(description="The game whose cards to search")
+    ] = DEFAULT_RULESET,
     limit: Annotated[int, Query(ge=1, le=MAX_HITS)] = 10,
 ) -> list[CardHit]:
     return catalog_for(ruleset, catalog).search(q, limit)

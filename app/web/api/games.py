@@ -1,4 +1,4 @@
-"""The games of the JSON API (DESIGN.md, "The HTTP contract"): create, view, act, log. Routes
+"""The games of the JSON API (docs/DESIGN.md, "The HTTP contract"): create, view, act, log. Routes
 parse, call the store or app/web/game_service.py, and return public models built by
 app.rules.views: a GameState never leaves through here."""
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Response
 
 from app.rules.core.errors import RuleError
+from app.rules.families import Ruleset, family_of
 from app.scenarios.editions import EditionComparison, compare_editions
 from app.scenarios.export import TakenBack, export_game
 from app.scenarios.model import Scenario
@@ -20,12 +21,14 @@ from app.web.models import GameCreated, RulingCreate, RulingCreated, RulingPubli
 router = APIRouter(prefix="/api", tags=["rulings"])
 
 Slug = Annotated[str, Path(min_length=8, max_length=24, pattern=r"^[A-Za-z0-9_-]+$")]
-_NOT_FOUND = {404: {"model": ErrorBody, "description": "No such ruling"}}
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorBody, "description": "No such ruling"}
+}
 _JUDGE_ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorBody},
     404: {"model": ErrorBody},
 }
-# A game taken back (issue 17) replays as a scenario only up to the version before.
+# A game taken back replays as a scenario only up to the version before.
 _REPLAY_ERRORS: dict[int | str, dict[str, Any]] = {**_JUDGE_ERRORS, 409: {"model": ErrorBody}}
 
 
@@ -128,8 +131,14 @@ def editions(
     game_id: GameId,
     judge: JudgeViewerDep,
     repository: RepositoryDep,
-    ruleset: Annotated[Literal["mtg", "mtg-2004"], Query()],
+    ruleset: Annotated[
+        Ruleset, Query(description="An edition of the game's own rules (its family's rulesets)")
+    ],
 ) -> EditionComparison:
+    if ruleset not in family_of(repository.info(game_id).ruleset).rulesets:
+        raise ApiError(
+            422, "invalid", f"ruleset: {ruleset!r} is not an edition of this game's rules."
+        )
     try:
         return compare_editions(repository, game_id, ruleset)
     except TakenBack as err:

@@ -1,4 +1,4 @@
-"""Taking a game back to an earlier version, over the JSON API (issue 17, item 6): the judge
+"""Taking a game back to an earlier version, over the JSON API: the judge
 does it at once; a player asks, and it happens once every other player still in the game has
 agreed (or the judge accepts); anyone may decline. Each step is a new version, logged for
 everyone, and the live pages hear of it like any action."""

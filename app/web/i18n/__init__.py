@@ -15,8 +15,8 @@ from typing import Literal
 
 from starlette.requests import Request
 
-from app.rules import riftbound
 from app.rules.core.words import counted, elide_fr
+from app.rules.families import FAMILIES
 from app.web.i18n.loader import load_messages
 
 Lang = Literal["en", "fr"]
@@ -25,23 +25,22 @@ LANG_COOKIE = "lang"
 
 _HERE = Path(__file__).parent
 RULINGS_MESSAGE_FILE = _HERE / "rulings.toml"
-# Each game family's own labels, in its package next to its code. The web layer names the
-# files here until the family registry provides them.
-FAMILY_MESSAGE_FILES: list[Path] = [Path(riftbound.__file__).with_name("i18n.toml")]
+# Each game family's own labels, in its package next to its code, as its registration names them.
+FAMILY_MESSAGE_FILES: list[Path] = [f.pages.messages for f in FAMILIES if f.pages.messages]
 # Read in this order; a key in two files is refused (loader.py).
 MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "messages.toml",
     *FAMILY_MESSAGE_FILES,
     RULINGS_MESSAGE_FILE,
-    _HERE / "builder.toml",  # the table builder and decklists (issue 15)
-    _HERE / "rulings_venue.toml",  # a scenario's brief, the publish form, ruling wording (issue 17)
-    _HERE / "links.toml",  # seat links shown again, a seat's own link (issue 17)
-    _HERE / "offline.toml",  # the offline page and indicator (issue 17)
-    _HERE / "ui.toml",  # issue 17's smaller things and the judge page layout
-    _HERE / "take_back.toml",  # taking a game back to an earlier version (issue 17)
-    _HERE / "glossary.toml",  # Magic's subtypes and keywords in French (issue 17)
-    _HERE / "judge_edit.toml",  # every state in Move / edit, the turn, refusals (issue 27)
-    _HERE / "home_flow.toml",  # the judge's flow on a phone (issue 29)
+    _HERE / "builder.toml",  # the table builder and decklists
+    _HERE / "rulings_venue.toml",  # a scenario's brief, the publish form, ruling wording
+    _HERE / "links.toml",  # seat links shown again, a seat's own link
+    _HERE / "offline.toml",  # the offline page and indicator
+    _HERE / "ui.toml",  # the judge page layout and smaller things
+    _HERE / "take_back.toml",  # taking a game back to an earlier version
+    _HERE / "glossary.toml",  # Magic's subtypes and keywords in French
+    _HERE / "judge_edit.toml",  # every state in Move / edit, the turn, refusals
+    _HERE / "home_flow.toml",  # the judge's flow on a phone
 )
 
 _LOADED = load_messages(MESSAGE_FILES)
@@ -58,7 +57,7 @@ def pick_language(request: Request) -> Lang:
     """The cookie toggle first, then the first supported language in Accept-Language."""
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in LANGS:
-        return chosen  # type: ignore[return-value]
+        return chosen
     return parse_accept_language(request.headers.get("accept-language", ""))
 
 
@@ -78,7 +77,7 @@ def parse_accept_language(header: str) -> Lang:
         if tag in LANGS and quality > 0:
             candidate = (quality, -index, tag)
             if best is None or candidate > best:
-                best = candidate  # type: ignore[assignment]
+                best = candidate
     return best[2] if best else "en"
 
 

@@ -1,7 +1,7 @@
 """The response side of the edge middleware (app/web/middleware/edge.py): one `send` wrapper
 that adds the security headers and the private-API headers, and gzips where it pays.
 
-What it does, in the order the six middlewares it replaces did it (issue 18):
+What it does, in the order the six middlewares it replaces did it:
 - gzip: a response of at least `MINIMUM_SIZE` bytes to a client that accepts gzip is
   compressed (level 6: within a percent of level 9's size on our pages, at a fraction of the
   CPU); smaller ones go as they are. Never the event stream (nor an already encoded body, a

@@ -1,6 +1,6 @@
 """The one middleware every HTTP request passes through: all the cheap checks in one pass.
 
-It replaces six Python ASGI middlewares (issue 18: together they cost about as much as the
+It replaces six Python ASGI middlewares (together they cost about as much as the
 rest of a one-insert request), and keeps what each did, in their order:
 
 1. rate limits (app/web/middleware/ratelimit.py): 429 with Retry-After, before anything

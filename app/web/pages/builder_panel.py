@@ -1,7 +1,8 @@
 """The judge's "Add a card" panel and a card sheet's "Move / edit" form: the choices they
 offer (every zone of the game, the ways face down, the players, a Riftbound game's
 battlefields), what the judge last chose (kept, so six cards take few taps), and the search
-hits of a plain (no JavaScript) search. Built from the judge's view: public models only."""
+hits of a plain (no JavaScript) search, each with the card's own ways of being hidden (one tap
+adds it face down or foretold). Built from the judge's view: public models only."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any, Literal
 from app.catalog import Catalog
 from app.catalog.loader import CardHit, catalog_for
 from app.rules.redact import View
-from app.web.judge_forms import JudgeSpec
+from app.web.judge_forms import EXILE_PREFIX, JudgeSpec
 from app.web.pages.family_pages import judge_spec, view_locations
 
 # The placement fields a judge chose, kept between two cards (in the URL without JavaScript).
@@ -44,7 +45,7 @@ class Choice:
 
 @dataclass(frozen=True)
 class FormRefusal:
-    """A judge's form refused (issue 27): which form, the field it is about (None: the form
+    """A judge's form refused: which form, the field it is about (None: the form
     as a whole), the reason in the page's language, and what the judge had typed, shown again
     so nothing is lost (the page works the same without JavaScript)."""
 
@@ -94,6 +95,8 @@ class BuilderPanel:
     refusal: FormRefusal | None = None
     query: str = ""
     hits: list[CardHit] = field(default_factory=list)
+    # Each hit's own ways of being hidden, by card name (own_ways).
+    ways: dict[str, list[Choice]] = field(default_factory=dict)
     searched: bool = False
     # A plain form's add just came back (the redirect's `added=1`): say so beside the form.
     added: bool = False
@@ -144,9 +147,36 @@ def builder_panel(
         turn_now=TurnNow(view.turn, view.active_player, step_now or "") if spec.turn else None,
         query=query,
         hits=hits,
+        ways=own_ways(catalog_for(view.ruleset, catalog), hits, spec, t) if hits else {},
         searched=bool(query),
         added=params.get("added") == "1",
     )
+
+
+def own_ways(
+    catalog: Catalog, hits: list[CardHit], spec: JudgeSpec, t: Callable[..., str]
+) -> dict[str, list[Choice]]:
+    """Each hit's own ways of being hidden, as one-tap buttons beside it: a way face down the
+    card prints a cost for (morph 702.37, megamorph 702.37b, disguise 702.168), an exile way it
+    prints (foretell 702.143a). The value is what the form's face choice would say."""
+    ways: dict[str, list[Choice]] = {}
+    for hit in hits:
+        card = catalog.get(hit.name)
+        if card is None:
+            continue
+        own = [
+            Choice(v, t("builder.hit.face_down", way=t(f"builder.via.{v}")))
+            for v in spec.face_down
+            if getattr(card, v, None)
+        ]
+        own += [
+            Choice(EXILE_PREFIX + w, t(f"builder.exile.{w}"))
+            for w in spec.exile_ways
+            if getattr(card, w, None)
+        ]
+        if own:
+            ways[hit.name] = own
+    return ways
 
 
 def _hideaway_sources(view: View) -> list[Choice]:

@@ -25,6 +25,7 @@ class TemplateContext:
     def variables(self) -> dict[str, Any]:
         """The template's variables: each field by name (a nested context's fields too)."""
         out: dict[str, Any] = {}
+        # Every subclass is a dataclass; this base is not declared one.
         for f in fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
             if isinstance(value, TemplateContext):

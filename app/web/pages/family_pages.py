@@ -36,7 +36,7 @@ __all__ = [
 PROPOSAL_ANSWERS = ("accept_proposal", "refuse_proposal")
 # Every family's new-game form choices (option -> its values), e.g. the hideaway edition.
 FORM_CHOICES: Mapping[str, tuple[str, ...]] = {
-    option: values for f in FAMILIES for option, values in f.form_choices.items()
+    option: values for f in FAMILIES for option, values in f.pages.form_choices.items()
 }
 
 
@@ -45,17 +45,17 @@ FORM_CHOICES: Mapping[str, tuple[str, ...]] = {
 
 def starter_for(ruleset: str, players: list[str]) -> list[dict[str, Any]]:
     """The table a new game starts from when no judge scenario is chosen."""
-    return family_of(ruleset).starter(players)
+    return family_of(ruleset).pages.starter(players)
 
 
 def players_refusal(ruleset: str, players: list[str]) -> str | None:
     """The message key when this family's starter table can't seat these players."""
-    return family_of(ruleset).players_refusal(players)
+    return family_of(ruleset).pages.players_refusal(players)
 
 
 def options_for_form(ruleset: str, asked: Mapping[str, str]) -> dict[str, Any]:
     """The game options a new game of `ruleset` takes from the form."""
-    return family_of(ruleset).options_from_form(ruleset, asked)
+    return family_of(ruleset).pages.options_from_form(ruleset, asked)
 
 
 # -- the board's buttons -----------------------------------------------------------------------
@@ -83,10 +83,10 @@ def _inner_type(option: ActionOption) -> str:
 
 def buttons_for(view: View, loose: list[ActionOption]) -> Buttons:
     """`loose`: the game-wide options (no object), in order."""
-    family = family_of(view.ruleset)
-    primary, place = family.primary_actions, family.place_actions
+    pages = family_of(view.ruleset).pages
+    primary, place = pages.primary_actions, pages.place_actions
     answers = [o for o in loose if o.type in PROPOSAL_ANSWERS]
-    table = [o for o in loose if _inner_type(o) in family.table_actions]
+    table = [o for o in loose if _inner_type(o) in pages.table_actions]
     loose = [o for o in loose if o.type not in PROPOSAL_ANSWERS and o not in table]
     return Buttons(
         bar=[o for o in loose if o.type in primary],
@@ -119,7 +119,7 @@ def canonical_number(c: Citation) -> str:
 def titled_by_name(c: Citation) -> bool:
     """Paragraphs a URL may also name by their title (card texts; Riftbound's, as the log shows
     its unnumbered ones)."""
-    return c.is_card_text or family_of_citation(c).citations.titled(c)
+    return c.is_card_text or family_of_citation(c).rules.citations.titled(c)
 
 
 # -- editions ----------------------------------------------------------------------------------
@@ -128,6 +128,12 @@ def titled_by_name(c: Citation) -> bool:
 def has_editions(ruleset: str) -> bool:
     """Whether a game can be judged again under another edition of its rules."""
     return len(family_of(ruleset).rulesets) > 1
+
+
+def other_editions(ruleset: str) -> list[str]:
+    """The other editions of a game's rules it can be judged again under (the judge's tools:
+    one link each, labelled by the message `editions.under.<ruleset>`)."""
+    return [r for r in family_of(ruleset).rulesets if r != ruleset]
 
 
 def other_ruleset(ruleset: str, asked: str) -> str:
@@ -180,7 +186,7 @@ def _model_in(annotation: Any) -> Any:
 def view_locations(view: Any) -> list[tuple[str, str]]:
     """The places a card can be at in this view (a Riftbound game's battlefields), as the
     family lists them: (value, label)."""
-    return family_of(view.ruleset).locations(view)
+    return family_of(view.ruleset).pages.locations(view)
 
 
 @functools.cache
@@ -188,14 +194,16 @@ def judge_spec(ruleset: str) -> JudgeSpec:
     """What the family's judge edits take: its `judge_add_card` fields (its setup entry's,
     until it has that action), its card model's printed facts, its life or points edit."""
     family = family_of(ruleset)
-    types = {m.type for m in family.moves}
-    model: Any = next((m.model for m in family.moves if m.type == "judge_add_card"), None)
+    types = {m.type for m in family.rules.moves}
+    model: Any = next((m.model for m in family.rules.moves if m.type == "judge_add_card"), None)
     if model is None:
-        model = get_args(family.setup_model.model_fields["cards"].annotation)[0]
+        model = get_args(family.rules.setup_model.model_fields["cards"].annotation)[0]
     fields = model.model_fields
     card = family.card_model.model_fields
     exiled = _model_in(fields["exiled"].annotation) if "exiled" in fields else None
-    turn_model: Any = next((m.model for m in family.moves if m.type == "judge_set_turn"), None)
+    turn_model: Any = next(
+        (m.model for m in family.rules.moves if m.type == "judge_set_turn"), None
+    )
     turn_fields = turn_model.model_fields if turn_model is not None else {}
     step_field = next((f for f in ("step", "phase") if f in turn_fields), None)
     return JudgeSpec(

@@ -81,7 +81,7 @@ def _depth(value: Any) -> int:
     return depth if not level else depth + 1
 
 
-def _parse_action_field(raw: str | None) -> dict[str, Any] | None:
+def parse_action_field(raw: str | None) -> dict[str, Any] | None:
     if not raw or len(raw) > 4000:
         return None
     try:
@@ -124,7 +124,7 @@ async def act(
     request: Request, checked: FormCheckDep, repository: RepositoryDep, cache: OptionsCacheDep
 ) -> Response:
     """A button of the action bar or of a sheet (the form is checked: app/web/deps.py)."""
-    body = _parse_action_field(str(checked.form.get("action") or ""))
+    body = parse_action_field(str(checked.form.get("action") or ""))
     if body is None:
         return refused(request, "error.invalid", 422, message="action")
     if checked.expected_version is not None:

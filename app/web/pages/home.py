@@ -15,6 +15,7 @@ from app.catalog.decklist import DecklistError, read_decklist
 from app.catalog.loader import catalog_for
 from app.demo import SCENARIOS, create_scenario_game
 from app.rules.core.errors import RuleError
+from app.rules.families import DEFAULT_RULESET
 from app.scenarios.model import Scenario
 from app.store.repository import CreatedGame, GameRepository
 from app.web.deps import CatalogDep, RepositoryDep, SameSiteDep
@@ -47,7 +48,7 @@ class HomePage(TemplateContext):
     rulesets: tuple[str, ...] = RULESETS
     max_players: int = MAX_PLAYERS
     form_players: list[str] = field(default_factory=lambda: ["Alice", "Bob"])
-    form_ruleset: str = "mtg"
+    form_ruleset: str = DEFAULT_RULESET
     hideaway_editions: tuple[str, ...] = FORM_CHOICES.get("hideaway_edition", ())
     form_hideaway: str = "current"
     form_decks: list[str] = field(default_factory=list)
@@ -93,11 +94,12 @@ def _create(
             raise KeyError(scenario)
         return create_scenario_game(repository, scenario, players or None)
     body = GameCreate(
-        ruleset=ruleset,  # type: ignore[arg-type]
+        ruleset=ruleset,
         players=players,
         # Decklists replace the starter table: a seat without one starts with no cards.
+        # The starter table's entries as dicts: GameCreate validates them into setup entries.
         setup=[] if decks else starter_for(ruleset, players),  # type: ignore[arg-type]
-        options=options or None,  # type: ignore[arg-type]
+        options=options or None,
         decks=decks or {},
     )
     return repository.create_game(build_setup(body, catalog), " · ".join(players))
@@ -126,7 +128,7 @@ def create_game(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
-    ruleset: Annotated[str, Form(max_length=20)] = "mtg",
+    ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
     player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
     scenario: Annotated[str | None, Form(max_length=60)] = None,
     hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
@@ -139,7 +141,7 @@ def create_game(
     decks = {name: text for name, text in zip(seats, texts, strict=False) if name and text.strip()}
     names = [name for name in seats if name]
     if ruleset not in RULESETS:
-        ruleset = "mtg"
+        ruleset = DEFAULT_RULESET
     options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
     hideaway_edition = options.get("hideaway_edition", "current")
     page = home_page(request)

@@ -7,8 +7,8 @@ from fastapi import FastAPI
 from app.web.page_options import OptionsCache
 from app.web.page_refusal import PageRefusal
 from app.web.pages import (
+    choice,
     game,
-    hideaway,
     home,
     language,
     links,
@@ -37,10 +37,10 @@ ROUTERS = (
     links.router,  # a game's links page, a seat's own link
     language.router,
     game.router,
-    hideaway.router,
+    choice.router,  # a pending choice's sheet (a hideaway look, manifest dread)
     live.router,
     table_builder.router,  # "Build a table", the card search box, the judge's edits
-    manifest.router,  # installable: /manifest.webmanifest, /sw.js, /offline (issue 17)
+    manifest.router,  # installable: /manifest.webmanifest, /sw.js, /offline
     service_worker.router,
     offline.router,
     take_back.router,  # the judge's take-back, a seat's request and the answers

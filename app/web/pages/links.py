@@ -1,4 +1,4 @@
-"""The links page: a game's seat links and QR codes, reachable again (issue 17, item 1).
+"""The links page: a game's seat links and QR codes, reachable again.
 
 Creating a game answers 303 -> `GET /g/<game>/links` (POST, redirect, GET), so Back and reload
 show the links again instead of resubmitting the form. The links are computed again from the

@@ -20,7 +20,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.web.deps import RepositoryDep, SeatDep, page_seat
+from app.web.deps import SeatDep, page_seat
 from app.web.form_numbers import MalformedNumber
 from app.web.live import (
     STREAMS_PER_SEAT,
@@ -157,7 +157,6 @@ class LiveLane:
 async def live(
     seat: SeatDep,
     request: Request,
-    repository: RepositoryDep,
     v: Annotated[int | None, Query(ge=0, le=MAX_VERSION)] = None,
     last_event_id: Annotated[str | None, Header()] = None,
 ) -> Response:
@@ -167,5 +166,6 @@ async def live(
         since = catch_up_from(v, last_event_id)
     except MalformedNumber:
         return refused(request, "error.invalid", 422, message="Last-Event-ID")
-    source: VersionSource = repository  # type: ignore[assignment]  # NotifyingRepository
-    return VersionStreamResponse(source, broadcaster, seat, since)
+    # The app's door, not this request's: the stream outlives the request, and reads the
+    # head afresh when it opens.
+    return VersionStreamResponse(request.app.state.repository, broadcaster, seat, since)

@@ -1,4 +1,4 @@
-"""`/manifest.webmanifest`: what makes Facedown installable (issue 17, item 7).
+"""`/manifest.webmanifest`: what makes Facedown installable.
 
 Its icons are committed PNGs rendered from static/icons/icon.svg (scripts/make-icons); their
 URLs are fingerprinted like every static file, so a new icon is a new URL. The name and
@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from app.web.assets import static_url
-from app.web.i18n import pick_language, translator
+from app.web.i18n import Lang, pick_language, translator
 from app.web.pages.cache_policy import PUBLIC_PAGE
 
 router = APIRouter(include_in_schema=False)
@@ -31,8 +31,8 @@ ICONS: tuple[tuple[str, int, str], ...] = (
 FAVICON = "icons/icon.svg"
 
 
-def manifest(lang: str) -> dict[str, object]:
-    t = translator(lang)  # type: ignore[arg-type]
+def manifest(lang: Lang) -> dict[str, object]:
+    t = translator(lang)
     return {
         "name": "Facedown",
         "short_name": "Facedown",

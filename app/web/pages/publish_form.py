@@ -1,5 +1,5 @@
 """The judge's "publish a ruling" form (templates/partials/judge_tools.html): what it starts
-with (issue 17, items 2 and 3).
+with.
 
 A scenario game's form starts with the scenario's question as the ruling's title and its
 authored answer as the note, in the page's language, and shows both above the form. Every

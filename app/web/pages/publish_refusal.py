@@ -1,6 +1,6 @@
 """The judge's publish form refused by the server (no viewpoint ticked, no title): the judge's
 own page again, with what was typed and the reason beside the field, status 422 for a plain
-form post and for htmx alike (issue 17, item 3): never a page with only a Home button."""
+form post and for htmx alike: never a page with only a Home button."""
 
 from __future__ import annotations
 

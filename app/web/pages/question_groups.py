@@ -8,23 +8,12 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from app.rules.families import FAMILIES, family_of
 from app.scenarios.model import Scenario
 
-# Groups in the order the page shows them: the key names its label ("home.group.<key>").
-GROUPS: tuple[str, ...] = ("face_down", "hideaway", "foretell", "flip", "riftbound", "other")
-# A question's group from the first rule it cites (Magic's numbering, RULES-NOTES.md).
-_RULE_PREFIXES: tuple[tuple[str, str], ...] = (
-    ("702.75", "hideaway"),
-    ("502.75", "hideaway"),  # the 2004-era numbering of hideaway
-    ("702.143", "foretell"),
-    ("709", "flip"),
-    ("710", "flip"),
-    ("707", "face_down"),
-    ("708", "face_down"),
-    ("701.62", "face_down"),  # manifest dread
-    ("701.40", "face_down"),  # manifest
-    ("504", "face_down"),  # the 2004 rules' face-down questions
-)
+# Groups in the order the page shows them, each family's (its registration) then the rest:
+# the key names its label ("home.group.<key>").
+GROUPS: tuple[str, ...] = (*(g for f in FAMILIES for g in f.pages.question_groups), "other")
 
 
 class QuestionGroup(BaseModel):
@@ -37,14 +26,7 @@ class QuestionGroup(BaseModel):
 
 
 def group_of(scenario: Scenario) -> str:
-    if scenario.ruleset == "riftbound":
-        return "riftbound"
-    for rule in scenario.rules:
-        for prefix, group in _RULE_PREFIXES:
-            # "702.143a" is under 702.143, "7070" would not be under 707.
-            if rule.startswith(prefix) and not rule[len(prefix) :][:1].isdigit():
-                return group
-    return "other"
+    return family_of(scenario.ruleset).pages.question_group(scenario.rules) or "other"
 
 
 def matches(scenario: Scenario, query: str) -> bool:

@@ -37,11 +37,11 @@ from app.web.templating import html, render
 router = APIRouter(include_in_schema=False)
 
 # (group id, which keys belong to it), each family's sections in its own order: the index.
-GROUPS: tuple[tuple[str, Any], ...] = tuple(g for f in FAMILIES for g in f.citations.groups)
+GROUPS: tuple[tuple[str, Any], ...] = tuple(g for f in FAMILIES for g in f.rules.citations.groups)
 
 
 def _groups_of(c: Citation) -> tuple[tuple[str, Any], ...]:
-    return family_of_citation(c).citations.groups
+    return family_of_citation(c).rules.citations.groups
 
 
 def group_of(c: Citation) -> str:
@@ -204,7 +204,7 @@ def rule_paragraph(request: Request, ruleset: str, number: str) -> Response:
         "number": number,
         "ruleset": game,
         # A game numbered by one edition shows its own numbers, under its name.
-        "own_numbers": family_of(game).citations.book.editions == ("number",),
+        "own_numbers": family_of(game).rules.citations.book.editions == ("number",),
         "paragraphs": [paragraph(CITATIONS[k]) for k in shown],
         "also": [paragraph(CITATIONS[k]) for k in keys if k not in shown],
     }

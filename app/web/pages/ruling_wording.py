@@ -1,4 +1,4 @@
-"""A ruling page speaks to a visitor, not to the seat it was published from (issue 17, item 4):
+"""A ruling page speaks to a visitor, not to the seat it was published from:
 the board's labels that say "you" to a seat ("Your hand", "Only you see this — tap to look")
 name the viewpoint's player there instead ("Alice's hand", "Alice sees this — tap to look").
 

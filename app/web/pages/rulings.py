@@ -70,7 +70,7 @@ def one_line(text: str, limit: int = 200) -> str:
 
 def citation_keys(ruleset: str, number: str) -> list[str]:
     """The keys of the ruleset's own rules that show as `number` there."""
-    keys = family_of(ruleset).citations.book.citations
+    keys = family_of(ruleset).rules.citations.book.citations
     return [key for key in keys if number in numbers_for_ruleset([key], ruleset)]
 
 
@@ -125,7 +125,7 @@ def render_ruling(public: RulingPublic, chosen: int, lang: Lang, origin: str = "
     path = f"/r/{public.slug}" + (f"?vp={chosen}" if chosen else "")
     ctx = chrome_context(lang, path) | ruling_context(public, chosen, lang)
     ctx |= {"origin": origin, "page_url": f"{origin}/r/{public.slug}"}
-    # "Alice's hand", not "Your hand": a visitor reads the page (issue 17, item 4).
+    # "Alice's hand", not "Your hand": a visitor reads the page.
     ctx["t"] = in_third_person(ctx["t"], ctx["me"])
     return render("pages/ruling.html", ctx)
 
@@ -296,7 +296,7 @@ async def publish_ruling(
     open_on: Annotated[str, Form(max_length=50)] = "",
 ) -> Response:
     """The judge's "publish a ruling" form: an immutable copy of this moment, a short link.
-    A form without a title or a viewpoint comes back inline, as typed (issue 17, item 3)."""
+    A form without a title or a viewpoint comes back inline, as typed."""
     try:
         pinned = optional_number(version, max_digits=9)
     except MalformedNumber:

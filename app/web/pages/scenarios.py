@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from app.rules.core.errors import RuleError
+from app.rules.families import family_of
 from app.scenarios.editions import EditionComparison, compare_editions, compare_hideaway_editions
 from app.scenarios.export import TakenBack, export_game
 from app.scenarios.model import Scenario
@@ -58,7 +59,7 @@ def export_file(
 
 
 def _taken_back(request: Request, err: TakenBack) -> Response:
-    """A game taken back replays as a scenario only up to the version before (issue 17)."""
+    """A game taken back replays as a scenario only up to the version before: its ids and seed were renewed there."""
     return refused(
         request,
         "take_back.export_refused",
@@ -147,7 +148,7 @@ def editions_page(
             kind = "hideaway"
         else:
             ruleset = other_ruleset(info.ruleset, other)
-            comparison = compare_editions(repository, seat.game_id, ruleset)  # type: ignore[arg-type]
+            comparison = compare_editions(repository, seat.game_id, ruleset)
             kind = "ruleset"
     except TakenBack as err:
         return _taken_back(request, err)
@@ -156,7 +157,7 @@ def editions_page(
         "kind": kind,
         "title": info.title,
         "game_url": f"/g/{seat.game_id}",
-        "rules_base": "/rules/mtg/",
+        "rules_base": f"/rules/{family_of(info.ruleset).rulesets[0]}/",
         "edition": edition,
     }
     return html(render("pages/editions.html", ctx), headers=PRIVATE)

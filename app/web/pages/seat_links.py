@@ -1,5 +1,6 @@
 """Joining: `/join/<token>`, which trades a seat link for the seat cookie — asking first when a link opened
-from another site would replace a seat this browser holds (issue 14)."""
+from another site would replace a seat this browser holds (a
+link planted by another site must not swap a player's seat unasked)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`/sw.js`: the service worker that keeps Facedown readable on bad Wi-Fi (issue 17, item 7).
+"""`/sw.js`: the service worker that keeps Facedown readable on bad Wi-Fi.
 
 Served from the root so its scope is the whole site, with `Cache-Control: no-cache` so a
 deploy is seen at the next visit. The worker itself is templates/service_worker.js; this

@@ -17,12 +17,12 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Form, Query, Request
-from fastapi.responses import Response
+from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from app.catalog.loader import catalog_for
 from app.rules.core.errors import RuleError
-from app.rules.families import Ruleset
+from app.rules.families import DEFAULT_RULESET, Ruleset
 from app.rules.redact import ErrorView, Viewer
 from app.web import game_service
 from app.web.deps import CatalogDep, FormCheck, RepositoryDep, SameSiteDep, SeatAt, SeatForm
@@ -40,7 +40,7 @@ from app.web.judge_forms import (
 from app.web.models import GameCreate
 from app.web.page_refusal import PageRefusal
 from app.web.pages.acting import act_for_page
-from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS, FormRefusal
+from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS, FormRefusal, own_ways
 from app.web.pages.cache_policy import PRIVATE, PUBLIC_PAGE
 from app.web.pages.chrome import base_context, is_htmx, refused
 from app.web.pages.family_pages import (
@@ -72,7 +72,7 @@ def build_table(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
-    ruleset: Annotated[str, Form(max_length=20)] = "mtg",
+    ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
     player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
     hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
 ) -> Response:
@@ -80,12 +80,12 @@ def build_table(
     judge's link opens the page where the cards are added. (The home page's new-game form
     posts here from its "Build a table" button.)"""
     names = [p.strip()[:40] for p in (player or []) if p.strip()]
-    ruleset = ruleset if ruleset in RULESETS else "mtg"
+    ruleset = ruleset if ruleset in RULESETS else DEFAULT_RULESET
     problem = _players_problem(ruleset, names)
     if problem is not None:
-        return refused(request, problem[0], 422, **problem[1])
+        return refused(request, problem[0], 422, None, **problem[1])
     options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
-    body = GameCreate(ruleset=ruleset, players=names, options=options or None)  # type: ignore[arg-type]
+    body = GameCreate(ruleset=ruleset, players=names, options=options or None)
     title = " · ".join(names)
     created = repository.create_game(build_setup(body, catalog), title)
     return links_after_creation(request, created)
@@ -109,11 +109,15 @@ def card_search(
     request: Request,
     catalog: CatalogDep,
     q: Annotated[str, Query(max_length=120)] = "",
-    ruleset: Annotated[Ruleset, Query()] = "mtg",
+    ruleset: Annotated[Ruleset, Query()] = DEFAULT_RULESET,
 ) -> Response:
-    """The search box's hits: one "add" button per card (they submit the form around them)."""
-    hits = catalog_for(ruleset, catalog).search(q, HITS)
-    ctx = base_context(request) | {"hits": hits, "query": q.strip(), "searched": bool(q.strip())}
+    """The search box's hits: one "add" button per card (they submit the form around them),
+    and beside it one per way the card has of being hidden."""
+    found = catalog_for(ruleset, catalog)
+    hits = found.search(q, HITS)
+    ctx = base_context(request)
+    ways = own_ways(found, hits, judge_spec(ruleset), ctx["t"]) if hits else {}
+    ctx |= {"hits": hits, "ways": ways, "query": q.strip(), "searched": bool(q.strip())}
     return html(render("partials/card_hits.html", ctx), headers=PUBLIC_PAGE)
 
 
@@ -168,13 +172,20 @@ async def _act(
         act_for_page, request, at, body, htmx, on_refusal, keep_placement
     )
     if keep_placement and not htmx and response.status_code == 303:
-        kept = {k: str(checked.form.get(k) or "") for k in PLACEMENT_FIELDS}
-        kept = {k: v[:120] for k, v in kept.items() if v}
-        if checked.seat_param:
-            kept = {"seat": checked.seat_param, **kept}
-        kept["added"] = "1"  # the page says "card added" beside the form
-        response.headers["location"] = f"/g/{checked.seat.game_id}?{urlencode(kept)}#add-card"
+        # The page says "card added" beside the form.
+        response.headers["location"] = _page_with_placement(checked, added="1")
     return response
+
+
+def _page_with_placement(checked: SeatForm, **more: str) -> str:
+    """The judge's page again, at the "Add a card" form, with the placement the judge chose
+    kept in its address (a plain form's way of keeping it between two cards)."""
+    kept = {k: str(checked.form.get(k) or "") for k in PLACEMENT_FIELDS}
+    kept = {k: v[:120] for k, v in kept.items() if v}
+    if checked.seat_param:
+        kept = {"seat": checked.seat_param, **kept}
+    kept |= {k: v for k, v in more.items() if v}
+    return f"/g/{checked.seat.game_id}?{urlencode(kept)}#add-card"
 
 
 # Never typed by the judge: not shown again.
@@ -218,6 +229,15 @@ async def add_card(request: Request, checked: JudgeFormDep, repository: Reposito
         return add_card_action(checked.form, judge_spec(view.ruleset), players)
 
     return await _act(request, checked, repository, make, "add", keep_placement=True)
+
+
+@router.post("/g/{game_id}/judge/search")
+def search_in_form(checked: JudgeFormDep) -> Response:
+    """The search button without JavaScript: the judge's page with the hits for what was
+    typed and everything chosen above the box (owner, zone, face down...) kept."""
+    _judge_only(checked)
+    query = str(checked.form.get("q") or "").strip()[:120]
+    return RedirectResponse(_page_with_placement(checked, q=query), 303, headers=PRIVATE)
 
 
 @router.post("/g/{game_id}/judge/edit")

@@ -9,14 +9,14 @@ from typing import Literal
 from urllib.parse import quote, urlencode
 
 from app.rules.card_first import card_first
-from app.rules.mtg.view import MtgObjectView as ObjectView
+from app.rules.core.view import ObjectViewBase
 from app.rules.redact import ActionOption, ErrorView, EventView, LogEntryView, View
 from app.web.game_service import LOG_LIMIT, Looking, Table
 from app.web.i18n import Lang
 from app.web.pages.builder_panel import BuilderPanel
 from app.web.pages.chrome import ONLY_WHEN_SET, Chrome, TemplateContext
-from app.web.pages.family_pages import buttons_for
-from app.web.pages.hideaway_choice import HideawayChoice, hideaway_choice
+from app.web.pages.family_pages import buttons_for, other_editions
+from app.web.pages.pending_choice import ShownChoice, choice_url, pending_choices
 from app.web.pages.publish_form import PublishForm
 from app.web.take_back_models import TakeBackPending
 
@@ -93,7 +93,7 @@ class TablePage(TemplateContext):
     stack_options: list[ActionOption]
     actionable: list[str]
     sheet: Literal["closed", "open", "gone"]
-    sheet_obj: ObjectView | None
+    sheet_obj: ObjectViewBase | None
     sheet_options: list[ActionOption]
     log: list[LogEntryView]  # newest first
     log_more: bool
@@ -103,7 +103,11 @@ class TablePage(TemplateContext):
     urls: dict[str, str]
     csrf: str | None
     rules_base: str
-    hideaway: HideawayChoice
+    # The choices that wait for one player (partials/pending_choice.html), and where they post.
+    choices: list[ShownChoice]
+    choice_url: str
+    # The judge's "judge again under another edition" links (partials/judge_tools.html).
+    other_editions: list[str]
     # The past (pages/past.html): the time-travel bar, and tiles that open no sheet.
     travel: Travel | None = field(default=None, metadata=ONLY_WHEN_SET)
     tiles_static: bool = field(default=False, metadata=ONLY_WHEN_SET)
@@ -165,11 +169,11 @@ def table_page(
         urls=urls,
         csrf=csrf,
         rules_base=f"/rules/{view.ruleset}/",
-        # Only a pending hideaway choice lists every option (its cards): a rare, cheap case,
-        # the engine refusing anything else before it copies the state.
-        hideaway=hideaway_choice(
-            view, offer.all() if getattr(view, "pending", None) is not None else [], who
-        ),
+        # Every option is listed only when a choice waits (its cards): a rare, cheap case, the
+        # engine refusing anything else before it copies the state.
+        choices=pending_choices(view, offer.all, who, lang),
+        choice_url=choice_url(who.seat.game_id),
+        other_editions=other_editions(view.ruleset),
         travel=travel,
         tiles_static=travel is not None,
         take_back=table.take_back,

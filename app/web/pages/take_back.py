@@ -1,4 +1,4 @@
-"""Taking a game back from a page (issue 17, item 6): the judge's "Take back to version N"
+"""Taking a game back from a page: the judge's "Take back to version N"
 (the judge's tools, the time-travel bar), a player's request, and the answers to it. Plain
 forms (the CSRF token in the form), with or without JavaScript: a 303 back to the live page,
 which every other open page follows through its live stream (the store announces the new

@@ -1,0 +1,152 @@
+"""Rulings and briefs: a game pinned at one version from chosen viewpoints (a ruling, which
+later actions never change), and the question a scenario game answers with its authored
+answer (a brief)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import orjson
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from app.rules.core.events import Event
+from app.rules.core.state import GameState
+from app.rules.core.viewer import Viewer
+from app.rules.families import load_state
+from app.store.db import read_only
+from app.store.errors import RulingNotFound
+from app.store.event_log import EventLog, LogEntry
+from app.store.retry import with_retry
+from app.store.tables import Game, Ruling, ScenarioBrief
+
+
+@dataclass(frozen=True)
+class RulingRecord:
+    slug: str
+    game_id: str
+    title: str
+    note: str
+    version: int
+    ruleset: str
+    viewpoints: list[Viewer]
+    state: GameState
+    log: list[LogEntry]
+    created_at: str
+
+
+@dataclass(frozen=True)
+class Brief:
+    """The question a scenario game answers and its authored answer, in both languages."""
+
+    title: str
+    title_fr: str
+    question: str
+    question_fr: str
+    answer: str
+    answer_fr: str
+
+
+def _ruling_record(ruling: Ruling) -> RulingRecord:
+    return RulingRecord(
+        slug=ruling.slug,
+        game_id=ruling.game_id,
+        title=ruling.title,
+        note=ruling.note,
+        version=ruling.version,
+        ruleset=ruling.ruleset,
+        viewpoints=[Viewer.model_validate(v) for v in orjson.loads(ruling.viewpoints)],
+        state=load_state(ruling.state),
+        log=[
+            (v, actor, [Event.model_validate(e) for e in events])
+            for v, actor, events in orjson.loads(ruling.log)
+        ],
+        created_at=ruling.created_at.isoformat(),
+    )
+
+
+class Rulings:
+    """The rulings and scenario briefs tables; a ruling copies its game from `events`."""
+
+    def __init__(self, engine: Engine, events: EventLog, retries: int = 4) -> None:
+        self._engine = engine
+        self._read_engine = read_only(engine)
+        self._events = events
+        self._retries = max(1, retries)
+
+    def create_ruling(
+        self, game_id: str, version: int, viewpoints: list[Viewer], title: str, note: str
+    ) -> RulingRecord:
+        """Pin a copy of the game at `version`: later actions never change it."""
+        state = self._events.load(game_id, version)
+        log = self._events.log(game_id, up_to=version)
+        ruling = Ruling(
+            game_id=game_id,
+            version=version,
+            ruleset=state.ruleset,
+            title=title,
+            note=note,
+            viewpoints=orjson.dumps([v.model_dump() for v in viewpoints]).decode(),
+            state=state.model_dump_json(),
+            log=orjson.dumps(
+                [
+                    [v, actor, [e.model_dump(mode="json") for e in events]]
+                    for v, actor, events in log
+                ]
+            ).decode(),
+        )
+        record = _ruling_record(ruling)
+
+        def write() -> None:
+            with Session(self._engine) as session, session.begin():
+                session.add(ruling)
+
+        with_retry(write, self._retries, retry_integrity=True)
+        return record
+
+    def get_ruling(self, slug: str) -> RulingRecord:
+        def read() -> Ruling:
+            with Session(self._read_engine) as session:
+                row = session.get(Ruling, slug)
+                if row is None:
+                    raise RulingNotFound(slug)
+                return row
+
+        return _ruling_record(with_retry(read, self._retries))
+
+    def save_brief(self, game_id: str, brief: Brief) -> None:
+        """Keep the question a scenario game answers (the game's title is its English title)."""
+        row = ScenarioBrief(
+            game_id=game_id,
+            title_fr=brief.title_fr,
+            question=brief.question,
+            question_fr=brief.question_fr,
+            answer=brief.answer,
+            answer_fr=brief.answer_fr,
+        )
+
+        def write() -> None:
+            with Session(self._engine) as session, session.begin():
+                session.merge(row)
+
+        with_retry(write, self._retries, retry_integrity=True)
+
+    def brief(self, game_id: str) -> Brief | None:
+        """The scenario's question and answer, or None for a game built any other way."""
+
+        def read() -> Brief | None:
+            with Session(self._read_engine) as session:
+                game = session.get(Game, game_id)
+                row = session.get(ScenarioBrief, game_id)
+                if game is None or row is None:
+                    return None
+                return Brief(
+                    game.title,
+                    row.title_fr,
+                    row.question,
+                    row.question_fr,
+                    row.answer,
+                    row.answer_fr,
+                )
+
+        return with_retry(read, self._retries)

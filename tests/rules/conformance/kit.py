@@ -1,0 +1,143 @@
+"""What a game family gives the conformance properties (tests/rules/conformance/
+test_hidden_information.py): its twin decks, its random actions, and who may see what by its
+rules, so that the hidden-information, twin-game and replay properties are written once and
+run for every registered family."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from app.rules import engine
+from app.rules.core.errors import RuleError
+from app.rules.core.events import Event
+from app.rules.core.state import GameObject, GameState
+from app.rules.families import parse_action
+from app.rules.redact import Viewer, actions_for, events_for, view_for, visibility_table
+
+PLAYERS = ["Alice", "Bob"]
+Drawn = tuple[str | None, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class FamilyKit:
+    """One family's part of the conformance kit.
+
+    `new_state(bob_names, variant)`: a two-player game of Alice's deck and Bob's, Bob's cards
+    named `bob_names` (`bob` or `twins`), under a rules variant drawn from `variants` (an
+    edition option, or None). `twin_map`: each twin name (a flip half's too) to its original.
+    `an_action(state)`: an actor and an action, mostly legal. The witness hooks say what a
+    viewer (a player, or None for a spectator) may see: a card's face, an object at all; and
+    `must_show`: a card whose name a player's view must hold (the "exactly" half)."""
+
+    family: str
+    bob: list[str]
+    twins: list[str]
+    twin_map: dict[str, str]
+    new_state: Callable[[list[str], Any], GameState]
+    variants: st.SearchStrategy[Any]
+    an_action: Callable[[GameState], st.SearchStrategy[Drawn]]
+    names_of: Callable[[Any], set[str]]
+    sees_face: Callable[[GameState, GameObject, str | None], bool]
+    reaches: Callable[[GameState, GameObject, str | None], bool]
+    examples: int
+    steps: int
+    # Which steps show a witness the buttons its page would offer (the costly part) and
+    # whether they are checked before the first step; a ruling page from that viewpoint too.
+    options_at: Callable[[int, int], bool]
+    options_first: bool = False
+    ruling_page: Callable[[GameState, list[Event], Viewer], str] | None = None
+    must_show: Callable[[GameState, GameObject, str], bool] | None = None
+
+    def profile(self) -> settings:
+        return settings(
+            max_examples=self.examples,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        )
+
+    def witness(self, player: str | None) -> Witness:
+        return Witness(self, player)
+
+
+def attempt(state: GameState, actor: str | None, action: dict[str, Any]):
+    """The engine's answer to one action: (the outcome, None) or (None, the refusal)."""
+    try:
+        return engine.apply(state, parse_action(action), actor), None
+    except RuleError as err:
+        return None, err
+
+
+class Witness:
+    """What one viewer has legitimately been shown so far (perfect recall)."""
+
+    def __init__(self, kit: FamilyKit, player: str | None) -> None:
+        self.kit = kit
+        self.viewer = Viewer.seat(player) if player else Viewer.spectator()
+        self.player = player
+        self.seen_names: set[str] = set()
+        self.shown_ids: set[str] = set()
+        self.hidden_ids: set[str] = set()
+
+    def sees_face(self, state: GameState, obj: GameObject) -> bool:
+        """May know this card's face now (in view or not: a card revealed into a hand
+        stays known until it becomes a new object)."""
+        return self.kit.sees_face(state, obj, self.player)
+
+    def forbidden(self, state: GameState) -> set[str]:
+        """The names hidden from this viewer now that it was never legitimately shown."""
+        hidden = {
+            name
+            for o in state.objects
+            if not self.sees_face(state, o)
+            for name in self.kit.names_of(o.card)
+        }
+        return hidden - self.seen_names
+
+    def _sort_ids(self, state: GameState) -> None:
+        for obj in state.objects:
+            reached = self.kit.reaches(state, obj, self.player)
+            (self.shown_ids if reached else self.hidden_ids).add(obj.id)
+
+    def _remember(self, state: GameState, *texts: str) -> None:
+        # Whatever passed the check was legitimately shown (a card's face shows every name).
+        for obj in state.objects:
+            names = self.kit.names_of(obj.card)
+            if any(name in text for name in names for text in texts):
+                self.seen_names |= names
+
+    def check_bytes(self, state: GameState, seen: str) -> None:
+        """The same check on raw bytes received over HTTP (tests/security/test_leak_harness)."""
+        for name in self.forbidden(state):
+            assert name not in seen, f"{name} leaked over HTTP to {self.viewer}"
+        self._sort_ids(state)
+        for hidden_id in self.hidden_ids - self.shown_ids:
+            assert hidden_id not in seen, f"hidden id {hidden_id} leaked over HTTP"
+        self._remember(state, seen)
+
+    def check(self, state: GameState, new_events: list[Event], options: bool = False) -> None:
+        view = view_for(state, self.viewer).model_dump_json()
+        if options:  # the buttons a page would offer, labels included
+            view += "".join(o.model_dump_json() for o in actions_for(state, self.viewer))
+            # A ruling published from this viewpoint adds one channel: its visibility table.
+            view += "".join(r.model_dump_json() for r in visibility_table(state, [self.viewer]))
+            if self.kit.ruling_page is not None:
+                view += self.kit.ruling_page(state, new_events, self.viewer)
+        events = "".join(
+            e.model_dump_json() for e in events_for(new_events, self.viewer, state.ruleset)
+        )
+        for name in self.forbidden(state):
+            assert name not in view, f"{name} leaked into {self.viewer}'s view"
+            assert name not in events, f"{name} leaked into {self.viewer}'s events"
+        self._sort_ids(state)
+        for hidden_id in self.hidden_ids - self.shown_ids:
+            assert hidden_id not in view and hidden_id not in events, "hidden id leaked"
+        if self.player is not None and self.kit.must_show is not None:
+            for obj in state.objects:
+                if self.kit.must_show(state, obj, self.player):
+                    assert obj.card.name in view, f"{self.player} may look at {obj.card.name}"
+        self._remember(state, view, events)
