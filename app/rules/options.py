@@ -14,9 +14,10 @@ from pydantic import BaseModel
 
 from app.rules import engine
 from app.rules.core.errors import RuleError
-from app.rules.core.events import Text
+from app.rules.core.events import Event, Text
 from app.rules.core.proposals import as_proposals, proposal_offers
 from app.rules.core.state import GameState
+from app.rules.core.timing import OFF_TIMING, warning_before
 from app.rules.core.viewer import Viewer
 from app.rules.families import family_of, parse_action
 
@@ -29,6 +30,10 @@ class ActionOption(BaseModel):
     label: str
     label_fr: str
     action: dict[str, Any]
+    # The judge's button for what the rules wouldn't allow now: why, with the rule numbers
+    # ("302.1, 117.1a — Not at sorcery speed now: ..."); the judge may still tap it.
+    warning: str | None = None
+    warning_fr: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,23 +66,38 @@ def candidates_for(state: GameState, viewer: Viewer) -> list[Candidate]:
 def option_if_legal(state: GameState, candidate: Candidate, viewer: Viewer) -> ActionOption | None:
     """The button for `candidate` if the engine accepts it from `viewer`, else None."""
     actor = viewer.player if viewer.kind == "player" else None
-    if not _is_legal(state, candidate.action, actor):
+    outcome = _trial(state, candidate.action, actor)
+    if outcome is None:
         return None
+    warning = _off_timing(state, outcome.events)
     return ActionOption(
         object=candidate.target,
         type=candidate.action["type"],
         label=candidate.label.en,
         label_fr=candidate.label.fr,
         action=candidate.action,
+        warning=warning.en if warning is not None else None,
+        warning_fr=warning.fr if warning is not None else None,
     )
 
 
-def _is_legal(state: GameState, action: dict[str, Any], actor: str | None) -> bool:
+def _trial(state: GameState, action: dict[str, Any], actor: str | None) -> engine.Outcome | None:
     try:
-        engine.apply(state, parse_action(action), actor, trial=True)
+        return engine.apply(state, parse_action(action), actor, trial=True)
     except RuleError:
-        return False
-    return True
+        return None
+
+
+def _off_timing(state: GameState, events: list[Event]) -> Text | None:
+    """What the judge is told before tapping a button the rules wouldn't allow now (only the
+    judge gets such a button: a seat's is refused, so never offered)."""
+    for event in events:
+        if event.kind == OFF_TIMING:
+            numbers = ", ".join(
+                family_of(state.ruleset).rules.citations.numbers(event.rules, state.ruleset)
+            )
+            return warning_before(event, numbers)
+    return None
 
 
 def actions_for(state: GameState, viewer: Viewer) -> list[ActionOption]:

@@ -198,8 +198,18 @@ def test_two_seats_play_a_morph_game_and_the_name_never_leaks_early(server, phon
     assert "Face-down 2/2 (Alice)" in live_text(bob_page)
     assert_not_reloaded(bob_page)
 
-    # 2. It resolves; 3. it attacks (Alice's turn).
+    # 2. It resolves; 3. it attacks on Alice's next turn (302.6: not the turn it arrived).
     press(alice, "Resolve the top of the stack")
+    tap_tile(alice, "Face-down 2/2 (Alice)")
+    assert alice.locator("#sheet").get_by_role("button", name="Attack", exact=True).count() == 0
+    alice.locator("#sheet a.close").click()
+    alice.locator("#sheet aside.sheet").wait_for(state="detached")
+    press(alice, "End the turn")
+    bob_page.get_by_role("button", name="End the turn", exact=True).wait_for(
+        timeout=LIVE_TIMEOUT_MS
+    )
+    press(bob_page, "End the turn")
+    alice.get_by_role("button", name="End the turn", exact=True).wait_for(timeout=LIVE_TIMEOUT_MS)
     tap_tile(alice, "Face-down 2/2 (Alice)")
     press(alice, "Attack")
     bob_page.locator("#live", has_text="attacked this turn").wait_for(timeout=LIVE_TIMEOUT_MS)

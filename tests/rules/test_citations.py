@@ -255,6 +255,9 @@ CURRENT_NUMBERS = {
     # Issue 27: triggered abilities on the stack.
     "603.2", "603.3", "603.3d", "603.5", "601.2c", "115.1", "113.7a", "608.2", "608.2b",
     "614.1c", "508.2a", "707.10",
+    # Issue 29: timing (app/rules/mtg/timing.py).
+    "117.1a", "307.1", "302.1", "301.1", "303.1", "306.1", "310.1", "702.8a", "116.2a",
+    "116.2h", "302.6", "508.1a", "702.10",
     *MTG_UNCHECKED_NUMBERS,
 }  # fmt: skip
 # Riftbound numbers outside 811, read in a later English edition (not checked for 2026-03-30).

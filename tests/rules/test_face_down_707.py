@@ -204,6 +204,8 @@ def test_707_6_face_down_objects_are_told_apart_by_public_facts():
     # Megamorph is cast like morph: the label must not tell them apart.
     assert "megamorph" not in game.view_json("Bob")
     assert "manifested" in next(v for k, v in labels.items() if k not in (first.id, second.id))
+    game.do("Alice", type="next_turn")
+    game.do("Bob", type="next_turn")  # 302.6: it attacks on a later turn of Alice's
     game.do("Alice", type="attack", objects=[first.id])
     game.do("Alice", type="next_turn")
     label = next(o.label for o in game.view("Bob").objects if o.id == first.id)
@@ -284,7 +286,9 @@ def test_707_8_megamorph_adds_a_counter_and_turned_face_up_triggers():
     den = cast_and_resolve(game, "Den Protector", via="megamorph")
     game.do("Alice", type="turn_face_up", object=den.id)
     assert game.find("Den Protector").counters == {"+1/+1": 1}
-    phoenix = cast_and_resolve(game, "Ashcloud Phoenix")
+    # Den Protector's trigger waits on the stack: a seat couldn't cast a face-down spell now
+    # (117.1a), the judge rebuilding the table can (warned).
+    phoenix = cast_and_resolve(game, "Ashcloud Phoenix", who=None)
     game.do("Alice", type="turn_face_up", object=phoenix.id)
     assert [e.kind for e in game.last] == ["turn_face_up", "trigger"]
 

@@ -43,7 +43,7 @@ def test_702_143a_only_during_its_owners_own_turn_and_only_a_card_with_foretell(
     assert err.rules == ["702.143a"] and "no foretell" in err.message_en
     game.do("Alice", type="next_turn")
     err = game.refused("Alice", type="foretell", object=game.id("Saw It Coming"))
-    assert err.rules == ["702.143a"] and "own turn" in err.message_en
+    assert err.rules == ["116.2h", "702.143a"] and "own turn" in err.message_en
 
 
 def test_702_143a_another_player_cannot_foretell_your_card_nor_learn_it_exists():

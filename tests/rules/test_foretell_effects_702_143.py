@@ -32,7 +32,7 @@ def test_702_143a_cosmos_charger_alice_foretells_on_bobs_turn():
     game.do("Alice", type="next_turn")  # Bob's turn
     card = game.id("Saw It Coming")
     err = game.refused("Alice", type="foretell", object=card)
-    assert err.rules == ["702.143a"] and "own turn" in err.message_en
+    assert err.rules == ["116.2h", "702.143a"] and "own turn" in err.message_en
     game.do("Alice", type="grant_permission", zone="hand", allows=["foretell_any_turn"],
             until="until_ended", source="Cosmos Charger")  # fmt: skip
     game.do("Alice", type="foretell", object=card)
@@ -52,7 +52,7 @@ def test_702_143a_alices_permission_is_not_bobs():
     game.do("Alice", type="grant_permission", zone="hand", allows=["foretell_any_turn"],
             until="until_ended", source="Cosmos Charger")  # fmt: skip
     err = game.refused("Bob", type="foretell", object=game.id("Behold the Multiverse"))
-    assert err.rules == ["702.143a"]
+    assert err.rules == ["116.2h", "702.143a"]
 
 
 # --- Alrund: counting foretold cards ---------------------------------------------------------

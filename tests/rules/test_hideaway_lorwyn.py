@@ -403,7 +403,7 @@ def test_305_2_one_land_per_turn_and_only_on_your_own_turn():
     game = Table().hand("Alice", "Forest", "Island").hand("Bob", "Island").start()
     bobs = game.state.in_zone(Zone.HAND, "Bob")[0]
     err = game.refused("Bob", type="play_land", object=bobs.id)
-    assert err.rules == ["305.2"]
+    assert err.rules == ["305.1", "116.2a"] and "Alice's turn" in err.message_en
     game.do("Alice", type="play_land", object=game.id("Forest"))
     err = game.refused(
         "Alice",

@@ -18,6 +18,11 @@ def test_controller_is_offered_look_and_turn_face_up_with_its_cost_checked_by_th
     game = _game()
     angel = game.id("Exalted Angel", Zone.BATTLEFIELD)
     mine = {o.type for o in actions_for(game.state, Viewer.seat("Alice")) if o.object == angel}
+    assert {"look", "turn_face_up", "tap"} <= mine
+    assert "attack" not in mine  # 302.6: it entered this turn
+    game.do("Alice", type="next_turn")
+    game.do("Bob", type="next_turn")
+    mine = {o.type for o in actions_for(game.state, Viewer.seat("Alice")) if o.object == angel}
     assert {"look", "turn_face_up", "attack", "tap"} <= mine
 
 

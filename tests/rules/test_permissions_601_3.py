@@ -198,8 +198,8 @@ def test_601_3_illuminator_once_each_turn_and_only_what_shares_a_card_type():
     assert "601.3" in err.rules  # once each turn
     game.do("Alice", type="next_turn")
     game.do("Bob", type="next_turn")
+    game.do(None, type="resolve")  # 117.1a: the Mauler resolves first (sorcery speed)
     game.do("Alice", type="cast", object=elves)
-    game.do(None, type="resolve")
     game.do(None, type="resolve")
     game.do("Alice", type="next_turn")
     err = game.refused("Alice", type="cast", object=game.id("Lightning Bolt"))
@@ -267,6 +267,7 @@ def test_601_3_the_refusal_is_the_same_whatever_the_face_down_card():
 
 def test_202_3_odd_mana_value_forbidden_a_face_down_spell_of_an_odd_card_is_cast():
     game = Table().hand("Bob", "Gathan Raiders").start()
+    game.do("Alice", type="next_turn")  # Bob's turn: 302.1, cast at sorcery speed
     game.do(None, type="restrict_casting", player="Bob", kind="odd_mana_value", source="a test")
     err = game.refused("Bob", type="cast", object=game.id("Gathan Raiders"))
     assert "mana value is 5" in err.message_en
@@ -290,6 +291,7 @@ def test_601_3_only_the_winnowers_player_ends_its_restriction():
     err = game.refused("Bob", type="end_restriction", restriction=restriction.id)
     assert err.kind == "forbidden"
     game.do("Alice", type="end_restriction", restriction=restriction.id)
+    game.do("Alice", type="next_turn")  # Bob's turn: 302.1, cast at sorcery speed
     game.do("Bob", type="cast", object=game.id("Grizzly Bears"))
 
 

@@ -1,7 +1,8 @@
 """Each partial, rendered for each kind of viewer, against a golden file.
 
 One game, built through the engine with a fixed seed (so ids are stable): Alice's
-Akroma was cast face down, resolved, got a +1/+1 counter and attacked; her Grizzly Bears is
+Akroma was cast face down, resolved, got a +1/+1 counter and attacked (by the judge: it is
+summoning sick, 302.6, so the log says so); her Grizzly Bears is
 on the stack; Bob has Serra Angel out, Llanowar Elves in hand and Lightning Bolt in his
 graveyard. The viewers: Alice (the player who controls the hidden card), Bob (her
 opponent), the judge and a spectator. Templates get only what `view_for`, `log_for`,
@@ -93,7 +94,8 @@ def _build() -> tuple[GameState, list[tuple[int, str | None, list[Event]]], Rule
     step("Alice", {"type": "resolve"})
     hidden = _find(state, SETUP[0][2], face_down=True)
     step(None, {"type": "add_counter", "object": hidden})
-    step("Alice", {"type": "attack", "objects": [hidden]})
+    # 302.6: it entered this turn, so only the judge has it attack, warned.
+    step(None, {"type": "attack", "objects": [hidden]})
     step("Alice", {"type": "cast", "object": _find(state, "Grizzly Bears")})
     try:
         engine.apply(state, parse_action({"type": "next_turn"}), "Bob")

@@ -51,6 +51,9 @@ class Ctx(Generic[S, Obj]):
         self.consented = False
         # True when only legality matters (engine.apply's `trial`): log-only work may be skipped.
         self.trial = trial
+        # The judge acting as the judge: never refused for timing, only warned
+        # (app.rules.core.timing). Acting "as" a player, the judge does what that player may.
+        self.judge = actor is None
 
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:

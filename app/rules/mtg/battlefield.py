@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
 from app.rules.core.words import counters_words
 from app.rules.mtg import characteristics
 from app.rules.mtg.actions import (
@@ -24,6 +25,7 @@ from app.rules.mtg.hideaway import control_changed
 from app.rules.mtg.labels import describe
 from app.rules.mtg.permanents import permanent
 from app.rules.mtg.state import Modifier, MtgCtx, MtgObject, Zone
+from app.rules.mtg.timing import attack_timing
 from app.rules.mtg.trigger_stack import put_on_stack, source_facts
 
 
@@ -79,6 +81,8 @@ def attack(ctx: MtgCtx, action: Attack) -> None:
                 "A tapped creature can't be declared as an attacker.",
                 "Une créature engagée ne peut pas être déclarée attaquante.",
             )
+    # 508.1, 302.6: the step, and creatures new to their controller this turn.
+    off = [refuse_seat_off_timing(ctx, attack_timing(ctx.state, obj)) for obj in objs]
     names_en, names_fr = [], []
     for obj in objs:
         vigilance = "vigilance" in characteristics.current(obj, ctx.state).text.casefold()
@@ -102,6 +106,8 @@ def attack(ctx: MtgCtx, action: Attack) -> None:
         ),
         objects=[o.id for o in objs],
     )
+    for problem in dict.fromkeys(p for p in off if p is not None):
+        say_off_timing(ctx, problem)
     for obj in objs:
         _attack_triggers(ctx, obj)
 
@@ -245,6 +251,7 @@ def gain_control(ctx: MtgCtx, action: GainControl) -> None:
     shown = _name(ctx, obj)
     before = obj.controller
     obj.controller = player
+    obj.summoning_sick = obj.zone == Zone.BATTLEFIELD  # 302.6: new to its controller
     keys = ["110.2", "707.5"] if obj.face_down else ["110.2"]
     private = None
     if obj.face_down:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
+from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
 from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.exile_actions import (
     CastFromExile,
@@ -25,6 +26,7 @@ from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import ZONE_FR, MtgCtx, MtgObject, Zone
+from app.rules.mtg.timing import cast_timing
 from app.rules.mtg.visibility import face_known_to
 
 # Cards whose text these actions play out: their rule key when named as the source.
@@ -225,6 +227,10 @@ def cast_from_exile(ctx: MtgCtx, action: CastFromExile) -> None:
     refuse_banned_cast(ctx, obj, caster)
     # Its mana value too: a restriction applies (Void Winnower, 601.3).
     refuse_restricted_cast(ctx, obj, caster, face_down=False)
+    # 702.143a: a foretold card is cast with its type's timing (117.1a). An effect that
+    # lets a card be cast says when (often as it resolves): not checked here.
+    timing = cast_timing(ctx.state, obj.card, caster, face_down=False)
+    off = refuse_seat_off_timing(ctx, timing if action.via == "foretell" else None)
     was_face_down = obj.face_down
     label = public_label(ctx.state, obj) if was_face_down else None
     foretold = is_foretold(obj)
@@ -250,6 +256,7 @@ def cast_from_exile(ctx: MtgCtx, action: CastFromExile) -> None:
         ),
         objects=[spell.id],
     )
+    say_off_timing(ctx, off)
 
 
 # --- Returning to the battlefield ----------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
+from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
 from app.rules.core.words import plural_pair
 from app.rules.mtg import as_turned_up, characteristics
 from app.rules.mtg.actions import (
@@ -21,6 +22,7 @@ from app.rules.mtg.labels import describe, public_label, via_fr
 from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
 from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import FaceDownVia, MtgCtx, MtgObject, Zone
+from app.rules.mtg.timing import cast_timing
 from app.rules.mtg.trigger_stack import put_on_stack, source_facts
 from app.rules.mtg.visibility import can_see_face, face_known_to
 
@@ -63,6 +65,9 @@ def cast_face_down(ctx: MtgCtx, action: CastFaceDown) -> None:
     # stack (708.4), the spell has no name (708.2), so it has no name in common with any (201.2a).
     # A restriction sees a 2/2 creature spell with mana value 0 (Void Winnower: even).
     refuse_restricted_cast(ctx, obj, caster, face_down=True)
+    # 702.37c / 708.2: a face-down 2/2 creature spell with no abilities: sorcery speed, whatever
+    # its face says (the refusal tells the others nothing: every face-down spell is alike).
+    off = refuse_seat_off_timing(ctx, cast_timing(ctx.state, obj.card, caster, face_down=True))
     card = obj.card
     origin = origin_text(obj, perm)
     if perm is not None:
@@ -94,6 +99,7 @@ def cast_face_down(ctx: MtgCtx, action: CastFaceDown) -> None:
         private_rules=[rule] if rule != public_rule else [],
         objects=[spell.id],
     )
+    say_off_timing(ctx, off)
 
 
 def _turn_up_options(obj: MtgObject) -> dict[str, str]:

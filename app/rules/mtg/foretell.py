@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
 from app.rules.mtg.edition import require_current_rules
 from app.rules.mtg.exile_actions import BecomeForetold, Foretell
 from app.rules.mtg.exile_record import ExiledFaceDown
@@ -20,6 +21,7 @@ from app.rules.mtg.labels import exile_pile_label
 from app.rules.mtg.mana import reduced
 from app.rules.mtg.permissions import permission_for
 from app.rules.mtg.state import MtgCtx, MtgObject, Zone
+from app.rules.mtg.timing import foretell_timing
 
 # What foretelling costs, whatever the card (702.143a).
 FORETELL_PAYMENT = "{2}"
@@ -42,17 +44,12 @@ def foretell(ctx: MtgCtx, action: Foretell) -> None:
     )
     state = ctx.state
     any_turn = None
+    off = None
     if state.active_player != player:
         # Cosmos Charger: "can be done on any player's turn".
         any_turn = permission_for(ctx, obj, "foretell_any_turn")
         if any_turn is None:
-            raise RuleError(
-                ["702.143a"],
-                f"A card is foretold only during its owner's own turn; it is "
-                f"{state.active_player}'s turn.",
-                f"On ne prédit une carte que pendant son propre tour ; c'est le tour de "
-                f"{state.active_player}.",
-            )
+            off = refuse_seat_off_timing(ctx, foretell_timing(state, player))  # 116.2h
     card = obj.card
     given = None
     if card.foretell is None:
@@ -100,7 +97,7 @@ def foretell(ctx: MtgCtx, action: Foretell) -> None:
         private_to=[player],
         objects=[exiled.id],
     )
-
+    say_off_timing(ctx, off)
 
 
 def _foretold_en(player: str) -> str:

@@ -60,6 +60,9 @@ class JudgeAddCard(JudgeEdit):
     hideaway_of: ObjectId | None = None
     # Attached to this permanent (301.5, 303.4: an Aura, an Equipment).
     attached_to: ObjectId | None = None
+    # 302.6: it came under its controller's control this turn (can't attack yet). A built
+    # table's permanents are taken as controlled since the turn began.
+    summoning_sick: bool = False
 
 
 class JudgeMove(JudgeEdit):
@@ -84,6 +87,9 @@ class JudgeMove(JudgeEdit):
     hideaway_of: ObjectId | None = None
     # Attached to this permanent (301.5, 303.4); null: unattached.
     attached_to: ObjectId | None = None
+    # 302.6: it came under its controller's control this turn; a card the judge moves onto
+    # the battlefield is taken as controlled since the turn began unless this says otherwise.
+    summoning_sick: bool | None = None
 
 
 class JudgeSetLife(JudgeEdit):

@@ -41,6 +41,8 @@ from app.rules.mtg.judge_actions import (
 )
 from app.rules.mtg.labels import describe, public_label
 from app.rules.mtg.state import FaceDownVia, MtgCtx, MtgObject, Zone
+from app.rules.mtg.steps import STEPS
+from app.rules.mtg.turns import began_turn
 from app.rules.mtg.visibility import face_known_to, has_controlled, looking_at
 
 RULE = "judge.edit"
@@ -245,6 +247,7 @@ def _set_status(
     counters: Counters | None,
     attacking: bool | None,
     phased_out: bool | None,
+    summoning_sick: bool | None = None,
 ) -> list[Text]:
     """Status (110.5), counters (122.1), attacking (508.1), phasing (702.26); None leaves it.
     Returns what changed, as the log says it."""
@@ -253,6 +256,7 @@ def _set_status(
         "flipped": flipped,
         "attacking": attacking,
         "phased_out": phased_out,
+        "summoning_sick": summoning_sick,
         # Counters all set to 0 only clear them: fine anywhere.
         "counters": counters is not None and any(counters.values()),
     }
@@ -287,6 +291,19 @@ def _set_status(
             Text(en="attacking", fr="attaquant")
             if attacking
             else Text(en="not attacking", fr="non attaquant")
+        )
+    if summoning_sick is not None:
+        obj.summoning_sick = summoning_sick
+        said.append(
+            Text(
+                en="under its controller's control since this turn (302.6)",
+                fr="sous le contrôle de son contrôleur depuis ce tour-ci (302.6)",
+            )
+            if summoning_sick
+            else Text(
+                en="under its controller's control since the turn began",
+                fr="sous le contrôle de son contrôleur depuis le début du tour",
+            )
         )
     if phased_out is not None:
         _set_phased_out(ctx, obj, phased_out)
@@ -422,6 +439,7 @@ def judge_add_card(ctx: MtgCtx, action: JudgeAddCard) -> None:
         counters=action.counters or None,
         attacking=action.attacking or None,
         phased_out=action.phased_out or None,
+        summoning_sick=action.summoning_sick or None,
     )
     if action.attached_to is not None:
         status.append(_attach(ctx, obj, action.attached_to))
@@ -503,6 +521,8 @@ def judge_move(ctx: MtgCtx, action: JudgeMove) -> None:
         elif via is not None:
             _mark_face_down(ctx, obj, via)
         keys.append("400.7")
+        # The judge rebuilds a table: taken as controlled since the turn began, unless said.
+        obj.summoning_sick = False
     else:
         if controller != obj.controller:
             was_controlled_by = obj.controller
@@ -560,6 +580,7 @@ def judge_move(ctx: MtgCtx, action: JudgeMove) -> None:
         counters=action.counters,
         attacking=action.attacking,
         phased_out=action.phased_out,
+        summoning_sick=action.summoning_sick,
     )
     if "attached_to" in action.model_fields_set:
         changes.append(_attach(ctx, obj, action.attached_to))
@@ -594,25 +615,6 @@ def judge_set_life(ctx: MtgCtx, action: JudgeSetLife) -> None:
     )
 
 
-# How the log says each step (500.1).
-STEPS: dict[str, Text] = {
-    "untap": Text(en="untap step", fr="étape de dégagement"),
-    "upkeep": Text(en="upkeep step", fr="étape d'entretien"),
-    "draw": Text(en="draw step", fr="étape de pioche"),
-    "main1": Text(en="precombat main phase", fr="première phase principale"),
-    "beginning_of_combat": Text(en="beginning of combat step", fr="étape de début du combat"),
-    "declare_attackers": Text(
-        en="declare attackers step", fr="étape de déclaration des attaquants"
-    ),
-    "declare_blockers": Text(en="declare blockers step", fr="étape de déclaration des bloqueurs"),
-    "combat_damage": Text(en="combat damage step", fr="étape des blessures de combat"),
-    "end_of_combat": Text(en="end of combat step", fr="étape de fin de combat"),
-    "main2": Text(en="postcombat main phase", fr="seconde phase principale"),
-    "end": Text(en="end step", fr="étape de fin"),
-    "cleanup": Text(en="cleanup step", fr="étape de nettoyage"),
-}
-
-
 def judge_set_turn(ctx: MtgCtx, action: MtgJudgeSetTurn) -> None:
     """500.1: whose turn, which turn, which step the built table is at."""
     require_judge(ctx, RULE)
@@ -620,7 +622,10 @@ def judge_set_turn(ctx: MtgCtx, action: MtgJudgeSetTurn) -> None:
     if "step" in action.model_fields_set:
         ctx.state.step = action.step
         step = STEPS[action.step] if action.step is not None else None
+    before = (ctx.state.turn, ctx.state.active_player)
     set_turn(ctx, action, [RULE, "500.1"], step)
+    if (ctx.state.turn, ctx.state.active_player) != before:
+        began_turn(ctx.state, ctx.state.active_player)  # 302.6: a turn began
 
 
 JUDGE_MOVES: tuple[Move[Any], ...] = (

@@ -32,6 +32,9 @@ class MtgSetupCard(SetupCard):
     card: MtgCard
     # A judge rebuilding a table: the permanent is already face down, and how.
     face_down: FaceDownVia | None = None
+    # 302.6: it came under its controller's control this turn (a built table's permanents
+    # are taken as controlled since the turn began).
+    summoning_sick: bool = False
 
 
 class MtgOptions(GameOptions):
@@ -81,6 +84,7 @@ def new_game(setup: GameSetup, seed: str) -> tuple[MtgGame, list[Event]]:
         )
         if zone == Zone.BATTLEFIELD:
             obj.controllers = [obj.controller]
+            obj.summoning_sick = entry.summoning_sick
         ctx.state.objects.append(obj)
         if obj.face_down:
             face_down.mark_entered(ctx, obj)

@@ -6,6 +6,7 @@ from app.rules.core.actions import Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
+from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
 from app.rules.mtg.actions import Cast, Counter, HideawayAccept, HideawayDecline, PlayLand
 from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.face_down import mark_entered
@@ -21,6 +22,7 @@ from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, use
 from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import MtgCtx, MtgObject, StackAbility, Zone
+from app.rules.mtg.timing import cast_timing, land_timing
 from app.rules.mtg.triggers import resolve_trigger
 from app.rules.mtg.zones import leave
 
@@ -45,6 +47,8 @@ def cast(ctx: MtgCtx, action: Cast) -> None:
         )
     refuse_banned_cast(ctx, obj, caster)  # Reflector Mage (601.3, 201.2a)
     refuse_restricted_cast(ctx, obj, caster, face_down=False)  # Void Winnower (601.3)
+    # 117.1a: its type's timing, wherever it is cast from (a foretold card's too).
+    off = refuse_seat_off_timing(ctx, cast_timing(ctx.state, obj.card, caster, face_down=False))
     hidden_before = obj.face_down
     label = public_label(ctx.state, obj) if hidden_before else None
     foretold = obj.exiled is not None and obj.exiled.via == "foretell"
@@ -70,6 +74,7 @@ def cast(ctx: MtgCtx, action: Cast) -> None:
         ),
         objects=[spell.id],
     )
+    say_off_timing(ctx, off)
 
 
 def play_land(ctx: MtgCtx, action: PlayLand) -> None:
@@ -86,20 +91,7 @@ def play_land(ctx: MtgCtx, action: PlayLand) -> None:
             ["305.1"], "Only a land can be played this way.", "Seul un terrain se joue ainsi."
         )
     state = ctx.state
-    if state.active_player != player:
-        raise RuleError(
-            ["305.2"],
-            f"A land is played only during its owner's own turn; it is {state.active_player}'s "
-            "turn.",
-            f"Un terrain ne se joue que pendant le tour de son propriétaire ; c'est le tour de "
-            f"{state.active_player}.",
-        )
-    if state.land_plays.get(player, 0) >= 1:
-        raise RuleError(
-            ["305.2"],
-            f"{player} has already played a land this turn.",
-            f"{player} a déjà joué un terrain ce tour-ci.",
-        )
+    off = refuse_seat_off_timing(ctx, land_timing(state, player))  # 305.1, 305.2
     state.land_plays[player] = state.land_plays.get(player, 0) + 1
     origin = origin_text(obj, perm)
     if perm is not None:
@@ -114,6 +106,7 @@ def play_land(ctx: MtgCtx, action: PlayLand) -> None:
         ),
         objects=[land.id],
     )
+    say_off_timing(ctx, off)
     entered(ctx, land)
     announce_enters(ctx, land)
 

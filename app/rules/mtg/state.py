@@ -134,10 +134,16 @@ class MtgObject(GameObject):
     # 301.5 / 303.4: the id of the permanent it is attached to (an Aura, an Equipment).
     # Public while both are on the battlefield; gone with a zone change (400.7).
     attached_to: str | None = None
+    # 302.6: its controller hasn't controlled it continuously since their most recent turn
+    # began (it entered, or its control changed, since). Public. Their next turn clears it; a
+    # built table's permanents start without it unless the judge says so (app.rules.mtg.timing).
+    summoning_sick: bool = False
 
     UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.STACK})
 
     def setup_facts(self) -> dict[str, Any]:
+        # Summoning sickness isn't carried: a table built from this one takes its permanents
+        # as controlled since its turn began (302.6).
         return {
             # 2004's phased-out zone: set up on the battlefield (its phasing is not kept).
             "zone": str(Zone.BATTLEFIELD if self.zone == Zone.PHASED_OUT else self.zone),
@@ -156,6 +162,7 @@ class MtgObject(GameObject):
         new = super().arriving(**fields)
         if new.zone == Zone.BATTLEFIELD:
             new.controllers = [new.controller]
+            new.summoning_sick = True  # 302.6: a new permanent
         return new
 
 

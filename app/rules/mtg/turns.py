@@ -9,7 +9,7 @@ from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import expire as expire_name_bans
 from app.rules.mtg.permissions import expire as expire_permissions
 from app.rules.mtg.restrictions import expire as expire_restrictions
-from app.rules.mtg.state import MtgCtx, Zone
+from app.rules.mtg.state import MtgCtx, MtgGame, Zone
 
 # What a reveal shows when there is nothing face down to reveal.
 _NONE = Text(en="none.", fr="aucun.")
@@ -41,6 +41,7 @@ def next_turn(ctx: MtgCtx, action: NextTurn) -> None:
     for obj in state.objects:
         if obj.zone == Zone.BATTLEFIELD and obj.controller == nxt and not obj.phased_out:
             obj.tapped = False
+    began_turn(state, nxt)
     ctx.emit(
         "next_turn",
         ["500.1", "502.3", "514.2"],
@@ -49,6 +50,14 @@ def next_turn(ctx: MtgCtx, action: NextTurn) -> None:
             fr=f"Tour {state.turn} : au tour de {nxt}. Les permanents de {nxt} se dégagent.",
         ),
     )
+
+
+def began_turn(state: MtgGame, player: str) -> None:
+    """302.6: `player`'s turn began: they have controlled each of their permanents (phased
+    out too: phasing changes no control, 702.26) continuously since then."""
+    for obj in state.objects:
+        if obj.controller == player and obj.zone in (Zone.BATTLEFIELD, Zone.PHASED_OUT):
+            obj.summoning_sick = False
 
 
 def _reveal_all(ctx: MtgCtx, nothing: Text, only_controller: str | None = None) -> Text:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
 from app.rules.riftbound.actions import Hide
 from app.rules.riftbound.battlefields import cleanup, facedown_at
-from app.rules.riftbound.common import battlefield, card_name, rb
+from app.rules.riftbound.common import battlefield, card_name
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.runes import domain_of, recycle, runes_of
 from app.rules.riftbound.state import RiftboundCtx, Zone
+from app.rules.riftbound.timing import hide_timing
 from app.rules.riftbound.zones import put
 
 
@@ -32,20 +34,7 @@ def hide(ctx: RiftboundCtx, action: Hide) -> None:
             f"{name.en} doesn't have Hidden: only a card with Hidden can be hidden.",
             f"{name.fr} n'a pas Caché : seule une carte avec Caché peut être cachée.",
         )
-    state = rb(ctx.state)
-    if ctx.state.active_player != player:
-        raise RuleError(
-            ["rb.811.1.b"],
-            f"You can hide a card only on your own turn; it is {ctx.state.active_player}'s turn.",
-            f"On ne peut cacher une carte que pendant son propre tour ; c'est le tour de "
-            f"{ctx.state.active_player}.",
-        )
-    if state.chain:
-        raise RuleError(
-            ["rb.811.1.b", "rb.states"],
-            "A card can be hidden only in an Open State: a chain exists (Closed State).",
-            "On ne peut cacher une carte que dans un état ouvert : une chaîne existe (état fermé).",
-        )
+    off = refuse_seat_off_timing(ctx, hide_timing(ctx.state, player))  # 811.1.b
     bf = battlefield(ctx, action.battlefield)
     if bf.controller != player:
         raise RuleError(
@@ -103,4 +92,5 @@ def hide(ctx: RiftboundCtx, action: Hide) -> None:
         private_to=[player],
         objects=[hidden.id],
     )
+    say_off_timing(ctx, off)
     cleanup(ctx)

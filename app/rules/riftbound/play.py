@@ -6,54 +6,23 @@ from __future__ import annotations
 
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
 from app.rules.riftbound.actions import Play
 from app.rules.riftbound.battlefields import cleanup
 from app.rules.riftbound.chain import push
 from app.rules.riftbound.common import (
     battlefield,
     card_name,
-    has_keyword,
     is_gear,
     is_spell,
     is_unit,
-    rb,
 )
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.runes import pay
 from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.targets import check_targets
+from app.rules.riftbound.timing import hidden_play_timing, play_timing
 from app.rules.riftbound.zones import put
-
-
-def _timing(ctx: RiftboundCtx, obj: RiftboundObject, player: str, *, reaction: bool) -> None:
-    """Reaction: any turn, even in a Closed State (813). Action: also in showdowns on any
-    turn (806). Otherwise: your own turn, no chain, no showdown."""
-    state = rb(ctx.state)
-    name = card_name(obj)
-    if reaction or has_keyword(obj, "Reaction"):
-        return
-    if state.chain:
-        raise RuleError(
-            ["rb.states", "rb.813"],
-            f"A chain exists (Closed State): only a card with Reaction can be played now, and "
-            f"{name.en} doesn't have it.",
-            f"Une chaîne existe (état fermé) : seule une carte avec Réaction peut être jouée, "
-            f"et {name.fr} ne l'a pas.",
-        )
-    if has_keyword(obj, "Action"):
-        if state.showdown is not None or ctx.state.active_player == player:
-            return
-        raise RuleError(
-            ["rb.806"],
-            "A card with Action is played on your turn or during a showdown.",
-            "Une carte avec Action se joue pendant votre tour ou pendant un affrontement.",
-        )
-    if ctx.state.active_player != player or state.showdown is not None:
-        raise RuleError(
-            ["rb.states", "rb.806"],
-            f"{name.en} can be played only on your own turn, outside showdowns, with no chain.",
-            f"{name.fr} ne se joue que pendant votre tour, hors affrontement, sans chaîne.",
-        )
 
 
 def _targets(
@@ -92,13 +61,7 @@ def _play_from_facedown(ctx: RiftboundCtx, obj: RiftboundObject, action: Play) -
         "Seul son contrôleur peut jouer une carte cachée.",
     )
     name = card_name(obj)  # the controller sees it
-    if obj.hidden_turn is not None and ctx.state.turn <= obj.hidden_turn:
-        raise RuleError(
-            ["rb.811.1.b"],
-            f"{name.en} was hidden this turn: it can be played from the next turn on.",
-            f"{name.fr} a été cachée ce tour-ci : elle pourra être jouée à partir du prochain "
-            "tour.",
-        )
+    off = refuse_seat_off_timing(ctx, hidden_play_timing(ctx.state, obj))  # 811.1.b
     bf_id = obj.location or ""
     bf = battlefield(ctx, bf_id)
     if action.to is not None and action.to != bf_id:
@@ -108,7 +71,7 @@ def _play_from_facedown(ctx: RiftboundCtx, obj: RiftboundObject, action: Play) -
             f"Un permanent caché se joue sur le champ de bataille où il était caché "
             f"({bf.name_fr or bf.name}).",
         )
-    _timing(ctx, obj, player, reaction=True)  # 811.6: it has Reaction face down
+    # 811.6: it has Reaction face down, so no other timing applies.
     effect = obj.card.play_effect
     spell = is_spell(obj)
     targets = _targets(ctx, obj, action.targets, None if spell else (Zone.BATTLEFIELD, bf_id))
@@ -166,6 +129,7 @@ def _play_from_facedown(ctx: RiftboundCtx, obj: RiftboundObject, action: Play) -
             )
         else:
             push(ctx, new, player, ids, hidden_at=bf_id, spell=spell)
+    say_off_timing(ctx, off)
     cleanup(ctx)
 
 
@@ -177,7 +141,7 @@ def _play_from_hand(ctx: RiftboundCtx, obj: RiftboundObject, action: Play) -> No
         "On ne joue que les cartes de sa propre main ou de sa zone de champion.",
     )
     name = card_name(obj)
-    _timing(ctx, obj, player, reaction=False)
+    off = refuse_seat_off_timing(ctx, play_timing(ctx.state, obj, player, reaction=False))
     effect = obj.card.play_effect
     spell = is_spell(obj)
     destination = action.to or "base"
@@ -239,4 +203,5 @@ def _play_from_hand(ctx: RiftboundCtx, obj: RiftboundObject, action: Play) -> No
         and not (effect.only_from_facedown_on_your_turn or effect.only_from_facedown)
     ):
         push(ctx, new, player, ids, hidden_at=None, spell=spell)
+    say_off_timing(ctx, off)
     cleanup(ctx)
