@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from app.rules.options import ActionOption
+from app.rules.offers import ActionOption
 
 # Action types that exist only because of the card's own keyword or ability.
 _OWN_TYPES = frozenset(

@@ -23,7 +23,7 @@ from app.rules.core.view import (
 )
 from app.rules.core.viewer import Viewer
 from app.rules.families import AnyView, family_of
-from app.rules.options import (
+from app.rules.offers import (
     ActionOption,
     Candidate,
     actions_for,

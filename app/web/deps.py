@@ -27,7 +27,7 @@ from app.store.repository import GameRepository, hash_token
 from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, same_site, seat_csrf
 from app.web.errors import ApiError
 from app.web.form_numbers import MalformedNumber, optional_number
-from app.web.page_options import OptionsCache
+from app.web.page_buttons import OptionsCache
 from app.web.page_refusal import PageRefusal
 from app.web.seat_cookie import COOKIE_NAMES, PRECEDENCE, NoSeat, PageSeat
 

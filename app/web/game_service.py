@@ -1,6 +1,6 @@
 """The one web module that holds a GameState: it loads games from the repository and hands
 the routes what a viewer may see and do there — views, logs, events and offers (app.rules.views,
-app/web/page_options.py) — so pages, fragments and JSON never receive a GameState.
+app/web/page_buttons.py) — so pages, fragments and JSON never receive a GameState.
 
 Routes call these functions, never each other's. Acting goes through here too: the API and
 the pages split a posted body and apply it the same way.
@@ -37,7 +37,7 @@ from app.web.action_body import (
 )
 from app.web.errors import ApiError
 from app.web.models import RulingPublic, Viewpoint
-from app.web.page_options import FixedButtons, OptionsCache, OptionsMemo, PageButtons
+from app.web.page_buttons import FixedButtons, OptionsCache, OptionsMemo, PageButtons
 from app.web.seat_cookie import PageSeat
 from app.web.take_back_models import TakeBackPending
 
@@ -73,7 +73,7 @@ def looking(seat: PageSeat, seat_param: str | None, players: list[str]) -> Looki
 
 
 def options_for(state: GameState, who: Looking, cache: OptionsCache | None = None) -> PageButtons:
-    """What `who` may do now, computed as far as the page shows it (app/web/page_options.py);
+    """What `who` may do now, computed as far as the page shows it (app/web/page_buttons.py);
     with a cache, remembered per game version and viewer."""
     if cache is None:
         memo = OptionsMemo(state, who.viewer)

@@ -2,7 +2,7 @@
 tests/rules/conformance/test_hidden_information.py: permission effects (Gonti, Cemetery Illuminator, Cosmos
 Charger, Dream Devourer), restrictions (Void Winnower), cards becoming foretold (Ethereal
 Valkyrie) and a hideaway trigger happening twice. The casts and plays they allow are offered
-by the game's own buttons (app.rules.mtg.offers) once a permission is in force."""
+by the game's own buttons (app.rules.mtg.candidates) once a permission is in force."""
 
 from __future__ import annotations
 

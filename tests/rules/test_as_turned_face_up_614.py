@@ -9,7 +9,7 @@ from typing import Any
 from app.rules.core.viewer import Viewer
 from app.rules.mtg.card_formats.printed import PrintedFace, build_card
 from app.rules.mtg.state import Zone
-from app.rules.options import actions_for, candidates_for
+from app.rules.offers import actions_for, candidates_for
 from tests.rules.table import Table
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")

@@ -15,7 +15,7 @@ from app.rules.core.errors import RuleError
 from app.rules.core.state import GameState
 from app.rules.core.viewer import Viewer
 from app.rules.families import family_of, parse_action
-from app.rules.options import candidates_for
+from app.rules.offers import candidates_for
 from app.scenarios.library import all_scenarios
 from app.scenarios.runner import game_setup, resolve_refs
 

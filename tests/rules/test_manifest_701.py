@@ -9,7 +9,7 @@ import re
 import pytest
 
 from app.rules.core.errors import RuleError
-from app.rules.mtg.offers import candidate_actions
+from app.rules.mtg.candidates import candidate_actions
 from app.rules.mtg.state import Zone
 from tests.rules.table import Table
 

@@ -356,7 +356,7 @@ def test_117_1a_offers_and_the_engine_agree_in_every_shipped_scenario(scenario: 
     """Every timing-bound button a seat is offered is accepted, none it would be refused for
     timing is offered; the judge's button is warned exactly when the seat would be refused
     for timing; and no shipped scenario makes the judge act off timing."""
-    from app.rules.options import candidates_for
+    from app.rules.offers import candidates_for
 
     for state in _states_of(scenario):
         judge = {

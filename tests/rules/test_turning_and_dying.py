@@ -9,7 +9,7 @@ import pytest
 
 from app.rules.core.viewer import Viewer
 from app.rules.mtg.state import Zone
-from app.rules.options import actions_for
+from app.rules.offers import actions_for
 from tests.rules.table import Table
 
 VIEWERS = ("Alice", "Bob", "spectator", "judge")

@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.rules.families import ACTION_MODELS, ACTION_TYPES
-from app.rules.mtg.offers import PROPOSABLE
+from app.rules.mtg.candidates import PROPOSABLE
 from tests.security.test_leak_harness import APP
 from tests.web.pages_support import HTMX, SAME_ORIGIN, csrf_of, seat_client
 

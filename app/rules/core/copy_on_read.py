@@ -1,6 +1,6 @@
 """The objects of a trial's working copy, each copied the first time anything reads it.
 
-A page tries every button it shows through the engine (app/rules/options.py), and each try
+A page tries every button it shows through the engine (app/rules/offers.py), and each try
 used to copy every object of the game first, though a move touches one or two: the copies
 were most of a page's server time (bench/'s profile). In a trial the working state holds
 this list instead of copies: the cached state's own objects, each replaced by its copy

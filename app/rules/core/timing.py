@@ -5,7 +5,7 @@ changes nothing; so is the judge acting "as" a player (the judge's page looking 
 what Alice may do, and a scenario asking "may she?" gets her answer). The judge acting as the
 judge is never blocked (a judge rebuilds what happened at a real table, where players do things
 out of turn): the action applies, and the log says after it, with the rule, that the rules
-wouldn't have allowed it then. The judge's buttons say so before the tap (app.rules.options
+wouldn't have allowed it then. The judge's buttons say so before the tap (app.rules.offers
 reads the same event from a trial).
 
 Only public facts go into these words (whose turn it is, the step, how many things are on the

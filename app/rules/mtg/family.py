@@ -9,13 +9,13 @@ from typing import Any, get_args
 
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, GamePages, GameRules, Visibility
-from app.rules.mtg import labels, moves, offers, rule_book, setup, starter, views, visibility
+from app.rules.mtg import candidates, labels, moves, rule_book, setup, starter, view_of, visibility
 from app.rules.mtg.card_formats import CARD_FORMATS
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.choices import pending_choices
 from app.rules.mtg.question_groups import GROUPS, group_of
 from app.rules.mtg.state import HideawayEdition, MtgGame, Zone
-from app.rules.mtg.table_offers import TABLE_ACTIONS, TABLE_PROPOSABLE
+from app.rules.mtg.table_candidates import TABLE_ACTIONS, TABLE_PROPOSABLE
 from app.rules.mtg.view import MtgView
 
 _HERE = Path(__file__).parent
@@ -53,9 +53,9 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         moves=moves.MOVES,
         new_game=setup.new_game,
         visibility=Visibility.of(visibility, secret_zones={Zone.LIBRARY}),
-        view=views.mtg_view,
-        offers=offers.candidate_actions,
-        offer_target=offers.mtg_offer_target,
+        view=view_of.mtg_view,
+        offers=candidates.candidate_actions,
+        offer_target=candidates.mtg_offer_target,
         describe=lambda state, obj, face: labels.describe(state, obj, face=face),
         citations=Citations(
             book=rule_book.BOOK,
@@ -75,9 +75,9 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         ),
         placeholder=PLACEHOLDER,
         check=moves.check,
-        proposable=offers.PROPOSABLE,
-        subjects=offers.subjects,
-        addressed=offers.addressed,
+        proposable=candidates.PROPOSABLE,
+        subjects=candidates.subjects,
+        addressed=candidates.addressed,
         controlled_zones=frozenset({Zone.STACK, Zone.BATTLEFIELD, Zone.PHASED_OUT}),
         acts_on_named_player=frozenset(
             {"manifest", "cloak", "manifest_cards", "manifest_dread", "forbid_name"}
@@ -87,7 +87,7 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         | {"grant_permission"},
         # 406.3b: casting from exile checks the caster's own right to look at the card.
         checks_own_right=frozenset({"look", "cast_from_exile"}),
-        describe_action=offers.describe_action,
+        describe_action=candidates.describe_action,
         describe_unseen=labels.unseen_label,
     ),
     pages=GamePages(

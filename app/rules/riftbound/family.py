@@ -8,19 +8,19 @@ from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, GamePages, GameRules, Visibility
 from app.rules.core.setup import GameOptions
 from app.rules.riftbound import (
+    candidates,
     labels,
     moves,
-    options,
     rule_book,
     setup,
     starter,
-    views,
+    view_of,
     visibility,
 )
 from app.rules.riftbound.card_formats import CARD_FORMATS
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.state import RiftboundGame
-from app.rules.riftbound.table_offers import TABLE_ACTIONS
+from app.rules.riftbound.table_candidates import TABLE_ACTIONS
 from app.rules.riftbound.view import RiftboundView
 from app.rules.riftbound.visibility import SECRET
 
@@ -46,8 +46,8 @@ RIFTBOUND: GameFamily[RiftboundGame, RiftboundView] = GameFamily(
         moves=moves.MOVES,
         new_game=setup.new_game,
         visibility=Visibility.of(visibility, secret_zones=SECRET),
-        view=views.riftbound_view,
-        offers=options.candidate_actions,
+        view=view_of.riftbound_view,
+        offers=candidates.candidate_actions,
         describe=labels.describe,
         citations=Citations(
             book=rule_book.BOOK,

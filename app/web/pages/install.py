@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from app.web.page_options import OptionsCache
+from app.web.page_buttons import OptionsCache
 from app.web.page_refusal import PageRefusal
 from app.web.pages import (
     choice,

@@ -14,7 +14,7 @@ from app.web import game_service
 from app.web.csrf import seat_csrf
 from app.web.deps import SeatAt
 from app.web.i18n import pick_language
-from app.web.page_options import OptionsCache
+from app.web.page_buttons import OptionsCache
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.publish_form import PublishForm, publish_form
 from app.web.pages.seat_page import seat_page

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from app.rules import engine
 from app.rules.core.events import Event
 from app.rules.core.state import GameObject, GameState
+from app.rules.mtg.candidates import candidate_actions
 from app.rules.mtg.cards import MtgCard as CardDef
-from app.rules.mtg.offers import candidate_actions
 from app.rules.mtg.setup import MtgOptions as GameOptions
 from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.rules.mtg.setup import MtgSetupCard as SetupCard

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from app.rules import engine
 from app.rules.core.state import GameObject, GameState
+from app.rules.riftbound.candidates import candidate_actions
 from app.rules.riftbound.cards import RiftboundCard as CardDef
-from app.rules.riftbound.options import candidate_actions
 from app.rules.riftbound.setup import RiftboundSetup as GameSetup
 from app.rules.riftbound.setup import RiftboundSetupCard as SetupCard
 from app.rules.riftbound.visibility import face_known_to, in_view

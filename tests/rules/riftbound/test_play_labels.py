@@ -4,7 +4,7 @@ Noxus Saboteur" buttons."""
 
 from __future__ import annotations
 
-from app.rules.riftbound.options import candidate_actions
+from app.rules.riftbound.candidates import candidate_actions
 from tests.rules.riftbound.table import standard
 
 

@@ -102,6 +102,6 @@ def _off_timing(state: GameState, events: list[Event]) -> Text | None:
 
 def actions_for(state: GameState, viewer: Viewer) -> list[ActionOption]:
     """The actions `viewer` may take now; spectators take none. (A page that shows only some
-    of them asks `candidates_for` and `option_if_legal` for those: app/web/page_options.py.)"""
+    of them asks `candidates_for` and `option_if_legal` for those: app/web/page_buttons.py.)"""
     options = [option_if_legal(state, c, viewer) for c in candidates_for(state, viewer)]
     return [o for o in options if o is not None]

@@ -19,7 +19,7 @@ from app.rules.mtg.state import MtgGame, Zone
 TABLE_ACTIONS: tuple[str, ...] = (
     "draw", "mill", "look_top", "reveal_top", "shuffle", "mulligan", "keep", "mulligan_bottom",
     "life", "create_token", "roll_die", "flip_coin",
-    "manifest_dread",  # 701.62 (app.rules.mtg.manifest_offers)
+    "manifest_dread",  # 701.62 (app.rules.mtg.manifest_candidates)
 )  # fmt: skip
 
 # A seat acting on another player's library, hand, life or tokens asks them first.

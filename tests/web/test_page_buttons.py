@@ -1,4 +1,4 @@
-"""A seat page's buttons, computed only as far as the page shows them (app/web/page_options.py),
+"""A seat page's buttons, computed only as far as the page shows them (app/web/page_buttons.py),
 are exactly the ones `actions_for` gives, for every viewer: the same game-wide buttons in the
 same order, the same cards marked as having actions, the same sheet per card. And the cache
 that keeps them per (game, version, viewer) never hands one viewer's options to another."""
@@ -19,7 +19,7 @@ from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.rules.mtg.state import Zone
 from app.rules.redact import ActionOption, Viewer, actions_for
-from app.web.page_options import FixedButtons, OptionsCache, OptionsMemo, PageButtons
+from app.web.page_buttons import FixedButtons, OptionsCache, OptionsMemo, PageButtons
 
 VIEWERS = [Viewer.seat("Alice"), Viewer.seat("Bob"), Viewer.judge(), Viewer.spectator()]
 

@@ -97,7 +97,7 @@ def test_707_2_every_battlefield_pair_is_offered_as_a_copy_named_as_each_viewer_
     """Copy candidates share one label per source (made once per board): every ordered pair
     of battlefield objects in view is still offered, each labelled by what that viewer may
     know of the source, in English and French."""
-    from app.rules.mtg.offers import candidate_actions
+    from app.rules.mtg.candidates import candidate_actions
 
     game = (
         Table()

@@ -1,13 +1,13 @@
 """The buttons of a seat page, computed only as far as the page shows them, and remembered.
 
-`actions_for` (app/rules/options.py) offers an action only if the engine accepts it, so it
+`actions_for` (app/rules/offers.py) offers an action only if the engine accepts it, so it
 tries every candidate on a copy of the state: 15 to 45 ms for a whole table. A page needs
 less: every game-wide button (the action bar), whether each card has at least one action
 (its tile is marked and opens a sheet), and the full list for the one card whose sheet is
 open. `OptionsMemo` answers exactly these from the same candidates, in the same order, with
 the same engine check, stopping at a card's first legal action; so a page shows what it
 showed when it asked for the whole list (the golden files in tests/web/golden, and
-tests/web/test_page_options.py, hold it to that).
+tests/web/test_page_buttons.py, hold it to that).
 
 `OptionsCache` keeps memos per (game id, version, viewer) in a small thread-safe LRU: a
 version's state never changes, so an entry never goes stale, and the viewer is part of the

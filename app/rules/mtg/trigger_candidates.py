@@ -1,7 +1,7 @@
 """The buttons of a triggered ability on the stack and of the judge's "apply by hand" tasks:
 its controller chooses targets (603.3d), it may be countered (701.6) or copied (707.10), the
 judge says a task is done. Each button belongs to its ability (or task), shown beside it in
-the stack region; the engine decides which are legal (app.rules.options)."""
+the stack region; the engine decides which are legal (app.rules.offers)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from app.rules.core.events import Text
 from app.rules.riftbound.common import bf_text, rb
 from app.rules.riftbound.labels import describe
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
-from app.rules.riftbound.table_offers import table_candidates
+from app.rules.riftbound.table_candidates import table_candidates
 from app.rules.riftbound.visibility import face_known_to, in_view
 
 _MAX_TARGET_CHOICES = 12

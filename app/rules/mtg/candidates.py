@@ -1,5 +1,5 @@
 """What Magic offers a viewer: every action worth a button, legal or not (the engine
-decides, app.rules.options). Labels name objects only as this viewer may see them."""
+decides, app.rules.offers). Labels name objects only as this viewer may see them."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from app.rules.core.proposals import default_subjects
 from app.rules.core.words import counters_words
 from app.rules.mtg import as_turned_up, characteristics, sba
 from app.rules.mtg.cards import UNTRACKED_CONDITIONS
-from app.rules.mtg.exile_offers import EXILE_ACTION_WORDS, exile_candidates
+from app.rules.mtg.exile_candidates import EXILE_ACTION_WORDS, exile_candidates
 from app.rules.mtg.hideaway import condition_text, hidden_cards
 from app.rules.mtg.labels import describe, via_fr
-from app.rules.mtg.manifest_offers import MANIFEST_TYPES, describe_manifest, manifest_candidates
+from app.rules.mtg.manifest_candidates import MANIFEST_TYPES, describe_manifest, manifest_candidates
 from app.rules.mtg.permissions import describe_grant
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
-from app.rules.mtg.table_offers import TABLE_PROPOSABLE, describe_table_action, table_candidates
-from app.rules.mtg.trigger_offers import trigger_candidates, trigger_offer_target
+from app.rules.mtg.table_candidates import TABLE_PROPOSABLE, describe_table_action, table_candidates
+from app.rules.mtg.trigger_candidates import trigger_candidates, trigger_offer_target
 from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
 
 _SIMPLE: dict[str, tuple[str, str]] = {

@@ -1,4 +1,4 @@
-"""What the manifest family offers and how a proposed manifest reads (app.rules.mtg.offers).
+"""What the manifest family offers and how a proposed manifest reads (app.rules.mtg.candidates).
 
 "Manifest dread" is one tap for a player (the Table panel); while manifest dread waits, its
 player gets one "Manifest this one" per card they looked at — nobody else does."""
