@@ -16,6 +16,7 @@ Writes bench/results/lighthouse.md and .json (or --out). See README.md, "Perform
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -129,52 +130,91 @@ def _value(run: dict[str, Any], key: str) -> float | None:
     return None if value is None else float(value)
 
 
-def measure(base: str, runs: int, only: list[str] | None = None) -> list[dict[str, Any]]:
+def _warm(base: str, target: dict[str, str]) -> None:
+    request = urllib.request.Request(
+        base + target["path"], headers={"Cookie": target.get("cookie", "")}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        response.read()
+
+
+def _one_run(base: str, target: dict[str, str]) -> dict[str, Any] | None:
+    try:
+        return lighthouse.run(
+            base + target["path"], cookie=target.get("cookie"), categories=("performance",)
+        )
+    except lighthouse.LighthouseUnavailable as err:  # a busy machine now and then spoils one
+        log(f"  a run failed: {' '.join(str(err).split())[-300:]}")
+        return None
+
+
+def _page(name: str, done: list[dict[str, Any]]) -> dict[str, Any]:
+    if not done:
+        return {"name": name, "median": {}, "runs": [], "diagnostics": {}}
+    middle = median_of(done)
+    # The diagnostics of the run whose LCP is the median's: what the page's time went to.
+    closest = min(done, key=lambda r: abs((_value(r, "lcp_ms") or 0) - middle.get("lcp_ms", 0)))
+    log("  " + ", ".join(f"{k} {v:.0f}" for k, v in middle.items() if k != "cls"))
+    return {
+        "name": name,
+        "median": middle,
+        "runs": [{k: _value(r, k) for k in METRICS} for r in done],
+        "diagnostics": closest["diagnostics"],
+    }
+
+
+def measure(
+    bases: list[str], runs: int, only: list[str] | None = None
+) -> list[list[dict[str, Any]]]:
+    """Each page of each server (this tree's, and with --before the other's), `runs` runs
+    each, the servers alternating run by run (A B, B A, ...) so that a machine growing busier
+    weighs on both alike. One list of pages per server."""
     lighthouse.ensure_installed()
-    pages = []
-    for target in targets(base):
+    pages: list[list[dict[str, Any]]] = [[] for _ in bases]
+    their_targets = [targets(base) for base in bases]
+    for base, each in zip(bases, their_targets, strict=True):
+        for target in each:  # a fresh server's first render of a page is not the one measured
+            _warm(base, target)
+    for index, target in enumerate(their_targets[0]):
         if only and target["name"] not in only:
             continue
-        log(f"lighthouse: {target['name']} ({target['path'].split('/')[1] or '/'}), {runs} runs")
-        done: list[dict[str, Any]] = []
-        for _attempt in range(runs + 2):  # a busy machine now and then spoils a trace
-            try:
-                done.append(
-                    lighthouse.run(
-                        base + target["path"],
-                        cookie=target.get("cookie"),
-                        categories=("performance",),
-                    )
-                )
-            except lighthouse.LighthouseUnavailable as err:
-                log(f"  a run failed: {' '.join(str(err).split())[-300:]}")
-            if len(done) == runs:
+        log(f"lighthouse: {target['name']}, {runs} runs on {len(bases)} server(s)")
+        done: list[list[dict[str, Any]]] = [[] for _ in bases]
+        for attempt in range(runs + 2):
+            order = list(range(len(bases)))
+            if attempt % 2:
+                order.reverse()
+            for which in order:
+                if len(done[which]) < runs:
+                    run = _one_run(bases[which], their_targets[which][index])
+                    if run is not None:
+                        done[which].append(run)
+            if all(len(d) == runs for d in done):
                 break
-        if not done:
-            pages.append({"name": target["name"], "median": {}, "runs": [], "diagnostics": {}})
-            continue
-        middle = median_of(done)
-        # The diagnostics of the run whose LCP is the median's: what the page's time went to.
-        closest = min(done, key=lambda r: abs((_value(r, "lcp_ms") or 0) - middle.get("lcp_ms", 0)))
-        pages.append(
-            {
-                "name": target["name"],
-                "median": middle,
-                "runs": [{k: _value(r, k) for k in METRICS} for r in done],
-                "diagnostics": closest["diagnostics"],
-            }
-        )
-        log("  " + ", ".join(f"{k} {v:.0f}" for k, v in middle.items() if k != "cls"))
+        for which in range(len(bases)):
+            pages[which].append(_page(target["name"], done[which]))
     return pages
 
 
+def _cells(m: dict[str, float]) -> list[str]:
+    return [
+        f"{m.get('performance', 0):.0f}",
+        f"{m.get('tbt_ms', 0):.0f}",
+        f"{m.get('lcp_ms', 0):.0f}",
+        f"{m.get('fcp_ms', 0):.0f}",
+        f"{m.get('cls', 0):.3f}",
+        f"{m.get('server_ms', 0):.0f}",
+    ]
+
+
 def markdown(results: dict[str, Any]) -> str:
+    before = results.get("before")
     lines = [
         f"# Lighthouse {results['lighthouse']}, median of {results['runs']} runs per page",
         "",
         f"{results['date']}, commit {results['commit']}, {results['machine']}; load average "
-        f"{results['load_before']} before, {results['load_after']} after. Mobile emulation, "
-        "simulated throttling (Lighthouse's defaults). Targets (issue 29): TBT < "
+        f"{results['load_before']} at the start, {results['load_after']} at the end. Mobile "
+        "emulation, simulated throttling (Lighthouse's defaults). Targets (issue 29): TBT < "
         f"{TARGET_TBT_MS} ms on every page, the seat page's LCP < {TARGET_SEAT_LCP_MS} ms.",
         "",
         "| page | Performance | TBT (ms) | LCP (ms) | FCP (ms) | CLS | server (ms) | "
@@ -182,13 +222,19 @@ def markdown(results: dict[str, Any]) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for page in results["pages"]:
-        m = page["median"]
         singles = " ".join(f"{r['performance']:.0f}" for r in page["runs"] if r["performance"])
-        lines.append(
-            f"| {page['name']} | {m.get('performance', 0):.0f} | {m.get('tbt_ms', 0):.0f} | "
-            f"{m.get('lcp_ms', 0):.0f} | {m.get('fcp_ms', 0):.0f} | {m.get('cls', 0):.3f} | "
-            f"{m.get('server_ms', 0):.0f} | {singles} |"
-        )
+        lines.append(f"| {page['name']} | {' | '.join(_cells(page['median']))} | {singles} |")
+    if before:
+        lines += [
+            "",
+            f"## Before ({before['source']}) → after, the same runs interleaved",
+            "",
+            "| page | Performance | TBT (ms) | LCP (ms) | FCP (ms) | CLS | server (ms) |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for old, new in zip(before["pages"], results["pages"], strict=True):
+            pairs = zip(_cells(old["median"]), _cells(new["median"]), strict=True)
+            lines.append(f"| {new['name']} | {' | '.join(f'{a} → {b}' for a, b in pairs)} |")
     lines += ["", "## Where the time goes (the run nearest each page's median LCP)", ""]
     for page in results["pages"]:
         d = page["diagnostics"]
@@ -196,32 +242,42 @@ def markdown(results: dict[str, Any]) -> str:
             lines.append(f"- **{page['name']}**: every run failed.")
             continue
         work = ", ".join(f"{k} {v}" for k, v in d["main_thread"].items())
-        tasks = (
-            ", ".join(
-                f"{t['ms']} ms at {t.get('at_ms', '?')} ({t['url'].split('?')[0].rsplit('/', 1)[-1] or '?'})"
-                for t in d["long_tasks"]
-            )
-            or "none"
+        tasks = ", ".join(
+            f"{t['ms']} ms at {t.get('at_ms', '?')} ({_file(t['url']) or '?'})"
+            for t in d["long_tasks"]
         )
-        early = ", ".join(
-            f"{r['url'].rsplit('/', 1)[-1] or '/'} {r['bytes']} B" for r in d["before_lcp"]
+        early = ", ".join(f"{_file(r['url']) or '/'} {r['bytes']} B" for r in d["before_lcp"])
+        lines.append(
+            f"- **{page['name']}**: main thread (ms at 4x): {work}. Long tasks (ms at 4x, "
+            f"start in the simulated load): {tasks or 'none'}. Requests ended before the "
+            f"observed LCP: {early or 'none'}."
         )
-        lines += [
-            f"- **{page['name']}**: main thread (ms at 4x): {work}. Long tasks: {tasks}. "
-            f"Requests ended before the observed LCP: {early or 'none'}.",
-        ]
     return "\n".join(lines) + "\n"
 
 
-def _commit() -> str:
+def _file(url: str) -> str:
+    return url.split("?")[0].rsplit("/", 1)[-1]
+
+
+def _commit(tree: Path = ROOT) -> str:
     done = subprocess.run(
-        ["git", "describe", "--always", "--dirty"], cwd=ROOT, capture_output=True, text=True
+        ["git", "describe", "--always", "--dirty"], cwd=tree, capture_output=True, text=True
     )
     return done.stdout.strip() or "unknown"
 
 
 def _load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _export(rev: str, into: Path) -> Path:
+    """The source tree of `rev` (git archive), to run the "before" server from."""
+    into.mkdir(parents=True)
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", rev], cwd=ROOT, capture_output=True, check=True
+    )
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return into
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,14 +295,32 @@ def main(argv: list[str] | None = None) -> int:
         choices=["home", "judge page", "seat page", "ruling page", "table builder"],
         help="measure only this page (repeatable); default: all five",
     )
+    parser.add_argument(
+        "--before",
+        metavar="REV",
+        help="also measure the app at this git revision (e.g. main), on a server of its own, "
+        "its runs interleaved with this tree's: the before/after table",
+    )
     args = parser.parse_args(argv)
     started = datetime.now(UTC)
     load_before = _load()
     with tempfile.TemporaryDirectory(prefix="facedown-lighthouse-") as tmp:
-        database = f"sqlite:///{Path(tmp) / 'lighthouse.db'}"
-        with running(database, Path(tmp), env={"FACEDOWN_DEMO": "1"}) as server:
-            pages = measure(server.base_url, args.runs, args.page)
-    results = {
+        work = Path(tmp)
+        trees: list[tuple[str, dict[str, str]]] = [("this tree", {})]
+        if args.before:
+            old = _export(args.before, work / "before")
+            # The server imports the app (its templates and static files beside it) from there.
+            trees.append((args.before, {"PYTHONPATH": str(old)}))
+        with contextlib.ExitStack() as stack:
+            bases = []
+            for number, (_name, env) in enumerate(trees):
+                database = f"sqlite:///{work / f'lighthouse{number}.db'}"
+                server = stack.enter_context(
+                    running(database, work, env={"FACEDOWN_DEMO": "1", **env})
+                )
+                bases.append(server.base_url)
+            measured = measure(bases, args.runs, args.page)
+    results: dict[str, Any] = {
         "date": started.strftime("%Y-%m-%d %H:%M UTC"),
         "commit": _commit(),
         "machine": f"{os.cpu_count()} cores",
@@ -254,8 +328,10 @@ def main(argv: list[str] | None = None) -> int:
         "runs": args.runs,
         "load_before": load_before,
         "load_after": _load(),
-        "pages": pages,
+        "pages": measured[0],
     }
+    if args.before:
+        results["before"] = {"source": args.before, "pages": measured[1]}
     text = markdown(results)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.with_suffix(".md").write_text(text)
