@@ -1,6 +1,7 @@
-/* Facedown: a game page's scripts (htmx, its live-stream extension, ours) load after the page
- * is painted, never before. As plain deferred scripts they ran between the stylesheet's
- * arrival and the first paint, and on a slow phone they shared its bandwidth with the page:
+/* Facedown: a seat's game page loads its scripts (htmx, its live-stream extension, ours) after
+ * the page is painted, never before (the judge's page does not: pages/game.html). As plain
+ * deferred scripts they ran between the stylesheet's arrival and the first paint, and on a
+ * slow phone they shared its bandwidth with the page:
  * the seat page showed later (Lighthouse: LCP 1.5 s against 1.0 s for the home page).
  * The page works without them meanwhile: every button is a form that posts, every card a
  * link. The URLs are this tag's data-load, run in that order, each in a task of its own.
