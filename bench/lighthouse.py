@@ -85,8 +85,15 @@ def ensure_installed(install_dir: Path = INSTALL_DIR) -> Path:
     return cli_path(install_dir)
 
 
-def run(url: str, *, cookie: str | None = None, timeout: float = 180.0) -> dict[str, Any]:
-    """One Lighthouse run on url: category scores (0-100) and the audits that lost points."""
+def run(
+    url: str,
+    *,
+    cookie: str | None = None,
+    timeout: float = 180.0,
+    categories: tuple[str, ...] = CATEGORIES,
+) -> dict[str, Any]:
+    """One Lighthouse run on url: category scores (0-100), the metrics in numbers, the
+    diagnostics that explain them, and the audits that lost points."""
     browser = chromium()
     if browser is None:
         raise LighthouseUnavailable("no Chromium at /usr/bin/chromium (apt-get install chromium)")
@@ -99,7 +106,7 @@ def run(url: str, *, cookie: str | None = None, timeout: float = 180.0) -> dict[
             url,
             "--output=json",
             f"--output-path={report}",
-            f"--only-categories={','.join(CATEGORIES)}",
+            f"--only-categories={','.join(categories)}",
             f"--chrome-flags={CHROME_FLAGS} --user-data-dir={tmp}/profile",
             "--quiet",
         ]
@@ -110,13 +117,13 @@ def run(url: str, *, cookie: str | None = None, timeout: float = 180.0) -> dict[
         if done.returncode != 0 or not report.exists():
             raise LighthouseUnavailable(f"lighthouse failed on {url}:\n{done.stderr[-2000:]}")
         data = json.loads(report.read_text())
-    return summarize(data)
+    return summarize(data, categories)
 
 
-def summarize(data: dict[str, Any]) -> dict[str, Any]:
+def summarize(data: dict[str, Any], categories: tuple[str, ...] = CATEGORIES) -> dict[str, Any]:
     scores: dict[str, int | None] = {}
     lost: list[dict[str, Any]] = []
-    for name in CATEGORIES:
+    for name in categories:
         category = data["categories"].get(name)
         score = category.get("score") if category else None
         scores[name] = None if score is None else round(score * 100)
@@ -147,9 +154,80 @@ def summarize(data: dict[str, Any]) -> dict[str, Any]:
     return {
         "scores": scores,
         "metrics": metrics,
+        "numbers": numbers(data),
+        "diagnostics": diagnostics(data),
         "lost": lost,
         "lighthouse": data.get("lighthouseVersion"),
         "form_factor": data.get("configSettings", {}).get("formFactor"),
+    }
+
+
+# Lighthouse's audit ids -> our short names; the values are milliseconds, CLS a plain number.
+NUMBERS = {
+    "first-contentful-paint": "fcp_ms",
+    "largest-contentful-paint": "lcp_ms",
+    "total-blocking-time": "tbt_ms",
+    "cumulative-layout-shift": "cls",
+    "speed-index": "si_ms",
+    "server-response-time": "server_ms",
+    "max-potential-fid": "max_fid_ms",
+}
+
+
+def numbers(data: dict[str, Any]) -> dict[str, float]:
+    """The metrics as numbers (the median of several runs is taken of these)."""
+    audits = data["audits"]
+    out = {
+        short: float(audits[key]["numericValue"])
+        for key, short in NUMBERS.items()
+        if audits.get(key, {}).get("numericValue") is not None
+    }
+    observed = ((audits.get("metrics") or {}).get("details") or {}).get("items") or [{}]
+    for key, short in (
+        ("observedFirstContentfulPaint", "observed_fcp_ms"),
+        ("observedLargestContentfulPaint", "observed_lcp_ms"),
+    ):
+        if observed[0].get(key) is not None:
+            out[short] = float(observed[0][key])
+    return out
+
+
+def diagnostics(data: dict[str, Any]) -> dict[str, Any]:
+    """What explains TBT and LCP: main-thread work by kind, long tasks, scripts' CPU, the
+    requests that ended before the observed LCP (Lantern's LCP graph counts them all)."""
+    audits = data["audits"]
+
+    def items(key: str) -> list[dict[str, Any]]:
+        return list(((audits.get(key) or {}).get("details") or {}).get("items") or [])
+
+    observed = items("metrics")[0] if items("metrics") else {}
+    lcp_at = observed.get("observedLargestContentfulPaint")
+    requests = [
+        {
+            "url": r["url"].split("?")[0],
+            "bytes": r.get("transferSize", 0),
+            "end_ms": round(r.get("networkEndTime", 0)),
+        }
+        for r in items("network-requests")
+    ]
+    return {
+        "main_thread": {
+            i["groupLabel"]: round(i["duration"]) for i in items("mainthread-work-breakdown")
+        },
+        "long_tasks": [
+            {
+                "url": str(i.get("url", ""))[:100],
+                "ms": round(i["duration"]),
+                "at_ms": round(i.get("startTime", 0)),
+            }
+            for i in items("long-tasks")
+        ],
+        "scripts": [
+            {"url": str(i["url"]).split("?")[0], "ms": round(i["total"])}
+            for i in items("bootup-time")
+        ],
+        "before_lcp": [r for r in requests if lcp_at is not None and 0 < r["end_ms"] <= lcp_at],
+        "requests": requests,
     }
 
 

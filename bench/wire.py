@@ -21,6 +21,8 @@ _ASSET = re.compile(
     r"""<(?:script[^>]*\bsrc|link[^>]*\bhref|img[^>]*\bsrc)\s*=\s*["']([^"']+)["'][^>]*>""",
     re.IGNORECASE,
 )
+# A game page's scripts, loaded after its first paint (static/js/after_paint.js).
+_DATA_LOAD = re.compile(r"""\bdata-load\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
 _LINK_REL = re.compile(r"""\brel\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
 # Links a browser fetches on load (not navigation links such as rel="alternate").
 _FETCHED_RELS = {"stylesheet", "icon", "preload", "modulepreload", "manifest", "apple-touch-icon"}
@@ -39,12 +41,18 @@ def subresources(html: str) -> list[str]:
             rel = _LINK_REL.search(tag)
             if rel is None or not set(rel.group(1).lower().split()) & _FETCHED_RELS:
                 continue
-        parts = urlsplit(url)
-        if parts.scheme or parts.netloc or url.startswith("data:"):
-            continue  # another origin or inline: not ours to count
-        if url not in found:
-            found.append(url.replace("&amp;", "&"))
+        later = _DATA_LOAD.search(tag)
+        for each in [url, *(later.group(1).split() if later else [])]:
+            _add_same_origin(found, each)
     return found
+
+
+def _add_same_origin(found: list[str], url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme or parts.netloc or url.startswith("data:"):
+        return  # another origin or inline: not ours to count
+    if url not in found:
+        found.append(url.replace("&amp;", "&"))
 
 
 def _sent(response: Response) -> int:

@@ -20,12 +20,15 @@ def test_subresources_are_what_a_browser_fetches_on_load_from_this_origin():
     <link rel="icon" href="data:,">
     <script src="/static/vendor/htmx-2.0.11.min.js?v=2" defer></script>
     <script src="https://elsewhere.example/x.js"></script>
+    <script src="/static/js/after_paint.js?v=3" defer data-load="/static/js/live.js?v=4"></script>
     <a href="/rules/mtg/708.9">708.9</a>
     <img src="/static/icons/card.svg" alt="">
     """
     assert subresources(html) == [
         "/static/css/facedown.css?v=1",
         "/static/vendor/htmx-2.0.11.min.js?v=2",
+        "/static/js/after_paint.js?v=3",
+        "/static/js/live.js?v=4",  # loaded after the first paint: still the page's bytes
         "/static/icons/card.svg",
     ]
 

@@ -73,6 +73,26 @@ document.addEventListener("securitypolicyviolation", function (e) {
 _problems: list[str] = []
 
 
+# A game page loads its scripts after its first paint (static/js/after_paint.js), so after
+# the load event; <html data-scripts="loading"> until they have run. The page works without
+# them meanwhile (plain forms and links), but a test acts as a person does a moment later:
+# with them. These page methods, which end on a newly loaded page, wait for them too.
+SCRIPTS_RUN = "() => !document.documentElement.hasAttribute('data-scripts')"
+NAVIGATIONS = ("goto", "reload", "go_back", "go_forward", "wait_for_url")
+
+
+def _after_navigating_wait_for_scripts(page: Any) -> None:
+    for name in NAVIGATIONS:
+        navigate = getattr(page, name)
+
+        def wrapped(*args: Any, _navigate: Any = navigate, **kwargs: Any) -> Any:
+            result = _navigate(*args, **kwargs)
+            page.wait_for_function(SCRIPTS_RUN)
+            return result
+
+        setattr(page, name, wrapped)
+
+
 def _watch_page(page: Any) -> None:
     def console(message: Any) -> None:
         if message.type == "error":
@@ -80,6 +100,7 @@ def _watch_page(page: Any) -> None:
 
     page.on("console", console)
     page.on("pageerror", lambda error: _problems.append(f"uncaught on {page.url}: {error}"))
+    _after_navigating_wait_for_scripts(page)
 
 
 def _watch_context(context: Any) -> Any:

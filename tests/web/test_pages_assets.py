@@ -62,5 +62,7 @@ def test_first_load_of_home_and_a_seat_page_is_under_60_kb_compressed(client, ma
     for browser, path in ((client, "/"), (alice, f"/g/{game_id}")):
         page = browser.get(path).text
         assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+        # A game page's scripts, loaded after its first paint (static/js/after_paint.js).
+        assets += [url for urls in re.findall(r'data-load="([^"]+)"', page) for url in urls.split()]
         total = _gzipped_size(browser, path) + sum(_gzipped_size(browser, a) for a in assets)
         assert total < FIRST_LOAD_BUDGET, (path, total)
