@@ -7,7 +7,7 @@ less: every game-wide button (the action bar), whether each card has at least on
 open. `OptionsMemo` answers exactly these from the same candidates, in the same order, with
 the same engine check, stopping at a card's first legal action; so a page shows what it
 showed when it asked for the whole list (the golden files in tests/web/golden, and
-tests/web/test_page_buttons.py, hold it to that).
+tests/web/pages/test_page_buttons.py, hold it to that).
 
 `OptionsCache` keeps memos per (game id, version, viewer) in a small thread-safe LRU: a
 version's state never changes, so an entry never goes stale, and the viewer is part of the

@@ -17,7 +17,7 @@ from app.rules.mtg.card_formats.printed import NOT_GAME_CARDS
 from app.rules.mtg.cards import MtgCard
 from app.rules.redact import events_for
 from tests.catalog.real_sets import REAL_SETS, SET_CODES, atomic, available, imported, raw_text
-from tests.rules.table import Table
+from tests.rules.mtg.table import Table
 
 pytestmark = pytest.mark.skipif(not available(), reason=f"no real MTGJSON set files in {REAL_SETS}")
 

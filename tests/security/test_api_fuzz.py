@@ -63,7 +63,7 @@ EXCLUDED_CHECKS = [
     # Semantic refusals (an owner who isn't a player) are 4xx by design.
     schemathesis.checks.positive_data_acceptance,
     # Every case carries the judge's token (set below), so schemathesis' own
-    # "missing/invalid auth" probes don't apply; tests/web/test_api.py covers them.
+    # "missing/invalid auth" probes don't apply; tests/web/api/test_api.py covers them.
     schemathesis.checks.ignored_auth,
     schemathesis.checks.missing_required_header,
     # Unknown query parameters are ignored, as HTTP APIs usually do.

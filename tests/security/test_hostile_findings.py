@@ -10,8 +10,8 @@ import pytest
 
 from app.rules.core.errors import RuleError
 from app.rules.redact import Viewer, actions_for, events_for, fork_state, view_for
+from tests.rules.mtg.table import Game, Table
 from tests.rules.riftbound.table import standard
-from tests.rules.table import Game, Table
 
 BOB = Viewer.seat("Bob")
 IDS = re.compile(r"\b[0-9a-f]{16}\b")

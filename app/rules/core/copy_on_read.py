@@ -9,7 +9,7 @@ this list instead of copies: the cached state's own objects, each replaced by it
 the cached state. The look-ups (`GameState.get`'s check by position, `matching`) compare the shared
 objects and copy only what they return.
 
-What must stay true (tests/rules/test_copy_on_read.py checks it for every button of every
+What must stay true (tests/rules/core/test_copy_on_read.py checks it for every button of every
 shipped scenario): a trial on this list accepts and refuses exactly what a trial on a full
 copy does, and the state it started from is unchanged afterwards.
 """

@@ -27,8 +27,8 @@ from app.rules.redact import Viewer
 from tests.conftest import LONG_RUN as LONG
 from tests.conftest import quick_examples
 from tests.rules.conformance.kit import PLAYERS, FamilyKit, Witness, attempt
-from tests.rules.contract_candidates import contract_candidates
-from tests.rules.permission_candidates import permission_candidates
+from tests.rules.core.contract_candidates import contract_candidates
+from tests.rules.mtg.permission_candidates import permission_candidates
 
 EXAMPLES = 600 if LONG else quick_examples(40)
 STEPS = 40 if LONG else 25
@@ -240,8 +240,8 @@ def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, 
     # and not every candidate is tried at each step.
     by_kind: dict[str, list[dict[str, Any]]] = {}
     offered = [candidate for candidate, _ in candidate_actions(state, actor)]
-    # Actions most of which have no button (tests/rules/contract_candidates.py), and
-    # permissions, restrictions and effects (tests/rules/permission_candidates.py).
+    # Actions most of which have no button (tests/rules/core/contract_candidates.py), and
+    # permissions, restrictions and effects (tests/rules/mtg/permission_candidates.py).
     for candidate in offered + contract_candidates(state) + permission_candidates(state):
         if candidate["type"] not in ("concede", "end_game"):  # drawn rarely, above
             by_kind.setdefault(candidate["type"], []).append(candidate)

@@ -8,7 +8,7 @@ from app.catalog.loader import load_catalog
 from app.rules import engine
 from app.rules.riftbound.setup import RiftboundSetup as GameSetup
 from app.rules.riftbound.setup import RiftboundSetupCard as SetupCard
-from tests.rules.table import SEED, Game
+from tests.rules.mtg.table import SEED, Game
 
 
 class RbTable:

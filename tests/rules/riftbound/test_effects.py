@@ -10,8 +10,8 @@ from app.rules.riftbound.effects import EFFECTS
 from app.rules.riftbound.model import EffectKind
 from app.rules.riftbound.state import RiftboundGame as GameState
 from app.rules.riftbound.state import Zone
+from tests.rules.mtg.table import Game
 from tests.rules.riftbound.table import standard
-from tests.rules.table import Game
 
 PLAIN_BUFF = {
     "name": "Plain Buff", "types": ["Spell"], "keywords": ["Action"], "energy": 1, "hidden": True,

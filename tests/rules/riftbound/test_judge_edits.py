@@ -12,8 +12,8 @@ from app.catalog.loader import load_catalog
 from app.rules import engine
 from app.rules.families import parse_action
 from app.rules.riftbound.state import Zone
+from tests.rules.mtg.table import Game
 from tests.rules.riftbound.table import standard
-from tests.rules.table import Game
 
 
 def _card(name: str) -> dict[str, Any]:

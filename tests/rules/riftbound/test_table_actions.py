@@ -5,8 +5,8 @@ from __future__ import annotations
 from app.rules import engine
 from app.rules.riftbound.setup import RiftboundSetup
 from app.rules.riftbound.state import Zone
+from tests.rules.mtg.table import SEED, Game
 from tests.rules.riftbound.table import RbTable
-from tests.rules.table import SEED, Game
 
 DECK = ("Ember Monk", "Brynhir Thundersong", "Noxus Saboteur", "Watchful Sentry", "Ember Monk",
         "Brynhir Thundersong")  # fmt: skip

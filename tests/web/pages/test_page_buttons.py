@@ -1,0 +1,208 @@
+"""A seat page's buttons, computed only as far as the page shows them (app/web/page_buttons.py),
+are exactly the ones `actions_for` gives, for every viewer: the same game-wide buttons in the
+same order, the same cards marked as having actions, the same sheet per card. And the cache
+that keeps them per (game, version, viewer) never hands one viewer's options to another."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from app.catalog import load_catalog
+from app.rules import engine
+from app.rules.core.state import GameState
+from app.rules.families import family_of, parse_action
+from app.rules.mtg.setup import MtgSetup as GameSetup
+from app.rules.mtg.setup import MtgSetupCard as SetupCard
+from app.rules.mtg.state import Zone
+from app.rules.redact import ActionOption, Viewer, actions_for
+from app.web.page_buttons import FixedButtons, OptionsCache, OptionsMemo, PageButtons
+from tests.web.riftbound_support import build_riftbound
+
+VIEWERS = [Viewer.seat("Alice"), Viewer.seat("Bob"), Viewer.judge(), Viewer.spectator()]
+
+
+def _find(state: GameState, owner: str, name: str, zone: Zone | None = None) -> str:
+    for obj in sorted(state.objects, key=lambda o: o.position):
+        if obj.owner == owner and obj.card.name == name and (zone is None or obj.zone == zone):
+            return obj.id
+    raise LookupError(name)
+
+
+def _played() -> list[GameState]:
+    """Every state of a starter game (the bench's table) along a turn of each player: a card
+    cast face down, a hideaway land waiting for its choice, flips, taps, counters."""
+    catalog = load_catalog()
+    cards = [
+        SetupCard(owner=e["owner"], zone=e["zone"], card=catalog.get(e["card"]))  # type: ignore[arg-type]
+        for e in family_of("mtg").pages.starter(["Alice", "Bob"])
+    ]
+    state = engine.new_game(
+        GameSetup(ruleset="mtg", players=["Alice", "Bob"], cards=cards), seed="page-options"
+    ).state
+    states = [state]
+
+    def step(actor: str | None, action: dict[str, Any]) -> None:
+        nonlocal state
+        state = engine.apply(state, parse_action(action), actor).state
+        states.append(state)
+
+    angel = _find(state, "Alice", "Exalted Angel")
+    step("Alice", {"type": "cast_face_down", "object": angel, "via": "morph"})
+    step("Alice", {"type": "resolve"})
+    hidden = next(o.id for o in state.objects if o.face_down and o.zone == Zone.BATTLEFIELD)
+    step("Alice", {"type": "tap", "object": hidden})
+    step(None, {"type": "add_counter", "object": hidden})
+    step("Alice", {"type": "play_land", "object": _find(state, "Alice", "Windbrisk Heights")})
+    assert state.hideaway_pending is not None
+    looked = state.hideaway_pending.looked
+    step("Alice", {"type": "hideaway_exile", "object": looked[0]})
+    step("Alice", {"type": "next_turn"})
+    step("Bob", {"type": "cast", "object": _find(state, "Bob", "Akki Lavarunner")})
+    step("Bob", {"type": "resolve"})
+    step("Bob", {"type": "flip", "object": _find(state, "Bob", "Akki Lavarunner")})
+    return states
+
+
+STATES = _played()
+RIFTBOUND = build_riftbound()[0]
+
+
+def _expected(full: list[ActionOption]) -> dict[str, Any]:
+    return {
+        "loose": [o for o in full if o.object is None],
+        "actionable": sorted({o.object for o in full if o.object is not None}),
+        "by_object": {t: [o for o in full if o.object == t] for t in {o.object for o in full} if t},
+    }
+
+
+def _check(state: GameState, viewer: Viewer) -> None:
+    full = actions_for(state, viewer)
+    want = _expected(full)
+    # Asked in a page's order: the marked cards first (a card's first legal action stops
+    # the search), then the bar, then each card's sheet.
+    memo = OptionsMemo(state, viewer)
+    assert memo.actionable() == want["actionable"]
+    assert memo.loose() == want["loose"]
+    for obj in state.objects:
+        assert memo.for_object(obj.id) == want["by_object"].get(obj.id, [])
+    assert memo.all() == full
+    # And from a fresh memo, the other way round.
+    memo = OptionsMemo(state, viewer)
+    assert memo.all() == full
+    assert memo.actionable() == want["actionable"]
+    assert FixedButtons(full).actionable() == want["actionable"]
+
+
+@pytest.mark.parametrize("version", range(len(STATES)))
+def test_a_page_offers_what_actions_for_gives_at_every_step(version):
+    for viewer in VIEWERS:
+        _check(STATES[version], viewer)
+
+
+def test_a_riftbound_page_offers_what_actions_for_gives():
+    for viewer in VIEWERS:
+        _check(RIFTBOUND, viewer)
+
+
+def test_a_finished_game_and_a_spectator_offer_nothing():
+    state = engine.apply(STATES[-1], parse_action({"type": "end_game"}), None).state
+    for viewer in VIEWERS:
+        offer = PageButtons(OptionsMemo(state, viewer))
+        assert (offer.loose(), offer.actionable(), offer.all()) == ([], [], [])
+    spectator = PageButtons(OptionsMemo(STATES[-1], Viewer.spectator()))
+    assert (spectator.loose(), spectator.actionable()) == ([], [])
+
+
+def test_the_judge_acting_as_a_player_gets_that_players_options_with_as():
+    state = STATES[3]
+    alice = actions_for(state, Viewer.seat("Alice"))
+    offer = PageButtons(OptionsMemo(state, Viewer.seat("Alice")), acting_as="Alice")
+    assert [o.action for o in offer.all()] == [{**o.action, "as": "Alice"} for o in alice]
+    # ... without changing the memo's own options, which another page may share.
+    assert all(
+        "as" not in o.action for o in PageButtons(OptionsMemo(state, Viewer.seat("Alice"))).all()
+    )
+
+
+def test_the_cache_is_keyed_by_game_version_and_viewer():
+    cache = OptionsCache(maxsize=8)
+    state = STATES[3]
+    alice = cache.memo("G1", state, Viewer.seat("Alice"))
+    assert cache.memo("G1", state, Viewer.seat("Alice")) is alice
+    assert cache.memo("G1", state, Viewer.seat("Bob")) is not alice
+    assert cache.memo("G1", state, Viewer.judge()) is not alice
+    assert cache.memo("G2", state, Viewer.seat("Alice")) is not alice
+    assert cache.memo("G1", STATES[4], Viewer.seat("Alice")) is not alice
+    # Alice's face-down Angel: the judge's buttons name it ("Become a copy of Exalted
+    # Angel"), Bob's never do, whoever asked first.
+    last = STATES[-1]
+    judge = cache.memo("G1", last, Viewer.judge())
+    bob = cache.memo("G1", last, Viewer.seat("Bob"))
+    assert "Exalted Angel" in "".join(o.model_dump_json() for o in judge.all())
+    assert "Exalted Angel" not in "".join(o.model_dump_json() for o in bob.all())
+    assert bob.all() == actions_for(last, Viewer.seat("Bob"))
+
+
+def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
+    cache = OptionsCache(maxsize=3)
+    first = cache.memo("G", STATES[0], Viewer.judge())
+    for state in STATES[1:4]:
+        cache.memo("G", state, Viewer.judge())
+    assert len(cache) == 3
+    assert cache.memo("G", STATES[0], Viewer.judge()) is not first
+
+
+def test_threads_sharing_a_memo_get_the_same_answers():
+    state = STATES[2]
+    want = actions_for(state, Viewer.judge())
+    cache = OptionsCache()
+    seen: list[Any] = []
+
+    def ask() -> None:
+        memo = cache.memo("G", state, Viewer.judge())
+        seen.append((memo.actionable(), memo.all()))
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(cache) == 1
+    assert all(s == (_expected(want)["actionable"], want) for s in seen)
+
+
+def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
+    client, make_game, monkeypatch
+):
+    """Each seat's page, twice (the second from the cache), and the judge's as each player,
+    against the same page built from `actions_for`'s whole list."""
+    from pages_support import HTMX, seat_client
+
+    from app.web import game_service
+
+    game_id, tokens = make_game(client, setup=family_of("mtg").pages.starter(["Alice", "Bob"]))
+    cache = client.app.state.options_cache
+
+    def from_full_list(state: GameState, who: game_service.Looking, _cache: Any = None) -> Any:
+        options = actions_for(state, who.viewer)
+        if who.acting_as is not None:
+            options = [
+                o.model_copy(update={"action": {**o.action, "as": who.acting_as}}) for o in options
+            ]
+        return options
+
+    browsers = {who: seat_client(client.app, tokens[who]) for who in ("Alice", "Bob", "judge")}
+    pairs = [(who, "") for who in browsers] + [("judge", "?seat=Alice"), ("judge", "?seat=Bob")]
+    for who, query in pairs:
+        for headers in ({}, HTMX):
+            url = f"/g/{game_id}{query}"
+            cached = [browsers[who].get(url, headers=headers).text for _ in range(2)]
+            with monkeypatch.context() as patched:
+                patched.setattr(game_service, "options_for", from_full_list)
+                listed = browsers[who].get(url, headers=headers).text
+            assert "has-actions" in listed and 'name="action"' in listed
+            assert cached[0] == cached[1] == listed, (who, query, headers)
+    assert len(cache) == 3  # Alice, Bob and the judge at version 0: judge-as-Alice is Alice's
