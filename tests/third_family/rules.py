@@ -172,8 +172,9 @@ def move_trap(ctx: Ctx[TrapGame], action: MoveTrap) -> None:
     known_as = label(ctx.state, obj) if obj.face_down else obj.card.shown_name()
     new = ctx.relocate(obj, action.to)
     name = new.card.shown_name()
-    if new.zone != "hand":
-        new.known_to = ctx.state.player_names()
+    # The move is announced by name (`trap.public`), so the card stays known to everyone,
+    # in a hand too, until it becomes a new object.
+    new.known_to = ctx.state.player_names()
     ctx.emit(
         "move_trap",
         ["trap.move", "trap.public"],
@@ -181,7 +182,8 @@ def move_trap(ctx: Ctx[TrapGame], action: MoveTrap) -> None:
             en=f"{known_as.en} goes to {action.to}: {name.en}.",
             fr=f"{known_as.fr} va en {action.to} : {name.fr}.",
         ),
-        objects=[new.id],
+        # An event's ids are public: a hand is out of a spectator's sight (`trap.hand`).
+        objects=[] if new.zone == "hand" else [new.id],
     )
 
 

@@ -9,7 +9,9 @@ the pages, and the hidden-information properties hold for it:
 - twin games that differ only in the face-down trap give the other seat the same bytes (up to
   the game's own random values: its id, tokens and object ids, numbered by first appearance).
 
-The README's "Adding a game" names the registration this test uses."""
+The shared properties (tests/rules/conformance) run on Traps' engine and views with its own kit
+(traps_kit.py, test_traps_conformance.py); these tests check the same promises over HTTP, on
+every byte a seat reads. The README's "Adding a game" names the registration this test uses."""
 
 from __future__ import annotations
 

@@ -82,6 +82,7 @@ class Witness:
         self.seen_names: set[str] = set()
         self.shown_ids: set[str] = set()
         self.hidden_ids: set[str] = set()
+        self.face_ids: dict[str, tuple[str, bool]] = {}
 
     def sees_face(self, state: GameState, obj: GameObject) -> bool:
         """May know this card's face now (in view or not: a card revealed into a hand
@@ -102,6 +103,20 @@ class Witness:
         for obj in state.objects:
             reached = self.kit.reaches(state, obj, self.player)
             (self.shown_ids if reached else self.hidden_ids).add(obj.id)
+
+    def _check_new_ids(self, state: GameState) -> None:
+        """A card that changed zone or was turned face down, hidden from this viewer now, never
+        carries an id they saw with its face: it is a new object with a new id (400.7, 708.9),
+        else the id would tell them which card it is. (Same zone and face, as after a change
+        of control, it is the same object: they may still know it.)"""
+        for obj in state.objects:
+            if not self.kit.reaches(state, obj, self.player):
+                continue
+            where = (str(obj.zone), obj.face_down)
+            if self.sees_face(state, obj):
+                self.face_ids[obj.id] = where
+            elif obj.id in self.face_ids:
+                assert self.face_ids[obj.id] == where, f"a hidden card kept a known id {obj.id}"
 
     def _remember(self, state: GameState, *texts: str) -> None:
         # Whatever passed the check was legitimately shown (a card's face shows every name).
@@ -136,6 +151,7 @@ class Witness:
         self._sort_ids(state)
         for hidden_id in self.hidden_ids - self.shown_ids:
             assert hidden_id not in view and hidden_id not in events, "hidden id leaked"
+        self._check_new_ids(state)
         if self.player is not None and self.kit.must_show is not None:
             for obj in state.objects:
                 if self.kit.must_show(state, obj, self.player):
