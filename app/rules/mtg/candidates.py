@@ -69,7 +69,7 @@ def _object_candidates(
     def simple(kind: str) -> None:
         add({"type": kind, "object": obj.id}, *_SIMPLE[kind])
 
-    if obj.zone == Zone.HAND:
+    def cast_or_play() -> None:
         for via in ("morph", "megamorph", "disguise"):
             if getattr(obj.card, via):
                 add(
@@ -79,6 +79,9 @@ def _object_candidates(
                 )
         simple("cast")
         simple("play_land")
+
+    if obj.zone == Zone.HAND:
+        cast_or_play()
         add(
             {"type": "put_onto_battlefield_face_down", "object": obj.id, "via": "illusionary_mask"},
             "Put face down with Illusionary Mask",
@@ -146,15 +149,7 @@ def _object_candidates(
         if state.permissions:
             # 601.3: cast or play it where a permission effect allows (Gonti, Cemetery
             # Illuminator); the engine's trial keeps only what the actor may do.
-            for via in ("morph", "megamorph", "disguise"):
-                if getattr(obj.card, via):
-                    add(
-                        {"type": "cast_face_down", "object": obj.id, "via": via},
-                        f"Cast face down ({via})",
-                        f"Lancer face cachée ({via_fr(via)})",
-                    )
-            simple("cast")
-            simple("play_land")
+            cast_or_play()
     return out
 
 

@@ -9,18 +9,19 @@ name. Everything else is skipped by the parser without being kept.
 from __future__ import annotations
 
 import itertools
-import logging
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO
 
 import ijson
-from pydantic import ValidationError
 
-from app.rules.core.card_formats import CARD_DATA_LOG, CardDataError, ImportedCard, first_problem
+from app.rules.core.card_formats import CardDataError, ImportedCard
 from app.rules.mtg.card_formats.mtgjson_set import atomic_entries, is_set_key
-from app.rules.mtg.card_formats.printed import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
-
-log = logging.getLogger(CARD_DATA_LOG)
+from app.rules.mtg.card_formats.printed import (
+    NOT_GAME_CARDS,
+    PrintedFace,
+    imported_card,
+    mana_cost_of,
+)
 
 SOURCE = "MTGJSON"
 
@@ -68,20 +69,7 @@ def _card(name: str, faces: list[dict[str, Any]]) -> ImportedCard | None:
         faces = faces[:1]
     ordered = sorted(faces, key=lambda f: str(f.get("side") or "a"))
     printed = [_face(f, i, name) for i, f in enumerate(ordered)]
-    try:
-        card = build_card(layout, printed, name, printed[0].name_fr, SOURCE)
-    except ValidationError as exc:
-        # One line per card (a real file has a few), and a count once the file is read.
-        log.warning(
-            "%s: %r skipped: it does not fit the card model (%s)",
-            SOURCE,
-            name[:120],
-            first_problem(exc),
-        )
-        return None
-    # A reversible card (Propaganda // Propaganda) reprints a card that has its own entry:
-    # it never replaces it (app/catalog/card_import.py).
-    return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
+    return imported_card(layout, printed, name, printed[0].name_fr, SOURCE)
 
 
 def _face(face: Mapping[str, Any], index: int, full_name: str) -> PrintedFace:

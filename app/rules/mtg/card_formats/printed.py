@@ -5,12 +5,18 @@ place for (split, transform, adventure…) noted as unverified rather than dropp
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pydantic import ValidationError
+
+from app.rules.core.card_formats import CARD_DATA_LOG, ImportedCard, first_problem
 from app.rules.mtg.card_formats.oracle_text import parse_oracle
 from app.rules.mtg.cards import FlipFace, MtgCard, OtherFace
+
+log = logging.getLogger(CARD_DATA_LOG)
 
 # 205.4: supertypes; what else stands before the dash is a card type (205.2).
 SUPERTYPES = frozenset({"Basic", "Legendary", "Ongoing", "Snow", "World", "Elite", "Host"})
@@ -74,6 +80,26 @@ def split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], t
             right = right.replace(multi, "")
     subtypes.extend(right.split())
     return supertypes, types, tuple(subtypes)
+
+
+def imported_card(
+    layout: str, faces: list[PrintedFace], full_name: str, name_fr: str | None, source: str
+) -> ImportedCard | None:
+    """`build_card` for one entry of a data file: None, said once in the log, for an entry
+    that does not fit the card model. A reversible card (Propaganda // Propaganda) reprints a
+    card that has its own entry: it never replaces it (app/catalog/card_import.py)."""
+    try:
+        card = build_card(layout, faces, full_name, name_fr, source)
+    except ValidationError as exc:
+        # One line per card (a real file has a few), and a count once the file is read.
+        log.warning(
+            "%s: %r skipped: it does not fit the card model (%s)",
+            source,
+            full_name[:120],
+            first_problem(exc),
+        )
+        return None
+    return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
 
 
 def build_card(

@@ -8,17 +8,18 @@ type_line, power, toughness and oracle_text.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO
 
 import ijson
-from pydantic import ValidationError
 
-from app.rules.core.card_formats import CARD_DATA_LOG, CardDataError, ImportedCard, first_problem
-from app.rules.mtg.card_formats.printed import NOT_GAME_CARDS, PrintedFace, build_card, mana_cost_of
-
-log = logging.getLogger(CARD_DATA_LOG)
+from app.rules.core.card_formats import CardDataError, ImportedCard
+from app.rules.mtg.card_formats.printed import (
+    NOT_GAME_CARDS,
+    PrintedFace,
+    imported_card,
+    mana_cost_of,
+)
 
 SOURCE = "Scryfall"
 
@@ -53,18 +54,7 @@ def _card(entry: Mapping[str, Any]) -> ImportedCard | None:
     faces = [f for f in entry.get("card_faces") or () if isinstance(f, dict)]
     printed = [_face(f, keywords) for f in faces] if len(faces) >= 2 else [_face(entry, keywords)]
     name = str(entry["name"])
-    try:
-        card = build_card(layout, printed, name, None, SOURCE)
-    except ValidationError as exc:
-        # One line per card (a real file has a few), and a count once the file is read.
-        log.warning(
-            "%s: %r skipped: it does not fit the card model (%s)",
-            SOURCE,
-            name[:120],
-            first_problem(exc),
-        )
-        return None
-    return ImportedCard(ruleset="mtg", card=card, variant=layout == "reversible_card")
+    return imported_card(layout, printed, name, None, SOURCE)
 
 
 def _face(face: Mapping[str, Any], keywords: tuple[str, ...]) -> PrintedFace:
