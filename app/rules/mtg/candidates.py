@@ -262,23 +262,33 @@ def _game_candidates(state: MtgGame) -> list[tuple[dict[str, Any], Text]]:
     return out
 
 
-def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
-    """Everything worth offering `actor` (None: the judge), legal or not."""
+def _names(state: MtgGame, actor: str | None) -> dict[str, Text]:
+    """Each object in `actor`'s view, named as they may see it."""
     name_of: dict[str, Text] = {}
     for obj in state.objects:
         if actor is None or in_view(state, obj, actor):
             face = actor is None or can_see_face(state, obj, actor)
             name_of[obj.id] = describe(state, obj, face=face)
-    out = (
+    return name_of
+
+
+def _table_wide(
+    state: MtgGame, actor: str | None, name_of: dict[str, Text]
+) -> list[tuple[dict[str, Any], Text]]:
+    """The candidates not made object by object (game-wide, abilities, choices, the table)."""
+    return (
         _hideaway_exile_candidates(state, actor)
         + _game_candidates(state)
         + trigger_candidates(state, actor, name_of)
         + table_candidates(state, actor)
         + manifest_candidates(state, actor)
     )
-    # Each battlefield object may be copied by every other one (707.2): its label made once
-    # per board, not once per pair (a board of 200 made 40,000 of them per page).
-    copy_labels = [
+
+
+def _copy_labels(state: MtgGame, name_of: dict[str, Text]) -> list[tuple[str, Text]]:
+    """Each battlefield object may be copied by every other one (707.2): its label made once
+    per board, not once per pair (a board of 200 made 40,000 of them per page)."""
+    return [
         (
             other.id,
             Text(
@@ -289,11 +299,41 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
         for other in state.in_zone(Zone.BATTLEFIELD)
         if other.id in name_of
     ]
+
+
+def _about_object(
+    state: MtgGame, obj: MtgObject, actor: str | None, copy_labels: list[tuple[str, Text]]
+) -> list[tuple[dict[str, Any], Text]]:
+    """The candidates made for one object: each one's button is that object's."""
+    return (
+        _object_candidates(state, obj, copy_labels)
+        + as_turned_up.choice_candidates(state, obj, actor)
+        + exile_candidates(state, obj, actor)
+    )
+
+
+def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
+    """Everything worth offering `actor` (None: the judge), legal or not."""
+    name_of = _names(state, actor)
+    out = _table_wide(state, actor, name_of)
+    copy_labels = _copy_labels(state, name_of)
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
-            out += _object_candidates(state, obj, copy_labels)
-            out += as_turned_up.choice_candidates(state, obj, actor)
-            out += exile_candidates(state, obj, actor)
+            out += _about_object(state, obj, actor, copy_labels)
+    return out
+
+
+def candidates_about(
+    state: MtgGame, actor: str | None, target: str | None
+) -> list[tuple[dict[str, Any], Text]]:
+    """`candidate_actions`' candidates whose button belongs to `target` (None: game-wide),
+    in its order: the table-wide ones about it, then its own (no other object's are)."""
+    name_of = _names(state, actor)
+    out = [c for c in _table_wide(state, actor, name_of) if mtg_offer_target(c[0]) == target]
+    obj = state.get(target) if target is not None else None
+    if obj is not None and obj.id in name_of:
+        own = _about_object(state, obj, actor, _copy_labels(state, name_of))
+        out += [c for c in own if mtg_offer_target(c[0]) == target]
     return out
 
 

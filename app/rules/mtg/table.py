@@ -368,22 +368,29 @@ def life(ctx: MtgCtx, action: Life) -> None:
     )
 
 
+def may_create_token(ctx: MtgCtx, action: CreateToken) -> None:
+    """A token for a player of the game; a copy is of a permanent on the battlefield that the
+    actor can see (707.2)."""
+    ctx.player(action.player)
+    if action.copy_of is not None and ctx.find(action.copy_of).zone != Zone.BATTLEFIELD:
+        raise RuleError(
+            ["707.2-copy"],
+            "A token copy is made of a permanent on the battlefield.",
+            "Un jeton copie se fait d'un permanent sur le champ de bataille.",
+        )
+
+
 def create_token(ctx: MtgCtx, action: CreateToken) -> None:
     """111.1; a copy (707.2) takes only copiable values: no status, counters or effects, and
     a face-down permanent's are a nameless 2/2 (so nothing hidden is copied or told): a
     face-up 2/2 with no name that can't be turned face up, since it isn't face down.
     `face_down`: the token is created face down (708.2), its own values hidden."""
-    player = ctx.player(action.player)
+    may_create_token(ctx, action)
+    player = action.player
     copied = None
     keys = ["111.1"]
     if action.copy_of is not None:
         source = ctx.find(action.copy_of)
-        if source.zone != Zone.BATTLEFIELD:
-            raise RuleError(
-                ["707.2-copy"],
-                "A token copy is made of a permanent on the battlefield.",
-                "Un jeton copie se fait d'un permanent sur le champ de bataille.",
-            )
         copied = characteristics.copiable_values(source)
         shown = describe(ctx.state, source, face=False)
         card = project(
