@@ -3,6 +3,7 @@ decides, app.rules.offers). Labels name objects only as this viewer may see them
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -262,18 +263,43 @@ def _game_candidates(state: MtgGame) -> list[tuple[dict[str, Any], Text]]:
     return out
 
 
-def _names(state: MtgGame, actor: str | None) -> dict[str, Text]:
-    """Each object in `actor`'s view, named as they may see it."""
-    name_of: dict[str, Text] = {}
-    for obj in state.objects:
-        if actor is None or in_view(state, obj, actor):
-            face = actor is None or can_see_face(state, obj, actor)
-            name_of[obj.id] = describe(state, obj, face=face)
-    return name_of
+class _Names(Mapping[str, Text]):
+    """Each object in `actor`'s view, named as they may see it (None: not in their view);
+    each name made when first asked, since the game-wide buttons name few objects."""
+
+    def __init__(self, state: MtgGame, actor: str | None) -> None:
+        self._state = state
+        self._actor = actor
+        self._names: dict[str, Text | None] = {}
+
+    def _name(self, object_id: str) -> Text | None:
+        if object_id not in self._names:
+            obj, actor = self._state.get(object_id), self._actor
+            shown = None
+            if obj is not None and (actor is None or in_view(self._state, obj, actor)):
+                face = actor is None or can_see_face(self._state, obj, actor)
+                shown = describe(self._state, obj, face=face)
+            self._names[object_id] = shown
+        return self._names[object_id]
+
+    def __contains__(self, object_id: object) -> bool:
+        return isinstance(object_id, str) and self._name(object_id) is not None
+
+    def __getitem__(self, object_id: str) -> Text:
+        shown = self._name(object_id)
+        if shown is None:
+            raise KeyError(object_id)
+        return shown
+
+    def __iter__(self) -> Iterator[str]:
+        return (o.id for o in self._state.objects if o.id in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 def _table_wide(
-    state: MtgGame, actor: str | None, name_of: dict[str, Text]
+    state: MtgGame, actor: str | None, name_of: _Names
 ) -> list[tuple[dict[str, Any], Text]]:
     """The candidates not made object by object (game-wide, abilities, choices, the table)."""
     return (
@@ -285,7 +311,7 @@ def _table_wide(
     )
 
 
-def _copy_labels(state: MtgGame, name_of: dict[str, Text]) -> list[tuple[str, Text]]:
+def _copy_labels(state: MtgGame, name_of: _Names) -> list[tuple[str, Text]]:
     """Each battlefield object may be copied by every other one (707.2): its label made once
     per board, not once per pair (a board of 200 made 40,000 of them per page)."""
     return [
@@ -314,7 +340,7 @@ def _about_object(
 
 def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
     """Everything worth offering `actor` (None: the judge), legal or not."""
-    name_of = _names(state, actor)
+    name_of = _Names(state, actor)
     out = _table_wide(state, actor, name_of)
     copy_labels = _copy_labels(state, name_of)
     for obj in sorted(state.objects, key=lambda o: o.position):
@@ -328,7 +354,7 @@ def candidates_about(
 ) -> list[tuple[dict[str, Any], Text]]:
     """`candidate_actions`' candidates whose button belongs to `target` (None: game-wide),
     in its order: the table-wide ones about it, then its own (no other object's are)."""
-    name_of = _names(state, actor)
+    name_of = _Names(state, actor)
     out = [c for c in _table_wide(state, actor, name_of) if mtg_offer_target(c[0]) == target]
     obj = state.get(target) if target is not None else None
     if obj is not None and obj.id in name_of:
