@@ -19,7 +19,12 @@ from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.manifest_candidates import MANIFEST_TYPES, describe_manifest, manifest_candidates
 from app.rules.mtg.permissions import describe_grant
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
-from app.rules.mtg.table_candidates import TABLE_PROPOSABLE, describe_table_action, table_candidates
+from app.rules.mtg.table_candidates import (
+    TABLE_PROPOSABLE,
+    describe_table_action,
+    table_candidates,
+    token_copy_candidate,
+)
 from app.rules.mtg.trigger_candidates import trigger_candidates, trigger_offer_target
 from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
 
@@ -331,11 +336,14 @@ def _about_object(
     state: MtgGame, obj: MtgObject, actor: str | None, copy_labels: list[tuple[str, Text]]
 ) -> list[tuple[dict[str, Any], Text]]:
     """The candidates made for one object: each one's button is that object's."""
-    return (
+    out = (
         _object_candidates(state, obj, copy_labels)
         + as_turned_up.choice_candidates(state, obj, actor)
         + exile_candidates(state, obj, actor)
     )
+    if obj.zone == Zone.BATTLEFIELD:
+        out.append(token_copy_candidate(state, obj, actor))
+    return out
 
 
 def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
@@ -369,6 +377,9 @@ def mtg_offer_target(action: dict[str, Any]) -> str | None:
         return mtg_offer_target(action["action"])
     if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
         return action.get("source")
+    # A token copy of a permanent is on the permanent's sheet (707.2).
+    if action["type"] == "create_token" and action.get("copy_of"):
+        return str(action["copy_of"])
     # A triggered ability's buttons belong to it, beside it in the stack region (not to the
     # object a "choose targets" button names).
     return trigger_offer_target(action) or offer_target(action)
