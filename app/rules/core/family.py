@@ -47,6 +47,11 @@ FamilyObject = Any
 Precondition = Callable[[Ctx[Any], A], OffTiming | None]
 
 
+def always(ctx: Ctx[Any], action: ActionModel) -> None:
+    """The precondition of a move nothing refuses (a die, a coin): it applies whenever the
+    game does (the engine's own checks still come first)."""
+
+
 @dataclass(frozen=True)
 class Move(Generic[A]):
     """One action model and the handler that applies it: the pair is typed together, so a

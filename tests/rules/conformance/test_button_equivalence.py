@@ -19,6 +19,8 @@ from app.rules.core.errors import RuleError
 from app.rules.core.state import GameState
 from app.rules.families import FAMILIES, family_of, parse_action
 from app.rules.mtg import stack
+from app.rules.mtg.state import Zone
+from app.rules.redact import Viewer
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
 from app.scenarios.runner import game_setup, resolve_refs
@@ -146,3 +148,37 @@ def test_the_property_fails_with_a_precondition_that_is_not_the_handlers_check(
     _planted(monkeypatch, kind, precondition)
     found = [f for v, a in viewpoints(state.player_names()) for f in mismatches(state, v, a)]
     assert found and all(f.startswith("game-wide") for f in found), found
+
+
+def _table_states() -> list[tuple[str, GameState]]:
+    """A casual table's game-wide buttons in the states their preconditions tell apart: an
+    empty library (nothing to mill, look at or reveal), a mulligan owed to the bottom (no
+    keeping yet), a hand kept (no more mulligans)."""
+    deck = ["Forest"] * 10
+    empty = Table().library("Bob", *deck).start()
+    game = Table().library("Alice", *deck).library("Bob", *deck).start()
+    for _ in range(7):
+        game.do("Alice", type="draw", player="Alice")
+    states = [("Alice's library empty", empty.state), ("a hand", game.state)]
+    game.do("Alice", type="mulligan", player="Alice")
+    states.append(("a mulligan owed", game.state))
+    hand = game.state.in_zone(Zone.HAND, "Alice")
+    game.do("Alice", type="mulligan_bottom", player="Alice", objects=[hand[0].id])
+    states.append(("kept", game.state))
+    return states
+
+
+def test_103_5_and_401_2_table_buttons_are_the_engines_in_the_states_they_differ():
+    offered: dict[str, list[str]] = {}
+    for name, state in _table_states():
+        for viewer, acting_as in viewpoints(state.player_names()):
+            assert not mismatches(state, viewer, acting_as), (name, viewer, acting_as)
+        loose = PageButtons(OptionsMemo(state, Viewer.seat("Alice"))).loose()
+        offered[name] = [o.type for o in loose if o.action.get("player") == "Alice"]
+    # 401.2 / 701.17 / 701.20: nothing to take from an empty library; a draw still is.
+    assert "draw" in offered["Alice's library empty"]
+    assert not {"mill", "look_top", "reveal_top"} & set(offered["Alice's library empty"])
+    # 103.5: keeping waits for the card owed to the bottom; once kept, no more mulligans.
+    assert {"mulligan", "keep"} <= set(offered["a hand"])
+    assert "mulligan" in offered["a mulligan owed"] and "keep" not in offered["a mulligan owed"]
+    assert not {"mulligan", "keep"} & set(offered["kept"])
