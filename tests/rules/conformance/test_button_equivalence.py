@@ -16,11 +16,14 @@ from hypothesis import strategies as st
 
 from app.rules import engine
 from app.rules.core.errors import RuleError
+from app.rules.core.events import Text
 from app.rules.core.state import GameState
+from app.rules.core.timing import warning_of
 from app.rules.families import FAMILIES, family_of, parse_action
 from app.rules.mtg import stack
 from app.rules.mtg.state import Zone
-from app.rules.redact import Viewer
+from app.rules.mtg.timing import cast_timing
+from app.rules.redact import Candidate, Viewer, numbers_for_ruleset, option_if_legal
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
 from app.scenarios.runner import game_setup, resolve_refs
@@ -182,3 +185,20 @@ def test_103_5_and_401_2_table_buttons_are_the_engines_in_the_states_they_differ
     assert {"mulligan", "keep"} <= set(offered["a hand"])
     assert "mulligan" in offered["a mulligan owed"] and "keep" not in offered["a mulligan owed"]
     assert not {"mulligan", "keep"} & set(offered["kept"])
+
+
+def test_117_1a_a_declared_preconditions_off_timing_warning_reads_as_the_trials():
+    """A precondition may return what the judge is warned of (app.rules.core.timing): the
+    button then says it in the words a trial's logged event gives, in both languages."""
+    game = Table().hand("Bob", "Grizzly Bears").start()  # Alice's turn: Bob's creature waits
+    bears = game.find("Grizzly Bears")
+    action = {"type": "cast", "object": bears.id}
+    trial = option_if_legal(
+        game.state, Candidate(action, Text(en="Cast", fr="Lancer"), bears.id), Viewer.judge()
+    )
+    problem = cast_timing(game.state, bears.card, "Bob", face_down=False)
+    assert trial is not None and trial.warning and problem is not None
+    numbers = ", ".join(numbers_for_ruleset(list(problem.rules), game.state.ruleset))
+    declared = warning_of(problem, numbers)
+    assert (declared.en, declared.fr) == (trial.warning, trial.warning_fr)
+    assert "302.1" in declared.en and declared.fr != declared.en
