@@ -28,7 +28,7 @@ def new_game(setup: GameSetup, seed: str) -> Outcome:
     return Outcome(state=state, events=events)
 
 
-def _fitted(model: type[ActionModel], action: ActionModel, ruleset: str) -> ActionModel:
+def fitted(model: type[ActionModel], action: ActionModel, ruleset: str) -> ActionModel:
     """An action type several families define was read as another family's model: read
     what was given again as this game's (families.py, the action union)."""
     if isinstance(action, model):
@@ -82,7 +82,7 @@ def apply(
             f"{kind!r} is not an action of this game's rules ({state.ruleset}).",
             f"{kind!r} n'est pas une action des règles de cette partie ({state.ruleset}).",
         )
-    action = _fitted(move.model, action, state.ruleset)
+    action = fitted(move.model, action, state.ruleset)
     ctx: Ctx[GameState] = Ctx(state, actor, rules.visibility.in_view, rules, trial=trial)
     move.handler(ctx, action)
     if not consent:

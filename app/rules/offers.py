@@ -3,21 +3,30 @@
 Pages show these as buttons so nobody types ids. An option is offered only if
 `engine.apply` accepts it, so the rules are written once, in the engine; labels name
 objects only as this viewer may see them.
+
+`actions_for` tries every candidate through the engine. A page asks less, and only when it
+shows it: the game-wide buttons (`loose_options`), each offered when its move's declared
+precondition holds (the check its handler runs first: app.rules.core.family.Move), and one
+object's buttons when its sheet opens (`object_options`), tried through the engine. Both are
+exactly what `actions_for` gives for them (tests/rules/conformance/test_button_equivalence.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
 
 from app.rules import engine
+from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event, Text
-from app.rules.core.proposals import as_proposals, proposal_offers
+from app.rules.core.family import Offer
+from app.rules.core.proposals import as_proposals, check_consent, proposal_offers
 from app.rules.core.state import GameState
-from app.rules.core.timing import OFF_TIMING, warning_before
+from app.rules.core.timing import OFF_TIMING, OffTiming, warning_before, warning_of
 from app.rules.core.viewer import Viewer
 from app.rules.families import family_of, parse_action
 
@@ -50,11 +59,39 @@ def candidates_for(state: GameState, viewer: Viewer) -> list[Candidate]:
     """What `actions_for` tries, in its order; spectators and finished games get none."""
     if viewer.kind == "spectator" or state.finished:
         return []
+    rules = family_of(state.ruleset).rules
+    return _candidates(state, viewer, proposal_offers(state, viewer.actor), rules.offers)
+
+
+def candidates_about(state: GameState, viewer: Viewer, target: str | None) -> list[Candidate]:
+    """`candidates_for`'s candidates whose button belongs to `target` (None: the game-wide
+    ones), in its order, built from the family's `offers_about` when it has one (one object's
+    offers, not the whole board's)."""
+    if viewer.kind == "spectator" or state.finished:
+        return []
+    rules = family_of(state.ruleset).rules
+    about = rules.offers_about
+
+    def family_offers(state: GameState, actor: str | None) -> list[Offer]:
+        if about is not None:
+            return about(state, actor, target)
+        return [o for o in rules.offers(state, actor) if rules.offer_target(o[0]) == target]
+
+    proposals = [
+        p for p in proposal_offers(state, viewer.actor) if rules.offer_target(p[0]) == target
+    ]
+    return _candidates(state, viewer, proposals, family_offers)
+
+
+def _candidates(
+    state: GameState,
+    viewer: Viewer,
+    proposals: list[Offer],
+    family_offers: Callable[[GameState, str | None], list[Offer]],
+) -> list[Candidate]:
     actor = viewer.actor
     rules = family_of(state.ruleset).rules
-    offers = proposal_offers(state, actor) + as_proposals(
-        rules, state, actor, rules.offers(state, actor)
-    )
+    offers = proposals + as_proposals(rules, state, actor, family_offers(state, actor))
     return [
         Candidate(action, label, rules.offer_target(action))
         for action, label in offers
@@ -65,11 +102,13 @@ def candidates_for(state: GameState, viewer: Viewer) -> list[Candidate]:
 
 def option_if_legal(state: GameState, candidate: Candidate, viewer: Viewer) -> ActionOption | None:
     """The button for `candidate` if the engine accepts it from `viewer`, else None."""
-    actor = viewer.player if viewer.kind == "player" else None
-    outcome = _trial(state, candidate.action, actor)
+    outcome = _trial(state, candidate.action, viewer.actor)
     if outcome is None:
         return None
-    warning = _off_timing(state, outcome.events)
+    return _option(candidate, _off_timing(state, outcome.events))
+
+
+def _option(candidate: Candidate, warning: Text | None) -> ActionOption:
     return ActionOption(
         object=candidate.target,
         type=candidate.action["type"],
@@ -79,6 +118,47 @@ def option_if_legal(state: GameState, candidate: Candidate, viewer: Viewer) -> A
         warning=warning.en if warning is not None else None,
         warning_fr=warning.fr if warning is not None else None,
     )
+
+
+def loose_options(state: GameState, viewer: Viewer) -> list[ActionOption]:
+    """The game-wide buttons (no object's): each offered when its move's declared
+    precondition holds, else (a move without one) when the engine accepts it."""
+    candidates = candidates_about(state, viewer, None)
+    if not candidates:
+        return []
+    rules = family_of(state.ruleset).rules
+    # One read-only working copy for every precondition: they read the state, never change it.
+    ctx: Ctx[GameState] = Ctx(state, viewer.actor, rules.visibility.in_view, rules, trial=True)
+    options = [_declared_option(state, c, viewer, ctx) for c in candidates]
+    return [o for o in options if o is not None]
+
+
+def object_options(state: GameState, viewer: Viewer, target: str) -> list[ActionOption]:
+    """One object's buttons (its sheet), each tried through the engine."""
+    options = [option_if_legal(state, c, viewer) for c in candidates_about(state, viewer, target)]
+    return [o for o in options if o is not None]
+
+
+def _declared_option(
+    state: GameState, candidate: Candidate, viewer: Viewer, ctx: Ctx[GameState]
+) -> ActionOption | None:
+    """The button for `candidate` by its move's precondition: what `engine.apply` checks
+    before and after the handler (the game waiting for a choice, a seat's consent), and the
+    precondition for the handler itself."""
+    rules = family_of(state.ruleset).rules
+    move = rules.moves_by_type.get(candidate.action["type"])
+    if move is None or move.precondition is None:
+        return option_if_legal(state, candidate, viewer)
+    try:
+        action = engine.fitted(move.model, parse_action(candidate.action), state.ruleset)
+        rules.check(state, action)
+        problem: OffTiming | None = move.precondition(ctx, action)
+        check_consent(rules, state, action, viewer.actor)
+    except RuleError:
+        return None
+    if problem is None:
+        return _option(candidate, None)
+    return _option(candidate, warning_of(problem, ", ".join(_numbers(state, problem.rules))))
 
 
 def _trial(state: GameState, action: dict[str, Any], actor: str | None) -> engine.Outcome | None:
@@ -93,15 +173,16 @@ def _off_timing(state: GameState, events: list[Event]) -> Text | None:
     judge gets such a button: a seat's is refused, so never offered)."""
     for event in events:
         if event.kind == OFF_TIMING:
-            numbers = ", ".join(
-                family_of(state.ruleset).rules.citations.numbers(event.rules, state.ruleset)
-            )
-            return warning_before(event, numbers)
+            return warning_before(event, ", ".join(_numbers(state, event.rules)))
     return None
 
 
+def _numbers(state: GameState, rules: Sequence[str]) -> list[str]:
+    return family_of(state.ruleset).rules.citations.numbers(rules, state.ruleset)
+
+
 def actions_for(state: GameState, viewer: Viewer) -> list[ActionOption]:
-    """The actions `viewer` may take now; spectators take none. (A page that shows only some
-    of them asks `candidates_for` and `option_if_legal` for those: app/web/page_buttons.py.)"""
+    """The actions `viewer` may take now, each tried through the engine; spectators take
+    none. (A page asks `loose_options` and `object_options`: app/web/page_buttons.py.)"""
     options = [option_if_legal(state, c, viewer) for c in candidates_for(state, viewer)]
     return [o for o in options if o is not None]

@@ -1,13 +1,14 @@
-"""The buttons of a seat page, computed only as far as the page shows them, and remembered.
+"""The buttons of a seat page, worked out only when the page shows them, and remembered.
 
 `actions_for` (app/rules/offers.py) offers an action only if the engine accepts it, so it
-tries every candidate on a copy of the state: 15 to 45 ms for a whole table. A page needs
-less: every game-wide button (the action bar), whether each card has at least one action
-(its tile is marked and opens a sheet), and the full list for the one card whose sheet is
-open. `OptionsMemo` answers exactly these from the same candidates, in the same order, with
-the same engine check, stopping at a card's first legal action; so a page shows what it
-showed when it asked for the whole list (the golden files in tests/web/golden, and
-tests/web/pages/test_page_buttons.py, hold it to that).
+tries every candidate on a copy of the state: on a board of 200 objects, most of a second. A
+page needs less: the game-wide buttons (the action bar, the Table panel), each offered when its
+move's declared precondition holds (`loose_options`: no trial for those that declare one), and
+the buttons of the one card whose sheet is open (`object_options`: that object's candidates,
+tried through the engine). No page tries every object's candidates: a tile is marked by what
+the view says (the viewer's own cards), not by a trial. The options are exactly those
+`actions_for` gives, in its order (tests/rules/conformance/test_button_equivalence.py, the
+golden files in tests/web/golden, tests/web/pages/test_page_buttons.py).
 
 `OptionsCache` keeps memos per (game id, version, viewer) in a small thread-safe LRU: a
 version's state never changes, so an entry never goes stale, and the viewer is part of the
@@ -17,61 +18,54 @@ as a player shares that player's entry; the "as" is added per page, on the way o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from app.lru import LRU
 from app.rules.core.state import GameState
-from app.rules.redact import ActionOption, Candidate, Viewer, candidates_for, option_if_legal
+from app.rules.redact import (
+    ActionOption,
+    Viewer,
+    actions_for,
+    loose_options,
+    object_options,
+)
 
 CACHE_SIZE = 256
 
 
 class OptionsMemo:
-    """The options one viewer has at one version, each candidate tried at most once.
+    """The options one viewer has at one version, each part worked out once, when asked.
 
-    Thread-safe without a lock: a result is a pure function of (state, candidate, viewer),
-    so two threads racing on one candidate store equal answers."""
+    Thread-safe without a lock: a result is a pure function of (state, viewer, what is
+    asked), so two threads racing on one part store equal answers."""
 
     def __init__(self, state: GameState, viewer: Viewer) -> None:
         self._state = state
         self._viewer = viewer
-        self._candidates: list[Candidate] = candidates_for(state, viewer)
-        self._results: dict[int, ActionOption | None] = {}
-        self._loose: list[int] = []
-        self._by_target: dict[str, list[int]] = {}
-        for i, candidate in enumerate(self._candidates):
-            if candidate.target is None:
-                self._loose.append(i)
-            else:
-                self._by_target.setdefault(candidate.target, []).append(i)
-
-    def _option(self, i: int) -> ActionOption | None:
-        if i not in self._results:
-            self._results[i] = option_if_legal(self._state, self._candidates[i], self._viewer)
-        return self._results[i]
-
-    def _options(self, indices: Sequence[int]) -> list[ActionOption]:
-        return [o for o in map(self._option, indices) if o is not None]
+        self._loose: list[ActionOption] | None = None
+        self._by_object: dict[str, list[ActionOption]] = {}
+        self._all: list[ActionOption] | None = None
 
     def loose(self) -> list[ActionOption]:
         """The game-wide options (no object), in order."""
-        return self._options(self._loose)
+        if self._loose is None:
+            self._loose = loose_options(self._state, self._viewer)
+        return self._loose
 
     def for_object(self, object_id: str | None) -> list[ActionOption]:
         """Every option about one object, in order."""
-        return self._options(self._by_target.get(object_id or "", []))
-
-    def actionable(self) -> list[str]:
-        """The objects with at least one option, sorted."""
-        return sorted(
-            target
-            for target, indices in self._by_target.items()
-            if any(self._option(i) is not None for i in indices)
-        )
+        if not object_id:
+            return []
+        found = self._by_object.get(object_id)
+        if found is None:
+            found = self._by_object[object_id] = object_options(
+                self._state, self._viewer, object_id
+            )
+        return found
 
     def all(self) -> list[ActionOption]:
         """What `actions_for` returns."""
-        return self._options(range(len(self._candidates)))
+        if self._all is None:
+            self._all = actions_for(self._state, self._viewer)
+        return self._all
 
 
 class PageButtons:
@@ -95,9 +89,6 @@ class PageButtons:
     def for_object(self, object_id: str | None) -> list[ActionOption]:
         return self._out(self._memo.for_object(object_id)) if self._memo else []
 
-    def actionable(self) -> list[str]:
-        return self._memo.actionable() if self._memo else []
-
     def all(self) -> list[ActionOption]:
         return self._out(self._memo.all()) if self._memo else []
 
@@ -115,9 +106,6 @@ class FixedButtons(PageButtons):
     def for_object(self, object_id: str | None) -> list[ActionOption]:
         return [o for o in self._list if o.object is not None and o.object == object_id]
 
-    def actionable(self) -> list[str]:
-        return sorted({o.object for o in self._list if o.object is not None})
-
     def all(self) -> list[ActionOption]:
         return list(self._list)
 
@@ -133,7 +121,7 @@ class OptionsCache:
         found = self._items.get(key)
         if found is not None:
             return found
-        # Made outside any lock (it costs a little); a racing twin keeps the first one.
+        # Made outside any lock (it costs nothing until asked); a racing twin keeps the first.
         return self._items.setdefault(key, OptionsMemo(state, viewer))
 
     def __len__(self) -> int:

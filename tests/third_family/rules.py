@@ -10,7 +10,13 @@ from typing import Literal
 from app.rules.core.actions import ActionModel, Concede, EndGame, NextTurn, ObjectId
 from app.rules.core.citations import CitationBook
 from app.rules.core.context import Ctx
-from app.rules.core.ending import conceding_player, judge_ends, leave_game, reveal_to_all
+from app.rules.core.ending import (
+    conceder,
+    leave_game,
+    may_concede,
+    may_end_game,
+    reveal_to_all,
+)
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event, Text
 from app.rules.core.family import Move, Offer
@@ -187,15 +193,19 @@ def move_trap(ctx: Ctx[TrapGame], action: MoveTrap) -> None:
     )
 
 
-def next_turn(ctx: Ctx[TrapGame], action: NextTurn) -> None:
-    state = ctx.state
+def may_end_turn(ctx: Ctx[TrapGame], action: NextTurn) -> None:
     ctx.acting_as(
-        state.active_player,
+        ctx.state.active_player,
         ["trap.turn"],
         "Only the active player ends the turn.",
         "Seul le joueur actif finit le tour.",
         kind="rule",
     )
+
+
+def next_turn(ctx: Ctx[TrapGame], action: NextTurn) -> None:
+    may_end_turn(ctx, action)
+    state = ctx.state
     state.turn += 1
     state.active_player = state.next_player()
     ctx.emit(
@@ -227,15 +237,18 @@ def _finish(ctx: Ctx[TrapGame], winner: str | None) -> None:
     )
 
 
+MAY_END_GAME = may_end_game(["trap.end"])
+MAY_CONCEDE = may_concede(["trap.end"], Text(en="Say who concedes.", fr="Indiquez qui concède."))
+
+
 def end_game(ctx: Ctx[TrapGame], action: EndGame) -> None:
-    judge_ends(ctx, ["trap.end"])
+    MAY_END_GAME(ctx, action)
     _finish(ctx, None)
 
 
 def concede(ctx: Ctx[TrapGame], action: Concede) -> None:
-    player = conceding_player(
-        ctx, action.player, ["trap.end"], Text(en="Say who concedes.", fr="Indiquez qui concède.")
-    )
+    MAY_CONCEDE(ctx, action)
+    player = conceder(ctx, action)
     remaining = leave_game(ctx, player)
     ctx.emit("concede", ["trap.end"], Text(en=f"{player} concedes.", fr=f"{player} concède."))
     _finish(ctx, remaining[0] if len(remaining) == 1 else None)
@@ -245,9 +258,9 @@ MOVES: tuple[Move[ActionModel], ...] = (
     Move(SetTrap, set_trap),
     Move(RevealTrap, reveal_trap),
     Move(MoveTrap, move_trap),
-    Move(NextTurn, next_turn),
-    Move(EndGame, end_game),
-    Move(Concede, concede),
+    Move(NextTurn, next_turn, may_end_turn),
+    Move(EndGame, end_game, MAY_END_GAME),
+    Move(Concede, concede, MAY_CONCEDE),
 )  # type: ignore[assignment]
 
 

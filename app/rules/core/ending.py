@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from app.rules.core.actions import Concede, EndGame
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
@@ -38,6 +39,32 @@ def conceding_player(ctx: Ctx[Any], named: str | None, rules: list[str], say_who
         "Only a player can concede for themselves.",
         "Seul un joueur peut concéder pour lui-même.",
     )
+
+
+def may_end_game(rules: list[str]) -> Callable[[Ctx[Any], EndGame], None]:
+    """The end_game move's precondition (app.rules.core.family.Move): the judge's act."""
+
+    def check(ctx: Ctx[Any], action: EndGame) -> None:
+        judge_ends(ctx, rules)
+
+    return check
+
+
+def may_concede(rules: list[str], say_who: Text) -> Callable[[Ctx[Any], Concede], None]:
+    """The concede move's precondition: a player concedes for themselves (the judge names
+    one); the handler then takes `conceder`."""
+
+    def check(ctx: Ctx[Any], action: Concede) -> None:
+        conceding_player(ctx, action.player, rules, say_who)
+
+    return check
+
+
+def conceder(ctx: Ctx[Any], action: Concede) -> str:
+    """Who concedes, once `may_concede` holds: the player named, else the actor."""
+    player = action.player or ctx.actor
+    assert player is not None, "may_concede refuses a concession that names nobody"
+    return player
 
 
 def leave_game(ctx: Ctx[Any], player: str) -> list[str]:

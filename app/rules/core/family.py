@@ -28,6 +28,7 @@ from app.rules.core.events import Event, Text
 from app.rules.core.proposals import default_subjects
 from app.rules.core.setup import GameOptions, GameSetup
 from app.rules.core.state import GameObject, GameState
+from app.rules.core.timing import OffTiming
 from app.rules.core.view import ViewBase
 from app.rules.core.viewer import Viewer
 
@@ -40,13 +41,30 @@ V = TypeVar("V", bound=ViewBase)
 FamilyObject = Any
 
 
+# Whether the actor may take an action now, read from the state and changing nothing: it
+# raises the RuleError the move would, and returns what the judge is warned of when acting off
+# timing (app.rules.core.timing), else None.
+Precondition = Callable[[Ctx[Any], A], OffTiming | None]
+
+
+def always(ctx: Ctx[Any], action: ActionModel) -> None:
+    """The precondition of a move nothing refuses (a die, a coin): it applies whenever the
+    game does (the engine's own checks still come first)."""
+
+
 @dataclass(frozen=True)
 class Move(Generic[A]):
     """One action model and the handler that applies it: the pair is typed together, so a
-    handler always receives the model it was registered with."""
+    handler always receives the model it was registered with.
+
+    `precondition`, when declared, is the whole of what the handler may refuse, and the handler
+    calls it first: the pages offer a game-wide button when it holds (app.rules.offers) instead
+    of trying the move on a copy of the game, so the engine and the buttons share one check.
+    A move without one is tried through the engine."""
 
     model: type[A]
     handler: Callable[[Ctx[Any], A], None]
+    precondition: Precondition[A] | None = None
 
     @property
     def type(self) -> str:
@@ -135,6 +153,10 @@ class GameRules(Generic[S, V]):
     # A card no published viewpoint of a ruling may see becomes this in a fork.
     placeholder: CardDef
     offer_target: Callable[[dict[str, Any]], str | None] = offer_target
+    # The offers whose button belongs to one object (None: the game-wide ones), in `offers`'
+    # order: what a page asks when it shows them (a card's sheet, the action bar), without
+    # building every object's. None: `offers`, filtered by `offer_target`.
+    offers_about: Callable[[S, str | None, str | None], list[Offer]] | None = None
     # Refuses any action the game is not ready for (e.g. a choice it waits for).
     check: Callable[[S, ActionModel], None] = lambda state, action: None
     # Proposals (app.rules.core.proposals): the action types a seat may not apply to another

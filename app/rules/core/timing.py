@@ -61,24 +61,34 @@ _WENT_ON = Text(
 )
 
 
+def _logged(problem: OffTiming) -> Text:
+    """What the log says after the judge went on."""
+    said = problem.sentence()
+    return Text(en=f"{said.en}. {_WENT_ON.en}", fr=f"{said.fr}. {_WENT_ON.fr}")
+
+
 def say_off_timing(ctx: Ctx[Any], problem: OffTiming | None) -> None:
     """The judge went on although the rules wouldn't allow it now: the log says so, with the
     rule, after what was done (public: only public facts are in it)."""
     if problem is None:
         return
-    said = problem.sentence()
-    ctx.emit(
-        OFF_TIMING,
-        problem.rules,
-        Text(en=f"{said.en}. {_WENT_ON.en}", fr=f"{said.fr}. {_WENT_ON.fr}"),
-    )
+    ctx.emit(OFF_TIMING, problem.rules, _logged(problem))
+
+
+def warning_of(problem: OffTiming, numbers: str) -> Text:
+    """`warning_before` from a move's declared precondition (no trial, so no event): the same
+    words, made the same way."""
+    return _warning(_logged(problem), numbers)
 
 
 def warning_before(event: Event, numbers: str) -> Text:
     """What a judge's button says before the tap, from the event a trial of it logged: the
     reason alone, its rule numbers after the headline ("Not at sorcery speed now — 302.1: a
     creature spell is cast only ..., and it is Alice's turn.")."""
-    text = event.public
+    return _warning(event.public, numbers)
+
+
+def _warning(text: Text, numbers: str) -> Text:
     out = []
     for said, went_on, colon in ((text.en, _WENT_ON.en, ": "), (text.fr, _WENT_ON.fr, " : ")):
         headline, _, why = said.removesuffix(f" {went_on}").partition(colon)

@@ -3,6 +3,7 @@ decides, app.rules.offers). Labels name objects only as this viewer may see them
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -18,7 +19,12 @@ from app.rules.mtg.labels import describe, via_fr
 from app.rules.mtg.manifest_candidates import MANIFEST_TYPES, describe_manifest, manifest_candidates
 from app.rules.mtg.permissions import describe_grant
 from app.rules.mtg.state import MtgGame, MtgObject, Zone
-from app.rules.mtg.table_candidates import TABLE_PROPOSABLE, describe_table_action, table_candidates
+from app.rules.mtg.table_candidates import (
+    TABLE_PROPOSABLE,
+    describe_table_action,
+    table_candidates,
+    token_copy_candidate,
+)
 from app.rules.mtg.trigger_candidates import trigger_candidates, trigger_offer_target
 from app.rules.mtg.visibility import can_see_face, face_known_to, in_view
 
@@ -262,23 +268,58 @@ def _game_candidates(state: MtgGame) -> list[tuple[dict[str, Any], Text]]:
     return out
 
 
-def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
-    """Everything worth offering `actor` (None: the judge), legal or not."""
-    name_of: dict[str, Text] = {}
-    for obj in state.objects:
-        if actor is None or in_view(state, obj, actor):
-            face = actor is None or can_see_face(state, obj, actor)
-            name_of[obj.id] = describe(state, obj, face=face)
-    out = (
+class _Names(Mapping[str, Text]):
+    """Each object in `actor`'s view, named as they may see it (None: not in their view);
+    each name made when first asked, since the game-wide buttons name few objects."""
+
+    def __init__(self, state: MtgGame, actor: str | None) -> None:
+        self._state = state
+        self._actor = actor
+        self._names: dict[str, Text | None] = {}
+
+    def _name(self, object_id: str) -> Text | None:
+        if object_id not in self._names:
+            obj, actor = self._state.get(object_id), self._actor
+            shown = None
+            if obj is not None and (actor is None or in_view(self._state, obj, actor)):
+                face = actor is None or can_see_face(self._state, obj, actor)
+                shown = describe(self._state, obj, face=face)
+            self._names[object_id] = shown
+        return self._names[object_id]
+
+    def __contains__(self, object_id: object) -> bool:
+        return isinstance(object_id, str) and self._name(object_id) is not None
+
+    def __getitem__(self, object_id: str) -> Text:
+        shown = self._name(object_id)
+        if shown is None:
+            raise KeyError(object_id)
+        return shown
+
+    def __iter__(self) -> Iterator[str]:
+        return (o.id for o in self._state.objects if o.id in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _table_wide(
+    state: MtgGame, actor: str | None, name_of: _Names
+) -> list[tuple[dict[str, Any], Text]]:
+    """The candidates not made object by object (game-wide, abilities, choices, the table)."""
+    return (
         _hideaway_exile_candidates(state, actor)
         + _game_candidates(state)
         + trigger_candidates(state, actor, name_of)
         + table_candidates(state, actor)
         + manifest_candidates(state, actor)
     )
-    # Each battlefield object may be copied by every other one (707.2): its label made once
-    # per board, not once per pair (a board of 200 made 40,000 of them per page).
-    copy_labels = [
+
+
+def _copy_labels(state: MtgGame, name_of: _Names) -> list[tuple[str, Text]]:
+    """Each battlefield object may be copied by every other one (707.2): its label made once
+    per board, not once per pair (a board of 200 made 40,000 of them per page)."""
+    return [
         (
             other.id,
             Text(
@@ -289,11 +330,44 @@ def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str,
         for other in state.in_zone(Zone.BATTLEFIELD)
         if other.id in name_of
     ]
+
+
+def _about_object(
+    state: MtgGame, obj: MtgObject, actor: str | None, copy_labels: list[tuple[str, Text]]
+) -> list[tuple[dict[str, Any], Text]]:
+    """The candidates made for one object: each one's button is that object's."""
+    out = (
+        _object_candidates(state, obj, copy_labels)
+        + as_turned_up.choice_candidates(state, obj, actor)
+        + exile_candidates(state, obj, actor)
+    )
+    if obj.zone == Zone.BATTLEFIELD:
+        out.append(token_copy_candidate(state, obj, actor))
+    return out
+
+
+def candidate_actions(state: MtgGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
+    """Everything worth offering `actor` (None: the judge), legal or not."""
+    name_of = _Names(state, actor)
+    out = _table_wide(state, actor, name_of)
+    copy_labels = _copy_labels(state, name_of)
     for obj in sorted(state.objects, key=lambda o: o.position):
         if obj.id in name_of:
-            out += _object_candidates(state, obj, copy_labels)
-            out += as_turned_up.choice_candidates(state, obj, actor)
-            out += exile_candidates(state, obj, actor)
+            out += _about_object(state, obj, actor, copy_labels)
+    return out
+
+
+def candidates_about(
+    state: MtgGame, actor: str | None, target: str | None
+) -> list[tuple[dict[str, Any], Text]]:
+    """`candidate_actions`' candidates whose button belongs to `target` (None: game-wide),
+    in its order: the table-wide ones about it, then its own (no other object's are)."""
+    name_of = _Names(state, actor)
+    out = [c for c in _table_wide(state, actor, name_of) if mtg_offer_target(c[0]) == target]
+    obj = state.get(target) if target is not None else None
+    if obj is not None and obj.id in name_of:
+        own = _about_object(state, obj, actor, _copy_labels(state, name_of))
+        out += [c for c in own if mtg_offer_target(c[0]) == target]
     return out
 
 
@@ -303,6 +377,9 @@ def mtg_offer_target(action: dict[str, Any]) -> str | None:
         return mtg_offer_target(action["action"])
     if action["type"] == "turn_face_down" and action.get("via") == "ixidron":
         return action.get("source")
+    # A token copy of a permanent is on the permanent's sheet (707.2).
+    if action["type"] == "create_token" and action.get("copy_of"):
+        return str(action["copy_of"])
     # A triggered ability's buttons belong to it, beside it in the stack region (not to the
     # object a "choose targets" button names).
     return trigger_offer_target(action) or offer_target(action)

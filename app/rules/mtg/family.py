@@ -55,6 +55,7 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         visibility=Visibility.of(visibility, secret_zones={Zone.LIBRARY}),
         view=view_of.mtg_view,
         offers=candidates.candidate_actions,
+        offers_about=candidates.candidates_about,
         offer_target=candidates.mtg_offer_target,
         describe=lambda state, obj, face: labels.describe(state, obj, face=face),
         citations=Citations(

@@ -8,7 +8,7 @@ from typing import Any
 from app.rules.core import proposals
 from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.errors import RuleError
-from app.rules.core.family import Move
+from app.rules.core.family import Move, always
 from app.rules.mtg import actions as a
 from app.rules.mtg import (
     battlefield,
@@ -54,7 +54,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.CastFaceDown, face_down.cast_face_down),
     Move(a.Cast, stack.cast),
     Move(a.PlayLand, stack.play_land),
-    Move(Resolve, stack.resolve),
+    Move(Resolve, stack.resolve, stack.may_resolve),
     Move(a.Counter, stack.counter),
     Move(a.TurnFaceUp, face_down.turn_face_up),
     Move(a.PutOntoBattlefieldFaceDown, face_down.put_onto_battlefield_face_down),
@@ -76,9 +76,9 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.HideawayDecline, stack.decline),
     Move(a.HideawayTrigger, hideaway.hideaway_trigger),
     Move(a.HideawayAccept, stack.accept),
-    Move(NextTurn, turns.next_turn),
-    Move(EndGame, turns.end_game),
-    Move(Concede, turns.concede),
+    Move(NextTurn, turns.next_turn, turns.may_end_turn),
+    Move(EndGame, turns.end_game, turns.MAY_END_GAME),
+    Move(Concede, turns.concede, turns.MAY_CONCEDE),
     # An effect on another player's object: proposed, then accepted or refused.
     Move(proposals.Propose, proposals.propose),
     Move(proposals.AcceptProposal, proposals.accept),
@@ -86,18 +86,18 @@ MOVES: tuple[Move[Any], ...] = (
     # The judge edits the table: judge only.
     *JUDGE_MOVES,
     # A casual table's actions (app.rules.mtg.table).
-    Move(t.Draw, table.draw),
-    Move(t.Shuffle, table.shuffle),
-    Move(t.Mill, table.mill),
-    Move(t.LookTop, table.look_top),
-    Move(t.RevealTop, table.reveal_top),
-    Move(t.Mulligan, table.mulligan),
+    Move(t.Draw, table.draw, table.may_name_player),
+    Move(t.Shuffle, table.shuffle, table.may_name_player),
+    Move(t.Mill, table.mill, table.may_mill),
+    Move(t.LookTop, table.look_top, table.may_look_top),
+    Move(t.RevealTop, table.reveal_top, table.may_reveal_top),
+    Move(t.Mulligan, table.mulligan, table.may_mulligan),
     Move(t.MulliganBottom, table.mulligan_bottom),
-    Move(t.Keep, table.keep),
-    Move(t.Life, table.life),
-    Move(t.CreateToken, table.create_token),
-    Move(t.RollDie, table.roll_die),
-    Move(t.FlipCoin, table.flip_coin),
+    Move(t.Keep, table.keep, table.may_keep),
+    Move(t.Life, table.life, table.may_name_player),
+    Move(t.CreateToken, table.create_token, table.may_create_token),
+    Move(t.RollDie, table.roll_die, always),
+    Move(t.FlipCoin, table.flip_coin, always),
     # --- layers: continuous effects on a permanent (613).
     Move(ApplyEffect, apply_effect),
     # Exile face down, with who may look (406.3: app.rules.mtg.exile, foretell).

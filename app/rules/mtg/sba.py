@@ -10,6 +10,7 @@ leaves (708.9) and its look-back triggers are said (look_back).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from app.rules.core.context import Ctx
@@ -76,7 +77,7 @@ def _watched(handler: Callable[[Ctx[Any], Any], None]) -> Callable[[Ctx[Any], An
 def watching(moves: tuple[Move[Any], ...]) -> tuple[Move[Any], ...]:
     """Every move, followed by a word in the log for each creature it newly brought to
     toughness 0 or less (the judge confirms with `state_based_actions`)."""
-    return tuple(Move(m.model, _watched(m.handler)) for m in moves)
+    return tuple(replace(m, handler=_watched(m.handler)) for m in moves)
 
 
 def state_based_actions(ctx: MtgCtx, action: StateBasedActions) -> None:

@@ -23,7 +23,7 @@ from app.rules.mtg.permissions import CAST_FROM, origin_text, source_of_cast, us
 from app.rules.mtg.restrictions import refuse_restricted_cast
 from app.rules.mtg.state import MtgCtx, MtgObject, StackAbility, Zone
 from app.rules.mtg.timing import cast_timing, land_timing
-from app.rules.mtg.triggers import resolve_trigger
+from app.rules.mtg.triggers import require_targets, resolve_trigger
 from app.rules.mtg.zones import leave
 
 
@@ -119,7 +119,16 @@ def top_of_stack(ctx: MtgCtx) -> MtgObject | StackAbility:
     return max(items, key=lambda item: item.position)
 
 
+def may_resolve(ctx: MtgCtx, action: Resolve) -> None:
+    """608.1: the top of the stack resolves, if there is one; a triggered ability once its
+    targets are chosen (603.3d)."""
+    top = top_of_stack(ctx)
+    if isinstance(top, StackAbility) and top.kind == "triggered":
+        require_targets(top)
+
+
 def resolve(ctx: MtgCtx, action: Resolve) -> None:
+    may_resolve(ctx, action)
     spell = top_of_stack(ctx)
     if isinstance(spell, StackAbility):
         if spell.kind == "triggered":

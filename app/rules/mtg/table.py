@@ -130,17 +130,40 @@ def _top(ctx: MtgCtx, player: str, count: int, rules: list[str]) -> list[MtgObje
     return library[:count]
 
 
-# --- the handlers ---------------------------------------------------------------------------
+# --- the handlers and their preconditions (app.rules.core.family.Move) --------------------
+
+
+def may_name_player(ctx: MtgCtx, action: Draw | Shuffle | Life) -> None:
+    """A draw, a shuffle, a life change: for a player of the game (another player's is a
+    proposal: the engine asks them)."""
+    ctx.player(action.player)
+
+
+def may_mill(ctx: MtgCtx, action: Mill) -> None:
+    """701.17: from a library with cards in it."""
+    _top(ctx, ctx.player(action.player), action.count, ["701.17"])
+
+
+def may_look_top(ctx: MtgCtx, action: LookTop) -> None:
+    """401.2: at a library with cards in it."""
+    _top(ctx, ctx.player(action.player), action.count, ["401.2"])
+
+
+def may_reveal_top(ctx: MtgCtx, action: RevealTop) -> None:
+    """701.20: from a library with cards in it."""
+    _top(ctx, ctx.player(action.player), action.count, ["701.20"])
 
 
 def draw(ctx: MtgCtx, action: Draw) -> None:
     """Another player's draw is a proposal (app.rules.core.proposals): the engine asks."""
-    player = ctx.player(action.player)
+    may_name_player(ctx, action)
+    player = action.player
     emit_draw(ctx, player, draw_cards(ctx, player, action.count), action.count)
 
 
 def shuffle(ctx: MtgCtx, action: Shuffle) -> None:
-    player = ctx.player(action.player)
+    may_name_player(ctx, action)
+    player = action.player
     shuffle_library(ctx, player)
     ctx.emit(
         "shuffle",
@@ -158,7 +181,8 @@ def mill(ctx: MtgCtx, action: Mill) -> None:
     """701.17: into a public zone, so everyone sees which cards. Milled cards don't die
     (700.4: dying is battlefield to graveyard); "put into a graveyard from anywhere"
     abilities trigger (603.6c), said after the mill."""
-    player = ctx.player(action.player)
+    may_mill(ctx, action)
+    player = action.player
     top = _top(ctx, player, action.count, ["701.17"])
     last_known = [look_back.remember(ctx.state, o) for o in top]
     milled = [ctx.relocate(o, Zone.GRAVEYARD) for o in top]
@@ -180,7 +204,8 @@ def look_top(ctx: MtgCtx, action: LookTop) -> None:
     """The one who looks knows these cards until the library is shuffled (or they leave
     it); nobody else learns anything but how many. Looking at another player's library is
     an effect that player lets happen (a proposal)."""
-    player = ctx.player(action.player)
+    may_look_top(ctx, action)
+    player = action.player
     looker = ctx.acting_for(player)
     top = _top(ctx, player, action.count, ["401.2"])
     for obj in top:
@@ -204,7 +229,8 @@ def look_top(ctx: MtgCtx, action: LookTop) -> None:
 
 def reveal_top(ctx: MtgCtx, action: RevealTop) -> None:
     """701.20: everyone sees them; they stay on top, known to all until shuffled."""
-    player = ctx.player(action.player)
+    may_reveal_top(ctx, action)
+    player = action.player
     top = _top(ctx, player, action.count, ["701.20"])
     for obj in top:
         obj.known_to = ctx.state.player_names()
@@ -228,20 +254,26 @@ def _before_keeping(ctx: MtgCtx, player: str) -> None:
         )
 
 
-def mulligan(ctx: MtgCtx, action: Mulligan) -> None:
-    """103.5 (London): the hand shuffled into the library, seven new cards; on keeping, one
-    card per mulligan goes to the bottom (mulligan_bottom)."""
+def may_mulligan(ctx: MtgCtx, action: Mulligan) -> None:
+    """103.5: a player's own, before keeping, while the hand would still hold a card."""
     player = _own_or_judge(
         ctx, action.player, ["103.5"], Text(en="take this mulligan", fr="prendre ce mulligan")
     )
     _before_keeping(ctx, player)
-    taken = ctx.state.mulligans.get(player, 0)
-    if taken + 1 >= OPENING_HAND:
+    if ctx.state.mulligans.get(player, 0) + 1 >= OPENING_HAND:
         raise RuleError(
             ["103.5"],
             "A player can take mulligans only until their opening hand would be zero cards.",
             "On peut prendre des mulligans tant que la main de départ ne tombe pas à zéro carte.",
         )
+
+
+def mulligan(ctx: MtgCtx, action: Mulligan) -> None:
+    """103.5 (London): the hand shuffled into the library, seven new cards; on keeping, one
+    card per mulligan goes to the bottom (mulligan_bottom)."""
+    may_mulligan(ctx, action)
+    player = action.player
+    taken = ctx.state.mulligans.get(player, 0)
     for obj in ctx.state.in_zone(Zone.HAND, player):
         ctx.relocate(obj, Zone.LIBRARY)
     shuffle_library(ctx, player)
@@ -312,7 +344,8 @@ def mulligan_bottom(ctx: MtgCtx, action: MulliganBottom) -> None:
     )
 
 
-def keep(ctx: MtgCtx, action: Keep) -> None:
+def may_keep(ctx: MtgCtx, action: Keep) -> None:
+    """103.5: a player's own, once, after putting on the bottom what their mulligans owe."""
     player = _own_or_judge(
         ctx, action.player, ["103.5"], Text(en="keep this hand", fr="garder cette main")
     )
@@ -337,6 +370,11 @@ def keep(ctx: MtgCtx, action: Keep) -> None:
                 ),
             ),
         )
+
+
+def keep(ctx: MtgCtx, action: Keep) -> None:
+    may_keep(ctx, action)
+    player = action.player
     ctx.state.kept = [*ctx.state.kept, player]
     kept = cards_said(len(ctx.state.in_zone(Zone.HAND, player)))
     ctx.emit(
@@ -348,7 +386,8 @@ def keep(ctx: MtgCtx, action: Keep) -> None:
 
 def life(ctx: MtgCtx, action: Life) -> None:
     """119.3; another player's life is changed by an effect they let happen (a proposal)."""
-    name = ctx.player(action.player)
+    may_name_player(ctx, action)
+    name = action.player
     player = next(p for p in ctx.state.players if p.name == name)
     player.life += action.amount
     keys = ["119.3"]
@@ -368,22 +407,29 @@ def life(ctx: MtgCtx, action: Life) -> None:
     )
 
 
+def may_create_token(ctx: MtgCtx, action: CreateToken) -> None:
+    """A token for a player of the game; a copy is of a permanent on the battlefield that the
+    actor can see (707.2)."""
+    ctx.player(action.player)
+    if action.copy_of is not None and ctx.find(action.copy_of).zone != Zone.BATTLEFIELD:
+        raise RuleError(
+            ["707.2-copy"],
+            "A token copy is made of a permanent on the battlefield.",
+            "Un jeton copie se fait d'un permanent sur le champ de bataille.",
+        )
+
+
 def create_token(ctx: MtgCtx, action: CreateToken) -> None:
     """111.1; a copy (707.2) takes only copiable values: no status, counters or effects, and
     a face-down permanent's are a nameless 2/2 (so nothing hidden is copied or told): a
     face-up 2/2 with no name that can't be turned face up, since it isn't face down.
     `face_down`: the token is created face down (708.2), its own values hidden."""
-    player = ctx.player(action.player)
+    may_create_token(ctx, action)
+    player = action.player
     copied = None
     keys = ["111.1"]
     if action.copy_of is not None:
         source = ctx.find(action.copy_of)
-        if source.zone != Zone.BATTLEFIELD:
-            raise RuleError(
-                ["707.2-copy"],
-                "A token copy is made of a permanent on the battlefield.",
-                "Un jeton copie se fait d'un permanent sur le champ de bataille.",
-            )
         copied = characteristics.copiable_values(source)
         shown = describe(ctx.state, source, face=False)
         card = project(

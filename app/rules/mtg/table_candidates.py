@@ -1,5 +1,6 @@
 """What a casual Magic table offers (app.rules.mtg.table): draw, mill, look, reveal, shuffle,
-the London mulligan, life, tokens, dice and a coin. The engine decides which are legal; a
+the London mulligan, life, dice and a coin (a token copy of a permanent is on its sheet:
+token_copy_candidate). The engine decides which are legal; a
 seat's offer about another player becomes a proposal (app.rules.core.proposals).
 
 The pages show these in the "Table" panel (templates/partials/table_actions.html), where a
@@ -13,7 +14,7 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.core.words import plural_pair
 from app.rules.mtg.labels import describe
-from app.rules.mtg.state import MtgGame, Zone
+from app.rules.mtg.state import MtgGame, MtgObject
 
 # The action types shown in the Table panel rather than the action bar.
 TABLE_ACTIONS: tuple[str, ...] = (
@@ -57,19 +58,24 @@ def table_candidates(state: MtgGame, actor: str | None) -> list[tuple[dict[str, 
                 f"Gagner des points de vie ({player})")  # fmt: skip
         add({"type": "life", "player": player, "amount": -1}, f"Lose life ({player})",
             f"Perdre des points de vie ({player})")  # fmt: skip
-    for obj in state.in_zone(Zone.BATTLEFIELD):
-        # A copy takes only copiable values: a face-down one is named by its public label
-        # (its copy is a nameless 2/2, 707.2), whoever may see its face.
-        shown = describe(state, obj, face=not obj.face_down)
-        # The judge's for the permanent's controller: one button per permanent, not per
-        # player (each offer is tried on a copy of the state for every page).
-        player = actor if actor is not None else obj.controller
-        add({"type": "create_token", "player": player, "copy_of": obj.id, "count": 1},
-            f"Token copy of {shown.en} ({player})",
-            f"Jeton copie de {shown.fr} ({player})")  # fmt: skip
     add({"type": "roll_die", "sides": 6}, "Roll a die", "Lancer un dé")
     add({"type": "flip_coin"}, "Flip a coin", "Lancer une pièce")
     return out
+
+
+def token_copy_candidate(
+    state: MtgGame, obj: MtgObject, actor: str | None
+) -> tuple[dict[str, Any], Text]:
+    """A token copy of a permanent (707.2): a button on its sheet, so the Table panel does not
+    grow with the board. A copy takes only copiable values: a face-down one is named by its
+    public label (its copy is a nameless 2/2), whoever may see its face. The judge's is for
+    the permanent's controller: one button per permanent, not per player."""
+    shown = describe(state, obj, face=not obj.face_down)
+    player = actor if actor is not None else obj.controller
+    return (
+        {"type": "create_token", "player": player, "copy_of": obj.id, "count": 1},
+        Text(en=f"Token copy of {shown.en} ({player})", fr=f"Jeton copie de {shown.fr} ({player})"),
+    )
 
 
 def describe_table_action(state: MtgGame, action: Any) -> Text:

@@ -5,6 +5,7 @@ the stack region; the engine decides which are legal (app.rules.offers)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from app.rules.core.events import Text
@@ -17,7 +18,7 @@ _TARGETABLE = (Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD, Zone.EXILE)
 
 
 def trigger_candidates(
-    state: MtgGame, actor: str | None, name_of: dict[str, Text]
+    state: MtgGame, actor: str | None, name_of: Mapping[str, Text]
 ) -> list[tuple[dict[str, Any], Text]]:
     """Every button a triggered ability or a task could have for `actor`, legal or not."""
     out: list[tuple[dict[str, Any], Text]] = []

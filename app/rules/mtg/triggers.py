@@ -198,10 +198,8 @@ def copy_ability(ctx: MtgCtx, action: CopyAbility) -> None:
 # --- resolving ---------------------------------------------------------------------------
 
 
-def resolve_trigger(ctx: MtgCtx, ability: StackAbility) -> None:
-    """608.2: checks its targets (608.2b), then does what it says: what the engine models it
-    applies, the rest is handed to the judge to apply by hand."""
-    state = ctx.state
+def require_targets(ability: StackAbility) -> None:
+    """603.3d: a targeted ability resolves only once its targets are chosen."""
     if ability.targeted and ability.targets is None:
         raise RuleError(
             ["603.3d", "601.2c"],
@@ -209,6 +207,13 @@ def resolve_trigger(ctx: MtgCtx, ability: StackAbility) -> None:
             "stack).",
             f"{ability.controller} en choisit d'abord les cibles (en la mettant sur la pile).",
         )
+
+
+def resolve_trigger(ctx: MtgCtx, ability: StackAbility) -> None:
+    """608.2: checks its targets (608.2b), then does what it says: what the engine models it
+    applies, the rest is handed to the judge to apply by hand."""
+    state = ctx.state
+    require_targets(ability)
     state.abilities.remove(ability)
     source = public_source(ability)
     hidden = private_source(ability)

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from app.rules.core.actions import Concede, EndGame, NextTurn
-from app.rules.core.ending import conceding_player, judge_ends, leave_game, reveal_to_all
+from app.rules.core.ending import (
+    conceder,
+    leave_game,
+    may_concede,
+    may_end_game,
+    reveal_to_all,
+)
 from app.rules.core.events import Text
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import expire as expire_name_bans
@@ -15,15 +21,20 @@ from app.rules.mtg.state import MtgCtx, MtgGame, Zone
 _NONE = Text(en="none.", fr="aucun.")
 
 
-def next_turn(ctx: MtgCtx, action: NextTurn) -> None:
-    state = ctx.state
+def may_end_turn(ctx: MtgCtx, action: NextTurn) -> None:
+    """500.1: the active player ends their turn (the judge for them)."""
     ctx.acting_as(
-        state.active_player,
+        ctx.state.active_player,
         ["500.1"],
-        f"Only the active player ({state.active_player}) can end the turn.",
-        f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
+        f"Only the active player ({ctx.state.active_player}) can end the turn.",
+        f"Seul le joueur actif ({ctx.state.active_player}) peut finir le tour.",
         kind="rule",
     )
+
+
+def next_turn(ctx: MtgCtx, action: NextTurn) -> None:
+    may_end_turn(ctx, action)
+    state = ctx.state
     # 514.2: "until end of turn" effects end in the cleanup step.
     for obj in state.objects:
         obj.modifiers = [m for m in obj.modifiers if not m.until_end_of_turn]
@@ -85,8 +96,15 @@ def _end(ctx: MtgCtx, opening: Text, nothing: Text) -> None:
     )
 
 
+# 104.1: the judge ends a game; 104.3a: a player concedes, for themselves.
+MAY_END_GAME = may_end_game(["104.1"])
+MAY_CONCEDE = may_concede(
+    ["104.3a"], Text(en="Say which player concedes.", fr="Indiquez quel joueur concède.")
+)
+
+
 def end_game(ctx: MtgCtx, action: EndGame) -> None:
-    judge_ends(ctx, ["104.1"])
+    MAY_END_GAME(ctx, action)
     _end(
         ctx,
         Text(
@@ -100,8 +118,8 @@ def end_game(ctx: MtgCtx, action: EndGame) -> None:
 def concede(ctx: MtgCtx, action: Concede) -> None:
     """104.3a: a player may concede at any time; today's 708.9 reveals their face-down
     objects as they leave; with one player left the game ends (707.9 reveals the rest)."""
-    say_who = Text(en="Say which player concedes.", fr="Indiquez quel joueur concède.")
-    player = conceding_player(ctx, action.player, ["104.3a"], say_who)
+    MAY_CONCEDE(ctx, action)
+    player = conceder(ctx, action)
     state = ctx.state
     if state.hideaway_pending is not None and state.hideaway_pending.player == player:
         state.hideaway_pending = None  # their trigger goes with them

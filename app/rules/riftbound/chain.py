@@ -35,14 +35,19 @@ def push(
     state.chain.append(item)
 
 
-def resolve(ctx: RiftboundCtx, action: Resolve) -> None:
-    state = rb(ctx.state)
-    if not state.chain:
+def may_resolve(ctx: RiftboundCtx, action: Resolve) -> None:
+    """The chain's newest item resolves, if there is a chain."""
+    if not rb(ctx.state).chain:
         raise RuleError(
             ["rb.chain"],
             "There is no chain: nothing to resolve.",
             "Il n'y a pas de chaîne : rien à résoudre.",
         )
+
+
+def resolve(ctx: RiftboundCtx, action: Resolve) -> None:
+    may_resolve(ctx, action)
+    state = rb(ctx.state)
     item = state.chain.pop()
     source = ctx.state.get(item.object)
     effect = source.card.play_effect if source is not None else None

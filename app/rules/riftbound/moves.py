@@ -16,13 +16,13 @@ from app.rules.riftbound.judge_edits import JUDGE_MOVES
 MOVES: tuple[Move[Any], ...] = (
     Move(a.Hide, hidden.hide),
     Move(a.Play, play.play),
-    Move(Resolve, chain.resolve),
+    Move(Resolve, chain.resolve, chain.may_resolve),
     Move(a.ResolveShowdown, combat.resolve_showdown),
     Move(a.MoveUnit, turn.move_unit),
-    Move(NextTurn, turn.next_turn),
+    Move(NextTurn, turn.next_turn, turn.may_end_turn),
     Move(a.SetControl, turn.set_control),
-    Move(EndGame, turn.end_game),
-    Move(Concede, turn.concede),
+    Move(EndGame, turn.end_game, turn.MAY_END_GAME),
+    Move(Concede, turn.concede, turn.MAY_CONCEDE),
     # An effect on another player's object: proposed, then accepted or refused.
     Move(proposals.Propose, proposals.propose),
     Move(proposals.AcceptProposal, proposals.accept),

@@ -4,7 +4,7 @@ the end of the game, when every facedown card is revealed (421.4)."""
 from __future__ import annotations
 
 from app.rules.core.actions import Concede, EndGame, NextTurn
-from app.rules.core.ending import conceding_player, judge_ends, leave_game
+from app.rules.core.ending import conceder, leave_game, may_concede, may_end_game
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.words import plural_pair
@@ -23,9 +23,9 @@ from app.rules.riftbound.state import RiftboundCtx, Zone
 from app.rules.riftbound.zones import put
 
 
-def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
+def may_end_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
+    """The turn player ends their turn (the judge for them), with no chain and no showdown."""
     state = ctx.state
-    riftbound = rb(state)
     ctx.acting_as(
         state.active_player,
         ["rb.turn"],
@@ -33,13 +33,19 @@ def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
         f"Seul le joueur actif ({state.active_player}) peut finir le tour.",
         kind="rule",
     )
-    if riftbound.chain or riftbound.showdown is not None:
+    if rb(state).chain or rb(state).showdown is not None:
         raise RuleError(
             ["rb.turn", "rb.states"],
             "The turn can't end while a chain exists or a showdown is in progress.",
             "Le tour ne peut pas finir tant qu'une chaîne existe ou qu'un affrontement est en "
             "cours.",
         )
+
+
+def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
+    may_end_turn(ctx, action)
+    state = ctx.state
+    riftbound = rb(state)
     # Ending phase: "this turn" effects end, damage heals, buffs' bonus ends.
     riftbound.phase = "ending"
     for obj in state.objects:
@@ -168,14 +174,21 @@ def set_control(ctx: RiftboundCtx, action: SetControl) -> None:
     cleanup(ctx)
 
 
+# Only the judge ends a game; a player concedes, for themselves.
+MAY_END_GAME = may_end_game(["rb.end-game"])
+MAY_CONCEDE = may_concede(
+    ["rb.end-game"], Text(en="Say which player concedes.", fr="Indiquez qui concède.")
+)
+
+
 def end_game(ctx: RiftboundCtx, action: EndGame) -> None:
-    judge_ends(ctx, ["rb.end-game"])
+    MAY_END_GAME(ctx, action)
     finish(ctx, None)
 
 
 def concede(ctx: RiftboundCtx, action: Concede) -> None:
-    say_who = Text(en="Say which player concedes.", fr="Indiquez qui concède.")
-    player = conceding_player(ctx, action.player, ["rb.end-game"], say_who)
+    MAY_CONCEDE(ctx, action)
+    player = conceder(ctx, action)
     remaining = leave_game(ctx, player)
     ctx.emit("concede", ["rb.end-game"], Text(en=f"{player} concedes.", fr=f"{player} concède."))
     finish(ctx, remaining[0] if len(remaining) == 1 else None)

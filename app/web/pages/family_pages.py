@@ -87,7 +87,12 @@ def buttons_for(view: View, loose: list[ActionOption]) -> Buttons:
     primary, place = pages.primary_actions, pages.place_actions
     answers = [o for o in loose if o.type in PROPOSAL_ANSWERS]
     table = [o for o in loose if _inner_type(o) in pages.table_actions]
-    loose = [o for o in loose if o.type not in PROPOSAL_ANSWERS and o not in table]
+    # By the same test, not by comparing options (a board of 200 offers 200 token copies).
+    loose = [
+        o
+        for o in loose
+        if o.type not in PROPOSAL_ANSWERS and _inner_type(o) not in pages.table_actions
+    ]
     return Buttons(
         bar=[o for o in loose if o.type in primary],
         more=[o for o in loose if o.type not in primary + place],

@@ -111,7 +111,6 @@ def ruling_context(public: RulingPublic, chosen: int, lang: Lang) -> dict[str, A
         "me": me,
         "judge": vp.viewer.kind == "judge",
         "players": [p.name for p in view.players],
-        "actionable": [],
         "sheet_obj": None,
         "tiles_static": True,
         "urls": {"objects": "", "qs": ""},

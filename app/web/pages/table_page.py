@@ -91,7 +91,6 @@ class TablePage(TemplateContext):
     # Beside each ability on the stack and each "apply by hand" task (partials/abilities.html,
     # by_hand.html): its controller's targets, counter, copy, the judge's "done".
     stack_options: list[ActionOption]
-    actionable: list[str]
     sheet: Literal["closed", "open", "gone"]
     sheet_obj: ObjectViewBase | None
     sheet_options: list[ActionOption]
@@ -157,7 +156,6 @@ def table_page(
             for item in [*getattr(view, "abilities", []), *getattr(view, "by_hand", [])]
             for option in offer.for_object(item.id)
         ],
-        actionable=offer.actionable(),
         sheet="closed" if selected is None else ("open" if sheet_obj else "gone"),
         sheet_obj=sheet_obj,
         sheet_options=card_first(offer.for_object(selected)) if selected is not None else [],

@@ -1,6 +1,6 @@
 """A seat page's buttons, computed only as far as the page shows them (app/web/page_buttons.py),
 are exactly the ones `actions_for` gives, for every viewer: the same game-wide buttons in the
-same order, the same cards marked as having actions, the same sheet per card. And the cache
+same order, the same sheet per card. And the cache
 that keeps them per (game, version, viewer) never hands one viewer's options to another."""
 
 from __future__ import annotations
@@ -73,7 +73,6 @@ RIFTBOUND = build_riftbound()[0]
 def _expected(full: list[ActionOption]) -> dict[str, Any]:
     return {
         "loose": [o for o in full if o.object is None],
-        "actionable": sorted({o.object for o in full if o.object is not None}),
         "by_object": {t: [o for o in full if o.object == t] for t in {o.object for o in full} if t},
     }
 
@@ -81,10 +80,8 @@ def _expected(full: list[ActionOption]) -> dict[str, Any]:
 def _check(state: GameState, viewer: Viewer) -> None:
     full = actions_for(state, viewer)
     want = _expected(full)
-    # Asked in a page's order: the marked cards first (a card's first legal action stops
-    # the search), then the bar, then each card's sheet.
+    # Asked in a page's order: the bar (by declared preconditions), then each card's sheet.
     memo = OptionsMemo(state, viewer)
-    assert memo.actionable() == want["actionable"]
     assert memo.loose() == want["loose"]
     for obj in state.objects:
         assert memo.for_object(obj.id) == want["by_object"].get(obj.id, [])
@@ -92,8 +89,8 @@ def _check(state: GameState, viewer: Viewer) -> None:
     # And from a fresh memo, the other way round.
     memo = OptionsMemo(state, viewer)
     assert memo.all() == full
-    assert memo.actionable() == want["actionable"]
-    assert FixedButtons(full).actionable() == want["actionable"]
+    assert memo.loose() == want["loose"]
+    assert FixedButtons(full).loose() == want["loose"]
 
 
 @pytest.mark.parametrize("version", range(len(STATES)))
@@ -111,9 +108,13 @@ def test_a_finished_game_and_a_spectator_offer_nothing():
     state = engine.apply(STATES[-1], parse_action({"type": "end_game"}), None).state
     for viewer in VIEWERS:
         offer = PageButtons(OptionsMemo(state, viewer))
-        assert (offer.loose(), offer.actionable(), offer.all()) == ([], [], [])
+        assert (offer.loose(), offer.all()) == ([], [])
     spectator = PageButtons(OptionsMemo(STATES[-1], Viewer.spectator()))
-    assert (spectator.loose(), spectator.actionable()) == ([], [])
+    objects = [o.id for o in STATES[-1].objects]
+    assert (spectator.loose(), [spectator.for_object(i) for i in objects]) == (
+        [],
+        [[] for _ in objects],
+    )
 
 
 def test_the_judge_acting_as_a_player_gets_that_players_options_with_as():
@@ -163,7 +164,7 @@ def test_threads_sharing_a_memo_get_the_same_answers():
 
     def ask() -> None:
         memo = cache.memo("G", state, Viewer.judge())
-        seen.append((memo.actionable(), memo.all()))
+        seen.append((memo.loose(), memo.all()))
 
     threads = [threading.Thread(target=ask) for _ in range(8)]
     for t in threads:
@@ -171,7 +172,7 @@ def test_threads_sharing_a_memo_get_the_same_answers():
     for t in threads:
         t.join()
     assert len(cache) == 1
-    assert all(s == (_expected(want)["actionable"], want) for s in seen)
+    assert all(s == (_expected(want)["loose"], want) for s in seen)
 
 
 def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
@@ -179,9 +180,8 @@ def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
 ):
     """Each seat's page, twice (the second from the cache), and the judge's as each player,
     against the same page built from `actions_for`'s whole list."""
-    from pages_support import HTMX, seat_client
-
     from app.web import game_service
+    from tests.web.pages_support import HTMX, seat_client
 
     game_id, tokens = make_game(client, setup=family_of("mtg").pages.starter(["Alice", "Bob"]))
     cache = client.app.state.options_cache
@@ -203,6 +203,6 @@ def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
             with monkeypatch.context() as patched:
                 patched.setattr(game_service, "options_for", from_full_list)
                 listed = browsers[who].get(url, headers=headers).text
-            assert "has-actions" in listed and 'name="action"' in listed
+            assert 'name="action"' in listed
             assert cached[0] == cached[1] == listed, (who, query, headers)
     assert len(cache) == 3  # Alice, Bob and the judge at version 0: judge-as-Alice is Alice's
