@@ -200,6 +200,10 @@ class GamePages(Generic[V]):
     # The choices its view holds that wait for one player (a "you may", a pick among cards
     # looked at): the pages show and post them all the same way (app.rules.core.choice).
     pending_choices: PendingChoices = no_choices
+    # The other values of its game options this game can be judged again under, beside its
+    # other rulesets (the judge's tools: one link each, labelled by "editions.under.<value>"),
+    # as (option, value); e.g. a rule whose edition is a game option, once the game uses it.
+    option_editions: Callable[[V], list[tuple[str, str]]] = lambda view: []
     # Its own labels for the pages (an i18n.toml beside its code: keys no other file uses).
     messages: Path | None = None
     # The folder of its templates (board.html, tile_stats.html, tile_flags.html,

@@ -41,6 +41,16 @@ def _options_from_form(ruleset: str, asked: Mapping[str, str]) -> dict[str, Any]
     )
 
 
+def _option_editions(view: MtgView) -> list[tuple[str, str]]:
+    """The other hideaway edition, once the game uses hideaway (702.75: a card with it, or a
+    game that chose Lorwyn's)."""
+    uses = view.hideaway_edition != "current" or any(
+        "ideaway" in a for o in view.objects for a in o.abilities
+    )
+    other = "current" if view.hideaway_edition == "lorwyn" else "lorwyn"
+    return [("hideaway_edition", other)] if uses else []
+
+
 MTG: GameFamily[MtgGame, MtgView] = GameFamily(
     key="mtg",
     rulesets=("mtg", "mtg-2004"),
@@ -94,6 +104,7 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         starter=starter.starter_setup,
         form_choices={"hideaway_edition": HIDEAWAY_EDITIONS},
         options_from_form=_options_from_form,
+        option_editions=_option_editions,
         table_actions=TABLE_ACTIONS,
         pending_choices=pending_choices,
         question_groups=GROUPS,

@@ -9,7 +9,9 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from fastapi import Depends, Request
 
 from app.rules.core.citations import Citation
 from app.rules.families import FAMILIES, RULESETS, family_of, family_of_citation
@@ -19,6 +21,7 @@ from app.web.judge_forms import JudgeSpec
 __all__ = [
     "FORM_CHOICES",
     "RULESETS",
+    "AskedOptionsDep",
     "Buttons",
     "buttons_for",
     "canonical_number",
@@ -34,10 +37,21 @@ __all__ = [
 ]
 
 PROPOSAL_ANSWERS = ("accept_proposal", "refuse_proposal")
-# Every family's new-game form choices (option -> its values), e.g. the hideaway edition.
+# Every family's new-game form choices (option -> its values), where its editions differ.
 FORM_CHOICES: Mapping[str, tuple[str, ...]] = {
     option: values for f in FAMILIES for option, values in f.pages.form_choices.items()
 }
+
+
+async def _asked_options(request: Request) -> dict[str, str]:
+    """What a new-game form answered to each of FORM_CHOICES (a field left out: nothing)."""
+    form = await request.form()
+    asked = {option: form.get(option) for option in FORM_CHOICES}
+    return {option: value[:20] for option, value in asked.items() if isinstance(value, str)}
+
+
+# The new-game form's game options, read from the posted form by the options' own names.
+AskedOptionsDep = Annotated[dict[str, str], Depends(_asked_options)]
 
 
 # -- new games ---------------------------------------------------------------------------------
@@ -130,10 +144,13 @@ def has_editions(ruleset: str) -> bool:
     return len(family_of(ruleset).rulesets) > 1
 
 
-def other_editions(ruleset: str) -> list[str]:
-    """The other editions of a game's rules it can be judged again under (the judge's tools:
-    one link each, labelled by the message `editions.under.<ruleset>`)."""
-    return [r for r in family_of(ruleset).rulesets if r != ruleset]
+def other_editions(view: View) -> list[str]:
+    """The other editions a game can be judged again under (the judge's tools: one link each,
+    labelled by the message `editions.under.<edition>`): its family's other rulesets, then the
+    other values of the game options it uses."""
+    family = family_of(view.ruleset)
+    rulesets = [r for r in family.rulesets if r != view.ruleset]
+    return rulesets + [value for _, value in family.pages.option_editions(view)]
 
 
 def other_ruleset(ruleset: str, asked: str) -> str:

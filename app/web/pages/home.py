@@ -3,6 +3,7 @@ the form that starts a new game (the starter table, or a decklist per seat)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Annotated
 
@@ -26,6 +27,7 @@ from app.web.pages.chrome import Chrome, TemplateContext, chrome_for
 from app.web.pages.family_pages import (
     FORM_CHOICES,
     RULESETS,
+    AskedOptionsDep,
     options_for_form,
     players_refusal,
     starter_for,
@@ -49,8 +51,9 @@ class HomePage(TemplateContext):
     max_players: int = MAX_PLAYERS
     form_players: list[str] = field(default_factory=lambda: ["Alice", "Bob"])
     form_ruleset: str = DEFAULT_RULESET
-    hideaway_editions: tuple[str, ...] = FORM_CHOICES.get("hideaway_edition", ())
-    form_hideaway: str = "current"
+    form_choices: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: FORM_CHOICES)
+    # The game options as the form last answered them (an option left out: its first value).
+    form_options: Mapping[str, str] = field(default_factory=dict)
     form_decks: list[str] = field(default_factory=list)
     form_error: str | None = None
     # Each decklist field's unusable lines, in the page's language, shown beside that field.
@@ -128,10 +131,10 @@ def create_game(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
+    asked: AskedOptionsDep,
     ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
     player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
     scenario: Annotated[str | None, Form(max_length=60)] = None,
-    hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
     deck: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
 ) -> Response:
     """Create a game (or a judge scenario) and show its links, once: they carry the tokens."""
@@ -142,8 +145,7 @@ def create_game(
     names = [name for name in seats if name]
     if ruleset not in RULESETS:
         ruleset = DEFAULT_RULESET
-    options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
-    hideaway_edition = options.get("hideaway_edition", "current")
+    options = options_for_form(ruleset, asked)
     page = home_page(request)
     t = page.chrome.t
 
@@ -155,7 +157,7 @@ def create_game(
             # Every field back where it was typed: a decklist stays beside its player.
             form_players=seats if any(seats) else ["", ""],
             form_ruleset=ruleset,
-            form_hideaway=hideaway_edition,
+            form_options=options,
             form_decks=texts,
             form_error=t(key, **params) if key else None,
             deck_errors=deck_errors or [],

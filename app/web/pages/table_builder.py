@@ -45,6 +45,7 @@ from app.web.pages.cache_policy import PRIVATE, PUBLIC_PAGE
 from app.web.pages.chrome import base_context, is_htmx, refused
 from app.web.pages.family_pages import (
     RULESETS,
+    AskedOptionsDep,
     judge_spec,
     options_for_form,
     players_refusal,
@@ -72,9 +73,9 @@ def build_table(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
+    asked: AskedOptionsDep,
     ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
     player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
-    hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
 ) -> Response:
     """A game of `ruleset` for these players with nothing on the table, and its links: the
     judge's link opens the page where the cards are added. (The home page's new-game form
@@ -84,7 +85,7 @@ def build_table(
     problem = _players_problem(ruleset, names)
     if problem is not None:
         return refused(request, problem[0], 422, None, **problem[1])
-    options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
+    options = options_for_form(ruleset, asked)
     body = GameCreate(ruleset=ruleset, players=names, options=options or None)
     title = " · ".join(names)
     created = repository.create_game(build_setup(body, catalog), title)

@@ -173,7 +173,7 @@ def table_page(
         # engine refusing anything else before it copies the state.
         choices=pending_choices(view, offer.all, who, lang),
         choice_url=choice_url(who.seat.game_id),
-        other_editions=other_editions(view.ruleset),
+        other_editions=other_editions(view),
         travel=travel,
         tiles_static=travel is not None,
         take_back=table.take_back,
