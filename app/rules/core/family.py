@@ -166,6 +166,20 @@ class GameRules(Generic[S, V]):
 
 
 @dataclass(frozen=True)
+class HiddenUnder:
+    """A way the judge's edits exile a card face down under a permanent (as Magic's hideaway
+    does): the face choice that says it (also its label's key, "builder.exile.<face>"), the
+    edit's field naming the permanent (a refusal's key, "builder.error.<field>"), the
+    permanents that can hold one in the judge's view as (id, name), and whether an object of
+    that view is held so."""
+
+    face: str
+    field: str
+    sources: Callable[[Any], list[tuple[str, str]]]
+    holds: Callable[[Any], bool]
+
+
+@dataclass(frozen=True)
 class GamePages(Generic[V]):
     """What the pages show of a family: its buttons' places, the new-game form's choices, the
     places a card can be at, and the table a casual game starts from."""
@@ -180,6 +194,8 @@ class GamePages(Generic[V]):
     # The places a card can be "at" in a view, as (value, label) — a Riftbound game's
     # battlefields — for the judge's placement forms; none for a family without them.
     locations: Callable[[V], list[tuple[str, str]]] = lambda view: []
+    # The step (or phase) the turn is at in a view, as the judge's turn form starts from it.
+    turn_step: Callable[[V], str | None] = lambda view: None
     # The new-game form's choices of game options (option -> its values), and the options a
     # game of `ruleset` takes from what the form asked.
     form_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -200,6 +216,8 @@ class GamePages(Generic[V]):
     # The choices its view holds that wait for one player (a "you may", a pick among cards
     # looked at): the pages show and post them all the same way (app.rules.core.choice).
     pending_choices: PendingChoices = no_choices
+    # The judge's way to exile a card face down under a permanent (None: the family has none).
+    hidden_under: HiddenUnder | None = None
     # The other values of its game options this game can be judged again under, beside its
     # other rulesets (the judge's tools: one link each, labelled by "editions.under.<value>"),
     # as (option, value); e.g. a rule whose edition is a game option, once the game uses it.

@@ -9,7 +9,17 @@ from typing import Any, get_args
 
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, GamePages, GameRules, Visibility
-from app.rules.mtg import candidates, labels, moves, rule_book, setup, starter, view_of, visibility
+from app.rules.mtg import (
+    candidates,
+    labels,
+    moves,
+    pages,
+    rule_book,
+    setup,
+    starter,
+    view_of,
+    visibility,
+)
 from app.rules.mtg.card_formats import CARD_FORMATS
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.choices import pending_choices
@@ -39,16 +49,6 @@ def _options_from_form(ruleset: str, asked: Mapping[str, str]) -> dict[str, Any]
     return (
         {"hideaway_edition": edition} if ruleset == "mtg" and edition in HIDEAWAY_EDITIONS else {}
     )
-
-
-def _option_editions(view: MtgView) -> list[tuple[str, str]]:
-    """The other hideaway edition, once the game uses hideaway (702.75: a card with it, or a
-    game that chose Lorwyn's)."""
-    uses = view.hideaway_edition != "current" or any(
-        "ideaway" in a for o in view.objects for a in o.abilities
-    )
-    other = "current" if view.hideaway_edition == "lorwyn" else "lorwyn"
-    return [("hideaway_edition", other)] if uses else []
 
 
 MTG: GameFamily[MtgGame, MtgView] = GameFamily(
@@ -102,9 +102,11 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
     ),
     pages=GamePages(
         starter=starter.starter_setup,
+        turn_step=lambda view: view.step,
         form_choices={"hideaway_edition": HIDEAWAY_EDITIONS},
         options_from_form=_options_from_form,
-        option_editions=_option_editions,
+        option_editions=pages.option_editions,
+        hidden_under=pages.HIDEAWAY,
         table_actions=TABLE_ACTIONS,
         pending_choices=pending_choices,
         question_groups=GROUPS,

@@ -73,6 +73,7 @@ RIFTBOUND: GameFamily[RiftboundGame, RiftboundView] = GameFamily(
         place_actions=("set_control",),
         deck_zones=starter.deck_zones,
         locations=lambda view: [(b.id, b.name) for b in view.riftbound.battlefields],
+        turn_step=lambda view: view.riftbound.phase,
         table_actions=TABLE_ACTIONS,
         messages=_HERE / "i18n.toml",
         question_groups=("riftbound",),

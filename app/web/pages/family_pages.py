@@ -174,7 +174,8 @@ _SETUP_SYNONYMS = {
 }
 # In the order the forms show them.
 _STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out", "hidden_this_turn")
-_CARD_COSTS = ("mana_cost", "morph", "megamorph", "disguise")
+# The card's costs the forms define: its mana cost, then the face-down ways it prints a cost for.
+_CARD_COSTS = ("mana_cost",)
 _CARD_NUMBERS = ("power", "toughness", "might", "energy", "power_cost")
 _CARD_FLAGS = ("hidden",)
 _SCORES = (("judge_set_life", "life"), ("judge_set_points", "points"))
@@ -206,6 +207,11 @@ def view_locations(view: Any) -> list[tuple[str, str]]:
     return family_of(view.ruleset).pages.locations(view)
 
 
+def turn_step(view: Any) -> str:
+    """The step (or phase) the turn is at in this view, as the family says ("": not said)."""
+    return family_of(view.ruleset).pages.turn_step(view) or ""
+
+
 @functools.cache
 def judge_spec(ruleset: str) -> JudgeSpec:
     """What the family's judge edits take: its `judge_add_card` fields (its setup entry's,
@@ -222,24 +228,26 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         (m.model for m in family.rules.moves if m.type == "judge_set_turn"), None
     )
     turn_fields = turn_model.model_fields if turn_model is not None else {}
-    step_field = next((f for f in ("step", "phase") if f in turn_fields), None)
+    # Its step (or phase): the one field of judge_set_turn besides whose turn and its number.
+    step_field = next((f for f in turn_fields if f not in ("type", "turn", "active_player")), None)
+    face_down = _literal_values(fields["face_down"].annotation) if "face_down" in fields else ()
     return JudgeSpec(
         family=family.key,
         zones=tuple(
             z for z in _literal_values(fields["zone"].annotation) if z not in _SETUP_SYNONYMS
         ),
-        face_down=_literal_values(fields["face_down"].annotation) if "face_down" in fields else (),
+        face_down=face_down,
         boxes=tuple(b for b in _STATUS_BOXES if b in fields),
         token="is_token" in fields,
         location="location" in fields,
-        card_costs=tuple(c for c in _CARD_COSTS if c in card),
+        card_costs=tuple(c for c in (*_CARD_COSTS, *face_down) if c in card),
         card_numbers=tuple(n for n in _CARD_NUMBERS if n in card),
         card_flags=tuple(f for f in _CARD_FLAGS if f in card),
         score=next((s for s in _SCORES if s[0] in types), None),
         zone_aliases=tuple(_SETUP_SYNONYMS.items()),
         exile_ways=_literal_values(exiled.model_fields["via"].annotation) if exiled else (),
         looks=_literal_values(exiled.model_fields["look"].annotation) if exiled else (),
-        hideaway="hideaway_of" in fields,
+        under=family.pages.hidden_under,
         attach="attached_to" in fields,
         turn=turn_model is not None,
         step_field=step_field,

@@ -267,7 +267,7 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
                 # 811.1.b: hidden this turn, so not playable before the next.
                 "hidden_this_turn": getattr(obj, "hidden_turn", None) == view.turn,
             },
-            face=face_of(obj),
+            face=face_of(obj, spec),
             exile=exile_facts(obj),
             attached_to=getattr(obj, "attached_to", None) or "",
         )
