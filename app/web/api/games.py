@@ -31,8 +31,8 @@ def model_json(model: BaseModel) -> Response:
 
 
 _ACTION_BODY_EXAMPLES = {
-    "cast face down": {
-        "value": {"type": "cast_face_down", "object": "<object id>", "via": "morph"},
+    "a move at the version it was offered": {
+        "value": {"type": "resolve", "expected_version": 3},
     },
     "judge acting for a player": {
         "value": {
