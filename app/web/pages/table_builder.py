@@ -12,6 +12,7 @@ A refused form comes back as it was typed, the reason beside the field it is abo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
@@ -29,6 +30,7 @@ from app.web.deps import CatalogDep, FormCheck, RepositoryDep, SameSiteDep, Seat
 from app.web.i18n import pick_language, translator
 from app.web.judge_forms import (
     FormProblem,
+    JudgeSpec,
     Placed,
     add_card_action,
     edit_action,
@@ -224,12 +226,19 @@ def _refused_form(request: Request, at: SeatAt, refusal: FormRefusal, htmx: bool
 @router.post("/g/{game_id}/judge/add")
 async def add_card(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
     """The "Add a card" panel: a search hit's button (`card`) or the inline definition."""
-
-    def make(view: Any) -> dict[str, Any]:
-        players = [p.name for p in view.players]
-        return add_card_action(checked.form, judge_spec(view.ruleset), players)
-
+    make = _for_players(checked, add_card_action)
     return await _act(request, checked, repository, make, "add", keep_placement=True)
+
+
+# A form's action from the form, the family's judge edits and the game's players.
+PlayersForm = Callable[[Mapping[str, Any], JudgeSpec, list[str]], dict[str, Any]]
+
+
+def _for_players(checked: SeatForm, build: PlayersForm) -> Callable[[Any], dict[str, Any]]:
+    """The action a form makes, from the judge's view of the game: its family and players."""
+    return lambda view: build(
+        checked.form, judge_spec(view.ruleset), [p.name for p in view.players]
+    )
 
 
 @router.post("/g/{game_id}/judge/search")
@@ -279,20 +288,10 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
 @router.post("/g/{game_id}/judge/turn")
 async def set_turn(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
     """ "Turn and step": a built table starts on any player's turn, number and step."""
-
-    def make(view: Any) -> dict[str, Any]:
-        players = [p.name for p in view.players]
-        return set_turn_action(checked.form, judge_spec(view.ruleset), players)
-
-    return await _act(request, checked, repository, make, "turn")
+    return await _act(request, checked, repository, _for_players(checked, set_turn_action), "turn")
 
 
 @router.post("/g/{game_id}/judge/score")
 async def set_score(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
     """ "Set life / points"."""
-
-    def make(view: Any) -> dict[str, Any]:
-        players = [p.name for p in view.players]
-        return set_score_action(checked.form, judge_spec(view.ruleset), players)
-
-    return await _act(request, checked, repository, make, "add")
+    return await _act(request, checked, repository, _for_players(checked, set_score_action), "add")
