@@ -2,15 +2,18 @@
 scenarios reach a family's mechanics, rulesets and labels through its registration
 (app.rules.core.family.GameFamily), so a third family plugs in without touching them.
 
-The words come from the registered families (each one's key and rulesets, as a literal) and
-the mechanics they bring (hideaway, foretell, manifest...). Comments and docstrings may name
-them as examples; code, strings, templates and message files may not."""
+The words come from the registered families: each one's key and rulesets (as a literal), the
+action types only one family has (a compound name like `mulligan_bottom`; a one-word type
+such as "draw" or "move" is an everyday word the pages use for their own things), and the
+mechanics they bring (hideaway, foretell, manifest...). Comments and docstrings may name them
+as examples; code, strings, templates and message files may not."""
 
 from __future__ import annotations
 
 import io
 import re
 import tokenize
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -53,11 +56,19 @@ ALLOWED: dict[str, tuple[str, ...]] = {
 }
 
 
+def own_action_types() -> list[str]:
+    """The compound action types exactly one registered family has."""
+    types = Counter(t for f in FAMILIES for t in f.rules.moves_by_type)
+    return sorted(t for t, n in types.items() if n == 1 and "_" in t)
+
+
 def family_words() -> re.Pattern[str]:
-    """Every registered family's key and rulesets as a quoted literal, and the mechanics."""
+    """Every registered family's key and rulesets as a quoted literal, its own compound
+    action types as whole names, and the mechanics."""
     literals = {name for f in FAMILIES for name in (f.key, *f.rulesets)}
     quoted = [rf"[\"']{re.escape(name)}[\"']" for name in sorted(literals)]
-    return re.compile("|".join([*MECHANICS, *quoted]), re.IGNORECASE)
+    types = [rf"(?<![\w]){re.escape(t)}(?![\w])" for t in own_action_types()]
+    return re.compile("|".join([*MECHANICS, *quoted, *types]), re.IGNORECASE)
 
 
 def python_code(text: str) -> Iterator[tuple[int, str]]:
@@ -131,6 +142,13 @@ def test_shared_code_names_no_family_concept():
             ["app/web/i18n/x.toml:3: Manifest"],
         ),
         ("app/web/pages/manifest.py", 'PATH = "/manifest.webmanifest"\n', []),
+        ("app/web/x.py", 'if kind == "mulligan_bottom":\n', ["app/web/x.py:1: mulligan_bottom"]),
+        (
+            "templates/partials/x.html",
+            '{{ t("stack.choose_targets") }}\n',
+            ["templates/partials/x.html:1: choose_targets"],
+        ),
+        ("app/web/x.py", 'judge_set_turn = "turn_face_upward"\n', []),
     ],
 )
 def test_the_check_finds_a_family_word_in_code_not_in_comments(name, text, expected):

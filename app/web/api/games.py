@@ -36,8 +36,7 @@ _ACTION_BODY_EXAMPLES = {
     },
     "judge acting for a player": {
         "value": {
-            "type": "turn_face_up",
-            "object": "<object id>",
+            "type": "resolve",
             "as": "Alice",
             "expected_version": 3,
             "request_id": "b6f1c0",

@@ -178,7 +178,6 @@ _STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out", "h
 _CARD_COSTS = ("mana_cost",)
 _CARD_NUMBERS = ("power", "toughness", "might", "energy", "power_cost")
 _CARD_FLAGS = ("hidden",)
-_SCORES = (("judge_set_life", "life"), ("judge_set_points", "points"))
 
 
 def _literal_values(annotation: Any) -> tuple[str, ...]:
@@ -217,7 +216,6 @@ def judge_spec(ruleset: str) -> JudgeSpec:
     """What the family's judge edits take: its `judge_add_card` fields (its setup entry's,
     until it has that action), its card model's printed facts, its life or points edit."""
     family = family_of(ruleset)
-    types = {m.type for m in family.rules.moves}
     model: Any = next((m.model for m in family.rules.moves if m.type == "judge_add_card"), None)
     if model is None:
         model = get_args(family.rules.setup_model.model_fields["cards"].annotation)[0]
@@ -243,7 +241,16 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         card_costs=tuple(c for c in (*_CARD_COSTS, *face_down) if c in card),
         card_numbers=tuple(n for n in _CARD_NUMBERS if n in card),
         card_flags=tuple(f for f in _CARD_FLAGS if f in card),
-        score=next((s for s in _SCORES if s[0] in types), None),
+        # Its life or points edit: the judge move named for the one number it sets.
+        score=next(
+            (
+                (m.type, f)
+                for m in family.rules.moves
+                for f in m.model.model_fields
+                if f != "turn" and m.type == f"judge_set_{f}"
+            ),
+            None,
+        ),
         zone_aliases=tuple(_SETUP_SYNONYMS.items()),
         exile_ways=_literal_values(exiled.model_fields["via"].annotation) if exiled else (),
         looks=_literal_values(exiled.model_fields["look"].annotation) if exiled else (),

@@ -88,7 +88,7 @@ class TablePage(TemplateContext):
     field_options: list[ActionOption]  # on a place's card (a battlefield's)
     proposal_options: list[ActionOption]  # beside each pending proposal
     table_options: list[ActionOption]  # the "Table" panel (partials/table_actions.html)
-    # Beside each ability on the stack and each "apply by hand" task (partials/abilities.html,
+    # Beside each ability on the stack and each "apply by hand" task (families/mtg/abilities.html,
     # by_hand.html): its controller's targets, counter, copy, the judge's "done".
     stack_options: list[ActionOption]
     actionable: list[str]
