@@ -27,20 +27,15 @@ from app.web.pages.chrome import Chrome, TemplateContext, chrome_for
 from app.web.pages.family_pages import (
     FORM_CHOICES,
     RULESETS,
-    AskedOptionsDep,
-    options_for_form,
-    players_refusal,
     starter_for,
 )
 from app.web.pages.links import links_after_creation
+from app.web.pages.new_game_form import MAX_PLAYERS, NewGameFormDep
 from app.web.pages.question_groups import QuestionGroup, grouped
-from app.web.player_names import names_problem
 from app.web.setup_builder import DECK_PREFIX_EN, DECK_PREFIX_FR, build_setup
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
-
-MAX_PLAYERS = 4
 
 
 @dataclass(frozen=True)
@@ -131,26 +126,22 @@ def create_game(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
-    asked: AskedOptionsDep,
-    ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
-    player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
+    form: NewGameFormDep,
     scenario: Annotated[str | None, Form(max_length=60)] = None,
     deck: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
 ) -> Response:
     """Create a game (or a judge scenario) and show its links, once: they carry the tokens."""
-    seats = [p.strip()[:40] for p in (player or [])]
+    ruleset, seats, options, names = form.ruleset, form.seats, form.options, form.names
     texts = [d[:20_000] for d in (deck or [])]
     # Each decklist belongs to the player field beside it.
     decks = {name: text for name, text in zip(seats, texts, strict=False) if name and text.strip()}
-    names = [name for name in seats if name]
-    if ruleset not in RULESETS:
-        ruleset = DEFAULT_RULESET
-    options = options_for_form(ruleset, asked)
     page = home_page(request)
     t = page.chrome.t
 
     def refuse(
-        key: str | None, deck_errors: list[list[str]] | None = None, **params: str
+        key: str | None,
+        params: Mapping[str, str] | None = None,
+        deck_errors: list[list[str]] | None = None,
     ) -> Response:
         refused = replace(
             page,
@@ -159,26 +150,20 @@ def create_game(
             form_ruleset=ruleset,
             form_options=options,
             form_decks=texts,
-            form_error=t(key, **params) if key else None,
+            form_error=t(key, **(params or {})) if key else None,
             deck_errors=deck_errors or [],
         )
         return html(render("pages/home.html", refused.variables()), 422, PUBLIC_PAGE)
 
-    if not scenario and (len(names) < 2 or len({n.casefold() for n in names}) != len(names)):
-        return refuse("error.players")
-    ambiguous = names_problem(names)
-    if ambiguous is not None:  # each seat and each log line names one player (finding 7)
-        name, problem = ambiguous
-        return refuse(f"error.player.{problem}", name=name)
-    family_refusal = None if scenario else players_refusal(ruleset, names)
-    if family_refusal:
-        return refuse(family_refusal)
+    problem = form.players_problem(scenario=bool(scenario))
+    if problem is not None:
+        return refuse(*problem)
     if not scenario:
         deck_errors = decklist_problems(
             seats, texts, catalog_for(ruleset, catalog), page.chrome.lang
         )
         if any(deck_errors):
-            return refuse(None, deck_errors)
+            return refuse(None, deck_errors=deck_errors)
     try:
         created = _create(repository, catalog, ruleset, names, scenario or None, options, decks)
     except KeyError:
@@ -190,7 +175,7 @@ def create_game(
                 problems = str(err.extra.get("message_fr", "")).removeprefix(DECK_PREFIX_FR)
             else:
                 problems = err.message.removeprefix(DECK_PREFIX_EN)
-            return refuse("error.deck", problems=problems)
+            return refuse("error.deck", {"problems": problems})
         return refuse("error.players")
     except (ValidationError, RuleError):
         return refuse("error.players")

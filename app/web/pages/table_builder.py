@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -46,22 +46,17 @@ from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS, FormRefusal, own
 from app.web.pages.cache_policy import PRIVATE, PUBLIC_PAGE
 from app.web.pages.chrome import base_context, is_htmx, refused
 from app.web.pages.family_pages import (
-    RULESETS,
-    AskedOptionsDep,
     judge_spec,
-    options_for_form,
-    players_refusal,
 )
 from app.web.pages.links import links_after_creation
+from app.web.pages.new_game_form import NewGameFormDep
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import Shown
-from app.web.player_names import names_problem
 from app.web.setup_builder import build_setup
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
 
-MAX_PLAYERS = 4
 # The "Add a card" form: placement, an inline definition, the envelope.
 JudgeFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=40))]
 
@@ -75,33 +70,18 @@ def build_table(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
-    asked: AskedOptionsDep,
-    ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
-    player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
+    form: NewGameFormDep,
 ) -> Response:
     """A game of `ruleset` for these players with nothing on the table, and its links: the
     judge's link opens the page where the cards are added. (The home page's new-game form
     posts here from its "Build a table" button.)"""
-    names = [p.strip()[:40] for p in (player or []) if p.strip()]
-    ruleset = ruleset if ruleset in RULESETS else DEFAULT_RULESET
-    problem = _players_problem(ruleset, names)
+    problem = form.players_problem()
     if problem is not None:
         return refused(request, problem[0], 422, None, **problem[1])
-    options = options_for_form(ruleset, asked)
-    body = GameCreate(ruleset=ruleset, players=names, options=options or None)
-    title = " · ".join(names)
+    body = GameCreate(ruleset=form.ruleset, players=form.names, options=form.options or None)
+    title = " · ".join(form.names)
     created = repository.create_game(build_setup(body, catalog), title)
     return links_after_creation(request, created)
-
-
-def _players_problem(ruleset: str, names: list[str]) -> tuple[str, dict[str, str]] | None:
-    if len(names) < 2 or len({n.casefold() for n in names}) != len(names):
-        return "error.players", {}
-    ambiguous = names_problem(names)
-    if ambiguous is not None:
-        return f"error.player.{ambiguous[1]}", {"name": ambiguous[0]}
-    refusal = players_refusal(ruleset, names)
-    return (refusal, {}) if refusal else None
 
 
 # -- the search box ---------------------------------------------------------------------------
