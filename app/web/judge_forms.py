@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.rules.core.family import HiddenUnder
+from app.rules.core.family import HiddenUnder, boxes_by_name
 from app.web.form_numbers import MalformedNumber, optional_number
 
 __all__ = [
@@ -59,7 +59,9 @@ class JudgeSpec:
     family: str
     zones: tuple[str, ...]
     face_down: tuple[str, ...] = ()  # ways face down; empty: none to choose
-    boxes: tuple[str, ...] = ()  # status booleans: tapped, flipped, attacking...
+    boxes: tuple[str, ...] = ()  # status booleans, as the family lists them
+    # Each box as a card of the judge's view holds it now (the family's GamePages.judge_forms).
+    boxes_now: Callable[[Any, Any, Sequence[str]], Mapping[str, bool]] = boxes_by_name
     token: bool = False  # judge_add_card has `is_token`
     location: bool = False  # judge_add_card has `location` (a Riftbound battlefield)
     card_costs: tuple[str, ...] = ()  # the card model's cost texts (mana cost, morph...)
@@ -75,6 +77,10 @@ class JudgeSpec:
     turn: bool = False  # the family has judge_set_turn
     step_field: str | None = None  # its step's field: "step" (Magic), "phase" (Riftbound)
     steps: tuple[str, ...] = ()
+
+    def boxes_of(self, view: Any, obj: Any) -> Mapping[str, bool]:
+        """Each of the forms' boxes as the card holds it now."""
+        return self.boxes_now(view, obj, self.boxes)
 
     def form_zone(self, zone: str) -> str:
         """The zone as the forms choose it."""

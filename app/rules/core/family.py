@@ -179,6 +179,27 @@ class HiddenUnder:
     holds: Callable[[Any], bool]
 
 
+def boxes_by_name(view: Any, obj: Any, boxes: Sequence[str]) -> dict[str, bool]:
+    """Each status box as an object holds it: its attribute of that name."""
+    return {box: bool(getattr(obj, box, False)) for box in boxes}
+
+
+@dataclass(frozen=True)
+class JudgeForms:
+    """What the judge's forms show of a family beyond its models: its status boxes in the
+    forms' order (None: every boolean of its judge_add_card but its face and token choices)
+    and whether a card of its view holds each now (by default its attribute of that name),
+    the card model's costs, numbers and flags a card defined by hand takes, and the zones its
+    setup names by a synonym (the forms offer each place once: a card there shows at it)."""
+
+    boxes: tuple[str, ...] | None = None
+    boxes_now: Callable[[Any, Any, Sequence[str]], Mapping[str, bool]] = boxes_by_name
+    card_costs: tuple[str, ...] = ()
+    card_numbers: tuple[str, ...] = ()
+    card_flags: tuple[str, ...] = ()
+    zone_synonyms: Mapping[str, str] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class GamePages(Generic[V]):
     """What the pages show of a family: its buttons' places, the new-game form's choices, the
@@ -216,6 +237,8 @@ class GamePages(Generic[V]):
     # The choices its view holds that wait for one player (a "you may", a pick among cards
     # looked at): the pages show and post them all the same way (app.rules.core.choice).
     pending_choices: PendingChoices = no_choices
+    # What the judge's forms show of it beyond its models (its boxes, a defined card's fields).
+    judge_forms: JudgeForms = field(default_factory=JudgeForms)
     # The judge's way to exile a card face down under a permanent (None: the family has none).
     hidden_under: HiddenUnder | None = None
     # The other values of its game options this game can be judged again under, beside its

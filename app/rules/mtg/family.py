@@ -107,6 +107,7 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
         options_from_form=_options_from_form,
         option_editions=pages.option_editions,
         hidden_under=pages.HIDEAWAY,
+        judge_forms=pages.JUDGE_FORMS,
         table_actions=TABLE_ACTIONS,
         pending_choices=pending_choices,
         question_groups=GROUPS,

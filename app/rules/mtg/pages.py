@@ -1,11 +1,13 @@
 """What Magic's pages need beyond its rules (GamePages): the hideaway edition a game can be
-judged again under, and the judge's way to put a card under a hideaway permanent."""
+judged again under, the judge's forms (its status boxes and printed facts), and the judge's
+way to put a card under a hideaway permanent."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from app.rules.core.family import HiddenUnder
+from app.rules.core.family import HiddenUnder, JudgeForms
 from app.rules.mtg.view import MtgView
 
 
@@ -37,4 +39,27 @@ def _under_hideaway(obj: Any) -> bool:
 
 HIDEAWAY = HiddenUnder(
     face="hideaway", field="hideaway_of", sources=_hideaway_sources, holds=_under_hideaway
+)
+
+
+def _boxes_now(view: MtgView, obj: Any, boxes: Sequence[str]) -> dict[str, bool]:
+    """Each status box as a card holds it now."""
+    return {
+        "tapped": obj.tapped,
+        "flipped": bool(getattr(obj, "flipped", False)),
+        # Attacking: it attacked this turn (508.1).
+        "attacking": getattr(obj, "attacked", None) == "this_turn",
+        # 2004: a zone of its own (seed 002, 504.2).
+        "phased_out": bool(getattr(obj, "phased_out", False)) or obj.zone == "phased_out",
+    }
+
+
+JUDGE_FORMS = JudgeForms(
+    boxes=("tapped", "flipped", "attacking", "phased_out"),
+    boxes_now=_boxes_now,
+    # A card's mana cost, then the costs of the ways it can be cast face down (702.37, 702.168).
+    card_costs=("mana_cost", "morph", "megamorph", "disguise"),
+    card_numbers=("power", "toughness"),
+    # The 2004 rules' phased-out zone is the battlefield with "Phased out" ticked.
+    zone_synonyms={"phased_out": "battlefield"},
 )

@@ -163,22 +163,6 @@ def other_ruleset(ruleset: str, asked: str) -> str:
 
 # -- the judge's table builder -------------------------------------------------------------
 
-# Setup synonyms (Riftbound's "library" is its main deck...): the builder offers each place once.
-# A card there is shown in the form at the synonym (a deck card's zone is "Library (deck)").
-# (The 2004 rules' phased-out zone is the battlefield with "Phased out" ticked.)
-_SETUP_SYNONYMS = {
-    "main_deck": "library",
-    "trash": "graveyard",
-    "banishment": "exile",
-    "phased_out": "battlefield",
-}
-# In the order the forms show them.
-_STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out", "hidden_this_turn")
-# The card's costs the forms define: its mana cost, then the face-down ways it prints a cost for.
-_CARD_COSTS = ("mana_cost",)
-_CARD_NUMBERS = ("power", "toughness", "might", "energy", "power_cost")
-_CARD_FLAGS = ("hidden",)
-
 
 def _literal_values(annotation: Any) -> tuple[str, ...]:
     """The values of a Literal, also inside `X | None`."""
@@ -221,6 +205,13 @@ def judge_spec(ruleset: str) -> JudgeSpec:
         model = get_args(family.rules.setup_model.model_fields["cards"].annotation)[0]
     fields = model.model_fields
     card = family.card_model.model_fields
+    forms = family.pages.judge_forms
+    # Its status boxes: as it lists them, else every boolean of its judge_add_card but those the
+    # forms ask otherwise (the face choice, the token box).
+    boxes = forms.boxes
+    if boxes is None:
+        asked = ("face_down", "is_token")
+        boxes = tuple(f for f, info in fields.items() if info.annotation is bool and f not in asked)
     exiled = _model_in(fields["exiled"].annotation) if "exiled" in fields else None
     turn_model: Any = next(
         (m.model for m in family.rules.moves if m.type == "judge_set_turn"), None
@@ -232,15 +223,16 @@ def judge_spec(ruleset: str) -> JudgeSpec:
     return JudgeSpec(
         family=family.key,
         zones=tuple(
-            z for z in _literal_values(fields["zone"].annotation) if z not in _SETUP_SYNONYMS
+            z for z in _literal_values(fields["zone"].annotation) if z not in forms.zone_synonyms
         ),
         face_down=face_down,
-        boxes=tuple(b for b in _STATUS_BOXES if b in fields),
+        boxes=tuple(b for b in boxes if b in fields),
+        boxes_now=forms.boxes_now,
         token="is_token" in fields,
         location="location" in fields,
-        card_costs=tuple(c for c in (*_CARD_COSTS, *face_down) if c in card),
-        card_numbers=tuple(n for n in _CARD_NUMBERS if n in card),
-        card_flags=tuple(f for f in _CARD_FLAGS if f in card),
+        card_costs=tuple(c for c in forms.card_costs if c in card),
+        card_numbers=tuple(n for n in forms.card_numbers if n in card),
+        card_flags=tuple(f for f in forms.card_flags if f in card),
         # Its life or points edit: the judge move named for the one number it sets.
         score=next(
             (
@@ -251,7 +243,7 @@ def judge_spec(ruleset: str) -> JudgeSpec:
             ),
             None,
         ),
-        zone_aliases=tuple(_SETUP_SYNONYMS.items()),
+        zone_aliases=tuple(forms.zone_synonyms.items()),
         exile_ways=_literal_values(exiled.model_fields["via"].annotation) if exiled else (),
         looks=_literal_values(exiled.model_fields["look"].annotation) if exiled else (),
         under=family.pages.hidden_under,

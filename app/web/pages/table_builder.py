@@ -246,16 +246,7 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
             controller=obj.controller,
             face_down_via=getattr(obj, "face_down_via", None),
             counters=obj.counters,
-            status={
-                "tapped": obj.tapped,
-                "exhausted": obj.tapped,
-                "flipped": bool(getattr(obj, "flipped", False)),
-                "attacking": getattr(obj, "attacked", None) == "this_turn",
-                # 2004: a zone of its own (seed 002, 504.2).
-                "phased_out": bool(getattr(obj, "phased_out", False)) or obj.zone == "phased_out",
-                # 811.1.b: hidden this turn, so not playable before the next.
-                "hidden_this_turn": getattr(obj, "hidden_turn", None) == view.turn,
-            },
+            status=spec.boxes_of(view, obj),
             face=face_of(obj, spec),
             exile=exile_facts(obj),
             attached_to=getattr(obj, "attached_to", None) or "",
