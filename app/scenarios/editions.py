@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from app.rules import engine
 from app.rules.core.errors import RuleError
 from app.rules.core.state import GameState
-from app.rules.families import Ruleset, parse_action
+from app.rules.families import Ruleset, family_of, parse_action
 from app.rules.redact import Viewer, events_for, numbers_for_ruleset
 from app.scenarios.export import export_game
 from app.scenarios.model import Scenario
@@ -111,15 +111,20 @@ def compare_editions(repository: GameRepository, game_id: str, other: Ruleset) -
     )
 
 
-def compare_hideaway_editions(
-    repository: GameRepository, game_id: str, other: str
+def compare_option_editions(
+    repository: GameRepository, game_id: str, option: str, other: str
 ) -> EditionComparison:
-    """Every step judged again under the other hideaway edition (Lorwyn or today's)."""
+    """Every step judged again with another value of a game option (an edition of one of the
+    family's rules, as its new-game form offers it)."""
+
+    def value(s: Scenario) -> str:
+        # The option's value a scenario leaves out is the family's default for it.
+        default = family_of(s.ruleset).rules.options_model.model_fields[option].default
+        return str(s.options.get(option, default))
+
     return _compare(
         repository,
         game_id,
-        lambda s: s.model_copy(
-            update={"options": {**s.options, "hideaway_edition": other}}
-        ),
-        lambda s: s.options.get("hideaway_edition", "current"),
+        lambda s: s.model_copy(update={"options": {**s.options, option: other}}),
+        value,
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -84,7 +84,7 @@ class ActResult:
     events: list[Event]
     # True when request_id matched an earlier request: nothing was applied this time.
     replayed: bool
-    ruleset: str = field(default="mtg")
+    ruleset: str
 
 
 @dataclass(frozen=True)

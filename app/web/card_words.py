@@ -1,7 +1,7 @@
 """A card's words on a page in the page's language: its type line, its keywords, its text.
 
 The rules hand the pages English card data with a French name where the data has one; the
-French words for types, subtypes and keywords are the glossary's (i18n/glossary.toml). This
+French words for types, subtypes and keywords are the glossary's (Magic's in app/rules/mtg/i18n.toml). This
 is where a French page swaps them in, so templates never hold language conditionals and the
 rules core stays language-free.
 """

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from app.catalog import Catalog
 from app.catalog.loader import catalog_for
@@ -171,9 +172,9 @@ def game_log(
     return version, log_for(entries, viewer, ruleset)
 
 
-def hideaway_edition(repository: GameRepository, game_id: str) -> str:
-    """The game's hideaway edition (a game option: "current" or "lorwyn")."""
-    return str(repository.load(game_id).game_options()["hideaway_edition"])
+def game_options(repository: GameRepository, game_id: str) -> dict[str, Any]:
+    """The game's options (where its family's rules editions differ), as it was created."""
+    return repository.load(game_id).game_options()
 
 
 # -- acting ------------------------------------------------------------------------------------

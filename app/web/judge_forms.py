@@ -4,8 +4,8 @@ changed) or `judge_remove`, "Set life / points" -> `judge_set_life` / `judge_set
 "Turn and step" -> `judge_set_turn`.
 
 One "face" choice says every way a card can be hidden: face up, face down as a spell or a
-permanent (morph, manifest...), or exiled face down (foretold, by an effect, imprinted, by
-hideaway: `exile:<how>` / `hideaway`), with the exile's public facts beside it.
+permanent, or exiled face down (`exile:<how>`, or under a permanent: the family's
+`HiddenUnder` face), with the exile's public facts beside it.
 
 Plain HTML forms send strings, an unchecked box sends nothing: these functions turn a posted
 form into the action's JSON, and say which field is wrong (a `FormProblem` with a message
@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.rules.core.family import HiddenUnder, boxes_by_name
 from app.web.form_numbers import MalformedNumber, optional_number
 
 __all__ = [
     "EXILE_PREFIX",
-    "HIDEAWAY",
     "FormProblem",
     "JudgeSpec",
     "add_card_action",
@@ -38,9 +38,8 @@ __all__ = [
     "set_turn_action",
 ]
 
-# The face choice's values for a card exiled face down: "exile:foretell", "hideaway".
+# The face choice's value for a card exiled face down by one of the family's exile ways.
 EXILE_PREFIX = "exile:"
-HIDEAWAY = "hideaway"
 # The exile's public facts as the form posts them (406.4), and their keys in `exiled`.
 EXILE_FACTS = {"exiled_by": "by", "exiled_turn": "turn", "exiled_look": "look"}
 EXILE_SOURCE = "exiled_source"
@@ -60,7 +59,9 @@ class JudgeSpec:
     family: str
     zones: tuple[str, ...]
     face_down: tuple[str, ...] = ()  # ways face down; empty: none to choose
-    boxes: tuple[str, ...] = ()  # status booleans: tapped, flipped, attacking...
+    boxes: tuple[str, ...] = ()  # status booleans, as the family lists them
+    # Each box as a card of the judge's view holds it now (the family's GamePages.judge_forms).
+    boxes_now: Callable[[Any, Any, Sequence[str]], Mapping[str, bool]] = boxes_by_name
     token: bool = False  # judge_add_card has `is_token`
     location: bool = False  # judge_add_card has `location` (a Riftbound battlefield)
     card_costs: tuple[str, ...] = ()  # the card model's cost texts (mana cost, morph...)
@@ -71,11 +72,15 @@ class JudgeSpec:
     zone_aliases: tuple[tuple[str, str], ...] = ()
     exile_ways: tuple[str, ...] = ()  # ways exiled face down (foretell, effect, imprint)
     looks: tuple[str, ...] = ()  # who may look at a card exiled face down
-    hideaway: bool = False  # a card can be put under a hideaway permanent
+    under: HiddenUnder | None = None  # a card can be exiled face down under a permanent
     attach: bool = False  # a permanent can be attached to another (an Aura, an Equipment)
     turn: bool = False  # the family has judge_set_turn
     step_field: str | None = None  # its step's field: "step" (Magic), "phase" (Riftbound)
     steps: tuple[str, ...] = ()
+
+    def boxes_of(self, view: Any, obj: Any) -> Mapping[str, bool]:
+        """Each of the forms' boxes as the card holds it now."""
+        return self.boxes_now(view, obj, self.boxes)
 
     def form_zone(self, zone: str) -> str:
         """The zone as the forms choose it."""
@@ -164,7 +169,7 @@ def inline_card(form: Mapping[str, Any], spec: JudgeSpec) -> dict[str, Any]:
 
 def _face(form: Mapping[str, Any], spec: JudgeSpec) -> tuple[str, dict[str, Any]]:
     """The face chosen ("" face up) and the action's fields that say it: `face_down`, or
-    `exiled` with the exile's facts, or `hideaway_of` (None: no permanent chosen)."""
+    `exiled` with the exile's facts, or the permanent it is under (None: none chosen)."""
     face = _text(form, "face_down", 30)
     if face.startswith(EXILE_PREFIX) and face.removeprefix(EXILE_PREFIX) in spec.exile_ways:
         exiled: dict[str, Any] = {"via": face.removeprefix(EXILE_PREFIX)}
@@ -183,22 +188,20 @@ def _face(form: Mapping[str, Any], spec: JudgeSpec) -> tuple[str, dict[str, Any]
         if source:
             exiled["source"] = source
         return face, {"exiled": exiled}
-    if face == HIDEAWAY and spec.hideaway:
-        return face, {"hideaway_of": _text(form, "hideaway_of", 64) or None}
+    if spec.under is not None and face == spec.under.face:
+        return face, {spec.under.field: _text(form, spec.under.field, 64) or None}
     if face and face not in spec.face_down:
         raise FormProblem("builder.error.face_down", "face_down")
     return face, {"face_down": face or None}
 
 
-def face_of(obj: Any) -> str:
+def face_of(obj: Any, spec: JudgeSpec) -> str:
     """A card's face as the form's choice says it, from the judge's view of it."""
     exiled = getattr(obj, "exiled", None)
     if exiled is not None and obj.face_down:
         return EXILE_PREFIX + exiled.via
-    # 702.75a: a hideaway card; the judge is shown both editions' answer for it alone.
-    visible_to = getattr(obj, "visible_to", None)
-    if obj.face_down and getattr(visible_to, "edition", None) is not None:
-        return HIDEAWAY
+    if spec.under is not None and spec.under.holds(obj):
+        return spec.under.face
     via = getattr(obj, "face_down_via", None)
     return (via or "effect") if obj.face_down else ""
 
@@ -263,8 +266,7 @@ def add_card_action(form: Mapping[str, Any], spec: JudgeSpec, players: list[str]
         action["library_position"] = position
     if spec.face_down and _text(form, "face_down", 30):
         face, fields = _face(form, spec)
-        if face == HIDEAWAY and fields["hideaway_of"] is None:
-            raise FormProblem("builder.error.hideaway_of", "hideaway_of")
+        _require_under(spec, face, fields)
         action.update(fields)
     host = _text(form, "attached_to", 64)
     if spec.attach and host:
@@ -320,13 +322,12 @@ def edit_action(form: Mapping[str, Any], spec: JudgeSpec, placed: Placed) -> dic
         face, fields = _face(form, spec)
         now = placed.face if placed.face is not None else (placed.face_down_via or "")
         if face != now:
-            if face == HIDEAWAY and fields["hideaway_of"] is None:
-                raise FormProblem("builder.error.hideaway_of", "hideaway_of")
+            _require_under(spec, face, fields)
             action.update(fields)  # `face_down: null`: turned face up
         elif "exiled" in fields and _exile_changed(form, placed):
             action.update(fields)
-        elif fields.get("hideaway_of"):
-            action.update(fields)  # under another hideaway permanent
+        elif spec.under is not None and fields.get(spec.under.field):
+            action.update(fields)  # under another permanent
     location = _text(form, "location", 120)
     if location and spec.location:
         action["location"] = location
@@ -343,6 +344,13 @@ def edit_action(form: Mapping[str, Any], spec: JudgeSpec, placed: Placed) -> dic
         # Replaces every counter: a kind left out is removed (0).
         action["counters"] = {**{k: 0 for k in placed.counters}, **counters}
     return action
+
+
+def _require_under(spec: JudgeSpec, face: str, fields: Mapping[str, Any]) -> None:
+    """A card exiled under a permanent needs the permanent."""
+    under = spec.under
+    if under is not None and face == under.face and fields[under.field] is None:
+        raise FormProblem(f"builder.error.{under.field}", under.field)
 
 
 def _exile_changed(form: Mapping[str, Any], placed: Placed) -> bool:

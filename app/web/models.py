@@ -44,7 +44,7 @@ class GameCreate(BaseModel):
         json_schema_extra={
             "examples": [
                 {
-                    "ruleset": "mtg",
+                    "ruleset": DEFAULT_RULESET,
                     "players": ["Alice", "Bob"],
                     "setup": [
                         {"owner": "Alice", "zone": "hand", "card": "Akki Lavarunner"},
@@ -61,7 +61,7 @@ class GameCreate(BaseModel):
     # Library entries are listed top first.
     setup: list[SetupEntry] = Field(default_factory=list, max_length=500)
     title: str = Field(default="", max_length=200)
-    # Where rules editions differ: {"hideaway_edition": "current" | "lorwyn"}.
+    # Where rules editions differ, the game options its family takes (GameRules.options_model).
     options: AnyOptions | None = None
     # A decklist per seat, pasted as text ("4 Exalted Angel"...): the seat's library, then
     # shuffled with the server's secret seed and opening hands drawn (GameSetup.deal).

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from app.rules.redact import Viewer
+from app.web.cookies import set_private_cookie
 
 COOKIE_NAMES = {"judge": "fd_judge", "player": "fd_seat", "spectator": "fd_watch"}
 # Which cookie wins when a browser holds several for one game.
@@ -43,12 +44,6 @@ def game_path(game_id: str) -> str:
 def set_seat_cookie(
     response: Response, request: Request, game_id: str, kind: str, token: str
 ) -> None:
-    response.set_cookie(
-        COOKIE_NAMES[kind],
-        token,
-        max_age=MAX_AGE,
-        path=game_path(game_id),
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
+    set_private_cookie(
+        response, request, COOKIE_NAMES[kind], token, max_age=MAX_AGE, path=game_path(game_id)
     )

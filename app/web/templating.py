@@ -30,6 +30,7 @@ from starlette.responses import HTMLResponse
 from app.rules.families import FAMILIES, family_of
 from app.web.assets import CSS, HTMX, HTMX_SSE, LIVE_JS, TEMPLATES_DIR, static_url
 from app.web.card_words import card_text, keyword, object_text, type_line
+from app.web.form_numbers import table_number_field
 from app.web.i18n import both
 from app.web.judge_forms import exile_facts, face_of
 from app.web.zone_hiding import zone_hiding
@@ -123,6 +124,8 @@ def make_environment() -> Environment:
     env.filters["exile_facts"] = exile_facts
     # The family whose templates (families/<key>/: the app's or its own folder) draw this view.
     env.globals["family_key"] = lambda view: family_of(view.ruleset).key
+    # The number a table action takes beside its button (count, amount, sides), if any.
+    env.globals["number_field"] = lambda view, kind: table_number_field(view.ruleset, kind)
     return env
 
 

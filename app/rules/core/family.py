@@ -188,6 +188,41 @@ class GameRules(Generic[S, V]):
 
 
 @dataclass(frozen=True)
+class HiddenUnder:
+    """A way the judge's edits exile a card face down under a permanent (as Magic's hideaway
+    does): the face choice that says it (also its label's key, "builder.exile.<face>"), the
+    edit's field naming the permanent (a refusal's key, "builder.error.<field>"), the
+    permanents that can hold one in the judge's view as (id, name), and whether an object of
+    that view is held so."""
+
+    face: str
+    field: str
+    sources: Callable[[Any], list[tuple[str, str]]]
+    holds: Callable[[Any], bool]
+
+
+def boxes_by_name(view: Any, obj: Any, boxes: Sequence[str]) -> dict[str, bool]:
+    """Each status box as an object holds it: its attribute of that name."""
+    return {box: bool(getattr(obj, box, False)) for box in boxes}
+
+
+@dataclass(frozen=True)
+class JudgeForms:
+    """What the judge's forms show of a family beyond its models: its status boxes in the
+    forms' order (None: every boolean of its judge_add_card but its face and token choices)
+    and whether a card of its view holds each now (by default its attribute of that name),
+    the card model's costs, numbers and flags a card defined by hand takes, and the zones its
+    setup names by a synonym (the forms offer each place once: a card there shows at it)."""
+
+    boxes: tuple[str, ...] | None = None
+    boxes_now: Callable[[Any, Any, Sequence[str]], Mapping[str, bool]] = boxes_by_name
+    card_costs: tuple[str, ...] = ()
+    card_numbers: tuple[str, ...] = ()
+    card_flags: tuple[str, ...] = ()
+    zone_synonyms: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class GamePages(Generic[V]):
     """What the pages show of a family: its buttons' places, the new-game form's choices, the
     places a card can be at, and the table a casual game starts from."""
@@ -202,6 +237,8 @@ class GamePages(Generic[V]):
     # The places a card can be "at" in a view, as (value, label) — a Riftbound game's
     # battlefields — for the judge's placement forms; none for a family without them.
     locations: Callable[[V], list[tuple[str, str]]] = lambda view: []
+    # The step (or phase) the turn is at in a view, as the judge's turn form starts from it.
+    turn_step: Callable[[V], str | None] = lambda view: None
     # The new-game form's choices of game options (option -> its values), and the options a
     # game of `ruleset` takes from what the form asked.
     form_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -222,6 +259,14 @@ class GamePages(Generic[V]):
     # The choices its view holds that wait for one player (a "you may", a pick among cards
     # looked at): the pages show and post them all the same way (app.rules.core.choice).
     pending_choices: PendingChoices = no_choices
+    # What the judge's forms show of it beyond its models (its boxes, a defined card's fields).
+    judge_forms: JudgeForms = field(default_factory=JudgeForms)
+    # The judge's way to exile a card face down under a permanent (None: the family has none).
+    hidden_under: HiddenUnder | None = None
+    # The other values of its game options this game can be judged again under, beside its
+    # other rulesets (the judge's tools: one link each, labelled by "editions.under.<value>"),
+    # as (option, value); e.g. a rule whose edition is a game option, once the game uses it.
+    option_editions: Callable[[V], list[tuple[str, str]]] = lambda view: []
     # Its own labels for the pages (an i18n.toml beside its code: keys no other file uses).
     messages: Path | None = None
     # The folder of its templates (board.html, tile_stats.html, tile_flags.html,

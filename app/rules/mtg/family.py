@@ -9,7 +9,17 @@ from typing import Any, get_args
 
 from app.rules.core.events import Text
 from app.rules.core.family import Citations, GameFamily, GamePages, GameRules, Visibility
-from app.rules.mtg import candidates, labels, moves, rule_book, setup, starter, view_of, visibility
+from app.rules.mtg import (
+    candidates,
+    labels,
+    moves,
+    pages,
+    rule_book,
+    setup,
+    starter,
+    view_of,
+    visibility,
+)
 from app.rules.mtg.card_formats import CARD_FORMATS
 from app.rules.mtg.cards import MtgCard
 from app.rules.mtg.choices import pending_choices
@@ -93,8 +103,12 @@ MTG: GameFamily[MtgGame, MtgView] = GameFamily(
     ),
     pages=GamePages(
         starter=starter.starter_setup,
+        turn_step=lambda view: view.step,
         form_choices={"hideaway_edition": HIDEAWAY_EDITIONS},
         options_from_form=_options_from_form,
+        option_editions=pages.option_editions,
+        hidden_under=pages.HIDEAWAY,
+        judge_forms=pages.JUDGE_FORMS,
         table_actions=TABLE_ACTIONS,
         pending_choices=pending_choices,
         question_groups=GROUPS,

@@ -31,13 +31,12 @@ def model_json(model: BaseModel) -> Response:
 
 
 _ACTION_BODY_EXAMPLES = {
-    "cast face down": {
-        "value": {"type": "cast_face_down", "object": "<object id>", "via": "morph"},
+    "a move at the version it was offered": {
+        "value": {"type": "resolve", "expected_version": 3},
     },
     "judge acting for a player": {
         "value": {
-            "type": "turn_face_up",
-            "object": "<object id>",
+            "type": "resolve",
             "as": "Alice",
             "expected_version": 3,
             "request_id": "b6f1c0",

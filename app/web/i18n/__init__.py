@@ -3,8 +3,8 @@
 The language comes from the `lang` cookie (the toggle) or else the browser's Accept-Language;
 messages from the rules core arrive already in both languages (`label` / `label_fr`). The
 labels are data, read and checked once at import (loader.py): messages.toml, rulings.toml,
-builder.toml and glossary.toml (Magic's subtypes and keywords) here, and each game family's
-i18n.toml in its own package.
+and builder.toml here, and each game family's i18n.toml in its own package (Magic's holds its
+subtypes and keywords in French).
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ MESSAGE_FILES: tuple[Path, ...] = (
     _HERE / "offline.toml",  # the offline page and indicator
     _HERE / "ui.toml",  # the judge page layout and smaller things
     _HERE / "take_back.toml",  # taking a game back to an earlier version
-    _HERE / "glossary.toml",  # Magic's subtypes and keywords in French
     _HERE / "judge_edit.toml",  # every state in Move / edit, the turn, refusals
     _HERE / "home_flow.toml",  # the judge's flow on a phone
 )
@@ -49,7 +48,7 @@ MESSAGES: dict[str, tuple[str, str]] = _LOADED.texts
 # An English type-line word -> its French.
 TYPE_WORDS_FR: dict[str, str] = _LOADED.type_words
 _TYPE_FR = TYPE_WORDS_FR
-# An English keyword, lower case -> its French (glossary.toml).
+# An English keyword, lower case -> its French (a family's glossary).
 KEYWORDS_FR: dict[str, str] = _LOADED.keywords
 
 

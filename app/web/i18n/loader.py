@@ -2,7 +2,7 @@
 
 A file holds one `[messages."<key>"]` table per label, with its `en` and `fr` texts, and may
 hold a `[type_words]` table (an English type-line word and its French) and a `[keywords]`
-table (an English keyword as cards print it, lower case, and its French: glossary.toml).
+table (an English keyword as cards print it, lower case, and its French: a family's glossary).
 Reading refuses, with a MessageFileError naming the file and the key:
 - a label without both texts, or with any other field;
 - a key (or type word, or keyword) defined twice, in one file or across files;

@@ -14,7 +14,7 @@ from app.catalog import Catalog
 from app.catalog.loader import CardHit, catalog_for
 from app.rules.redact import View
 from app.web.judge_forms import EXILE_PREFIX, JudgeSpec
-from app.web.pages.family_pages import judge_spec, view_locations
+from app.web.pages.family_pages import judge_spec, turn_step, view_locations
 
 # The placement fields a judge chose, kept between two cards (in the URL without JavaScript).
 PLACEMENT_FIELDS = (
@@ -82,10 +82,10 @@ class BuilderPanel:
     locations: list[Choice]  # a Riftbound game's battlefields
     boxes: list[Choice]  # status checkboxes: tapped, flipped, attacking, phased out
     placement: dict[str, str]
-    # Exiled face down (foretold, by an effect...): the ways, who may look, hideaway sources.
+    # Exiled face down: the ways, who may look, the permanents a card can be under.
     exile_ways: list[Choice] = field(default_factory=list)
     looks: list[Choice] = field(default_factory=list)
-    hideaway_sources: list[Choice] = field(default_factory=list)
+    under_sources: list[Choice] = field(default_factory=list)
     # The permanents something can be attached to (301.5, 303.4).
     hosts: list[Choice] = field(default_factory=list)
     # "Turn and step": the steps (or phases) and the turn now.
@@ -127,7 +127,6 @@ def builder_panel(
     the kept placement)."""
     spec = judge_spec(view.ruleset)
     players = [p.name for p in view.players]
-    step_now = getattr(view, "step", None) or getattr(getattr(view, "riftbound", None), "phase", "")
     query = str(params.get("q", ""))[:120].strip()
     hits = catalog_for(view.ruleset, catalog).search(query, HITS) if query and catalog else []
     return BuilderPanel(
@@ -141,10 +140,10 @@ def builder_panel(
         placement=placement_from(params, players),
         exile_ways=[Choice(f"exile:{w}", t(f"builder.exile.{w}")) for w in spec.exile_ways],
         looks=[Choice(v, t(f"builder.exile.look.{v}")) for v in spec.looks],
-        hideaway_sources=_hideaway_sources(view) if spec.hideaway else [],
+        under_sources=[Choice(*s) for s in spec.under.sources(view)] if spec.under else [],
         hosts=_hosts(view) if spec.attach else [],
         steps=[Choice(s, t(f"builder.step.{s}")) for s in spec.steps],
-        turn_now=TurnNow(view.turn, view.active_player, step_now or "") if spec.turn else None,
+        turn_now=TurnNow(view.turn, view.active_player, turn_step(view)) if spec.turn else None,
         query=query,
         hits=hits,
         ways=own_ways(catalog_for(view.ruleset, catalog), hits, spec, t) if hits else {},
@@ -177,17 +176,6 @@ def own_ways(
         if own:
             ways[hit.name] = own
     return ways
-
-
-def _hideaway_sources(view: View) -> list[Choice]:
-    """The permanents a card can be hidden under (702.75a: those with hideaway), named as
-    the judge sees them."""
-    return [
-        Choice(o.id, o.name or o.label)
-        for o in view.objects
-        if o.zone == "battlefield"
-        and (getattr(o.card, "hideaway", None) or any("ideaway" in a for a in o.abilities))
-    ]
 
 
 def _hosts(view: View) -> list[Choice]:

@@ -9,7 +9,9 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import UnionType
-from typing import Any, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from fastapi import Depends, Request
 
 from app.rules.core.citations import Citation
 from app.rules.families import FAMILIES, RULESETS, family_of, family_of_citation
@@ -19,6 +21,7 @@ from app.web.judge_forms import JudgeSpec
 __all__ = [
     "FORM_CHOICES",
     "RULESETS",
+    "AskedOptionsDep",
     "Buttons",
     "buttons_for",
     "canonical_number",
@@ -34,10 +37,21 @@ __all__ = [
 ]
 
 PROPOSAL_ANSWERS = ("accept_proposal", "refuse_proposal")
-# Every family's new-game form choices (option -> its values), e.g. the hideaway edition.
+# Every family's new-game form choices (option -> its values), where its editions differ.
 FORM_CHOICES: Mapping[str, tuple[str, ...]] = {
     option: values for f in FAMILIES for option, values in f.pages.form_choices.items()
 }
+
+
+async def _asked_options(request: Request) -> dict[str, str]:
+    """What a new-game form answered to each of FORM_CHOICES (a field left out: nothing)."""
+    form = await request.form()
+    asked = {option: form.get(option) for option in FORM_CHOICES}
+    return {option: value[:20] for option, value in asked.items() if isinstance(value, str)}
+
+
+# The new-game form's game options, read from the posted form by the options' own names.
+AskedOptionsDep = Annotated[dict[str, str], Depends(_asked_options)]
 
 
 # -- new games ---------------------------------------------------------------------------------
@@ -135,10 +149,13 @@ def has_editions(ruleset: str) -> bool:
     return len(family_of(ruleset).rulesets) > 1
 
 
-def other_editions(ruleset: str) -> list[str]:
-    """The other editions of a game's rules it can be judged again under (the judge's tools:
-    one link each, labelled by the message `editions.under.<ruleset>`)."""
-    return [r for r in family_of(ruleset).rulesets if r != ruleset]
+def other_editions(view: View) -> list[str]:
+    """The other editions a game can be judged again under (the judge's tools: one link each,
+    labelled by the message `editions.under.<edition>`): its family's other rulesets, then the
+    other values of the game options it uses."""
+    family = family_of(view.ruleset)
+    rulesets = [r for r in family.rulesets if r != view.ruleset]
+    return rulesets + [value for _, value in family.pages.option_editions(view)]
 
 
 def other_ruleset(ruleset: str, asked: str) -> str:
@@ -150,22 +167,6 @@ def other_ruleset(ruleset: str, asked: str) -> str:
 
 
 # -- the judge's table builder -------------------------------------------------------------
-
-# Setup synonyms (Riftbound's "library" is its main deck...): the builder offers each place once.
-# A card there is shown in the form at the synonym (a deck card's zone is "Library (deck)").
-# (The 2004 rules' phased-out zone is the battlefield with "Phased out" ticked.)
-_SETUP_SYNONYMS = {
-    "main_deck": "library",
-    "trash": "graveyard",
-    "banishment": "exile",
-    "phased_out": "battlefield",
-}
-# In the order the forms show them.
-_STATUS_BOXES = ("tapped", "exhausted", "flipped", "attacking", "phased_out", "hidden_this_turn")
-_CARD_COSTS = ("mana_cost", "morph", "megamorph", "disguise")
-_CARD_NUMBERS = ("power", "toughness", "might", "energy", "power_cost")
-_CARD_FLAGS = ("hidden",)
-_SCORES = (("judge_set_life", "life"), ("judge_set_points", "points"))
 
 
 def _literal_values(annotation: Any) -> tuple[str, ...]:
@@ -194,40 +195,63 @@ def view_locations(view: Any) -> list[tuple[str, str]]:
     return family_of(view.ruleset).pages.locations(view)
 
 
+def turn_step(view: Any) -> str:
+    """The step (or phase) the turn is at in this view, as the family says ("": not said)."""
+    return family_of(view.ruleset).pages.turn_step(view) or ""
+
+
 @functools.cache
 def judge_spec(ruleset: str) -> JudgeSpec:
     """What the family's judge edits take: its `judge_add_card` fields (its setup entry's,
     until it has that action), its card model's printed facts, its life or points edit."""
     family = family_of(ruleset)
-    types = {m.type for m in family.rules.moves}
     model: Any = next((m.model for m in family.rules.moves if m.type == "judge_add_card"), None)
     if model is None:
         model = get_args(family.rules.setup_model.model_fields["cards"].annotation)[0]
     fields = model.model_fields
     card = family.card_model.model_fields
+    forms = family.pages.judge_forms
+    # Its status boxes: as it lists them, else every boolean of its judge_add_card but those the
+    # forms ask otherwise (the face choice, the token box).
+    boxes = forms.boxes
+    if boxes is None:
+        asked = ("face_down", "is_token")
+        boxes = tuple(f for f, info in fields.items() if info.annotation is bool and f not in asked)
     exiled = _model_in(fields["exiled"].annotation) if "exiled" in fields else None
     turn_model: Any = next(
         (m.model for m in family.rules.moves if m.type == "judge_set_turn"), None
     )
     turn_fields = turn_model.model_fields if turn_model is not None else {}
-    step_field = next((f for f in ("step", "phase") if f in turn_fields), None)
+    # Its step (or phase): the one field of judge_set_turn besides whose turn and its number.
+    step_field = next((f for f in turn_fields if f not in ("type", "turn", "active_player")), None)
+    face_down = _literal_values(fields["face_down"].annotation) if "face_down" in fields else ()
     return JudgeSpec(
         family=family.key,
         zones=tuple(
-            z for z in _literal_values(fields["zone"].annotation) if z not in _SETUP_SYNONYMS
+            z for z in _literal_values(fields["zone"].annotation) if z not in forms.zone_synonyms
         ),
-        face_down=_literal_values(fields["face_down"].annotation) if "face_down" in fields else (),
-        boxes=tuple(b for b in _STATUS_BOXES if b in fields),
+        face_down=face_down,
+        boxes=tuple(b for b in boxes if b in fields),
+        boxes_now=forms.boxes_now,
         token="is_token" in fields,
         location="location" in fields,
-        card_costs=tuple(c for c in _CARD_COSTS if c in card),
-        card_numbers=tuple(n for n in _CARD_NUMBERS if n in card),
-        card_flags=tuple(f for f in _CARD_FLAGS if f in card),
-        score=next((s for s in _SCORES if s[0] in types), None),
-        zone_aliases=tuple(_SETUP_SYNONYMS.items()),
+        card_costs=tuple(c for c in forms.card_costs if c in card),
+        card_numbers=tuple(n for n in forms.card_numbers if n in card),
+        card_flags=tuple(f for f in forms.card_flags if f in card),
+        # Its life or points edit: the judge move named for the one number it sets.
+        score=next(
+            (
+                (m.type, f)
+                for m in family.rules.moves
+                for f in m.model.model_fields
+                if f != "turn" and m.type == f"judge_set_{f}"
+            ),
+            None,
+        ),
+        zone_aliases=tuple(forms.zone_synonyms.items()),
         exile_ways=_literal_values(exiled.model_fields["via"].annotation) if exiled else (),
         looks=_literal_values(exiled.model_fields["look"].annotation) if exiled else (),
-        hideaway="hideaway_of" in fields,
+        under=family.pages.hidden_under,
         attach="attached_to" in fields,
         turn=turn_model is not None,
         step_field=step_field,

@@ -18,7 +18,7 @@ from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from app.web.deps import FormCheckDep, OptionsCacheDep, RepositoryDep, SeatAt, SeatAtDep
-from app.web.form_numbers import MalformedNumber, optional_number
+from app.web.form_numbers import TABLE_NUMBER_FIELDS, MalformedNumber, optional_number
 from app.web.pages.acting import act_for_page
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import is_htmx, refused
@@ -93,11 +93,8 @@ def parse_action_field(raw: str | None) -> dict[str, Any] | None:
     return body
 
 
-# The "Table" panel's number fields (partials/table_actions.html): how many cards, how much
-# life or how many points, how many sides. A typed number replaces the button's own; for
-# `amount` the button gives the direction (gain or lose) and the number the size.
-TABLE_NUMBER_FIELDS = ("count", "amount", "sides")
-# A mulligan's cards to put on the bottom, ticked in the panel (in the hand's order).
+# Cards ticked in the panel (a mulligan's to put on the bottom, in the hand's order): the
+# posted action's `objects`.
 TABLE_PICK_FIELD = "pick"
 
 
@@ -114,7 +111,7 @@ def _merge_table_fields(body: dict[str, Any], form: Any) -> None:
         current = target[key]
         negative = isinstance(current, int) and current < 0
         target[key] = -number if negative else number
-    if target.get("type") == "mulligan_bottom" and hasattr(form, "getlist"):
+    if TABLE_PICK_FIELD in form and "objects" in target and hasattr(form, "getlist"):
         picked = [str(v)[:64] for v in form.getlist(TABLE_PICK_FIELD)][:7]
         target["objects"] = picked
 

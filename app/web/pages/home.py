@@ -3,6 +3,7 @@ the form that starts a new game (the starter table, or a decklist per seat)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Annotated
 
@@ -26,19 +27,15 @@ from app.web.pages.chrome import Chrome, TemplateContext, chrome_for
 from app.web.pages.family_pages import (
     FORM_CHOICES,
     RULESETS,
-    options_for_form,
-    players_refusal,
     starter_for,
 )
 from app.web.pages.links import links_after_creation
+from app.web.pages.new_game_form import MAX_PLAYERS, NewGameFormDep
 from app.web.pages.question_groups import QuestionGroup, grouped
-from app.web.player_names import names_problem
 from app.web.setup_builder import DECK_PREFIX_EN, DECK_PREFIX_FR, build_setup
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
-
-MAX_PLAYERS = 4
 
 
 @dataclass(frozen=True)
@@ -49,8 +46,9 @@ class HomePage(TemplateContext):
     max_players: int = MAX_PLAYERS
     form_players: list[str] = field(default_factory=lambda: ["Alice", "Bob"])
     form_ruleset: str = DEFAULT_RULESET
-    hideaway_editions: tuple[str, ...] = FORM_CHOICES.get("hideaway_edition", ())
-    form_hideaway: str = "current"
+    form_choices: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: FORM_CHOICES)
+    # The game options as the form last answered them (an option left out: its first value).
+    form_options: Mapping[str, str] = field(default_factory=dict)
     form_decks: list[str] = field(default_factory=list)
     form_error: str | None = None
     # Each decklist field's unusable lines, in the page's language, shown beside that field.
@@ -128,55 +126,44 @@ def create_game(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
-    ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
-    player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
+    form: NewGameFormDep,
     scenario: Annotated[str | None, Form(max_length=60)] = None,
-    hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
     deck: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
 ) -> Response:
     """Create a game (or a judge scenario) and show its links, once: they carry the tokens."""
-    seats = [p.strip()[:40] for p in (player or [])]
+    ruleset, seats, options, names = form.ruleset, form.seats, form.options, form.names
     texts = [d[:20_000] for d in (deck or [])]
     # Each decklist belongs to the player field beside it.
     decks = {name: text for name, text in zip(seats, texts, strict=False) if name and text.strip()}
-    names = [name for name in seats if name]
-    if ruleset not in RULESETS:
-        ruleset = DEFAULT_RULESET
-    options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
-    hideaway_edition = options.get("hideaway_edition", "current")
     page = home_page(request)
     t = page.chrome.t
 
     def refuse(
-        key: str | None, deck_errors: list[list[str]] | None = None, **params: str
+        key: str | None,
+        params: Mapping[str, str] | None = None,
+        deck_errors: list[list[str]] | None = None,
     ) -> Response:
         refused = replace(
             page,
             # Every field back where it was typed: a decklist stays beside its player.
             form_players=seats if any(seats) else ["", ""],
             form_ruleset=ruleset,
-            form_hideaway=hideaway_edition,
+            form_options=options,
             form_decks=texts,
-            form_error=t(key, **params) if key else None,
+            form_error=t(key, **(params or {})) if key else None,
             deck_errors=deck_errors or [],
         )
         return html(render("pages/home.html", refused.variables()), 422, PUBLIC_PAGE)
 
-    if not scenario and (len(names) < 2 or len({n.casefold() for n in names}) != len(names)):
-        return refuse("error.players")
-    ambiguous = names_problem(names)
-    if ambiguous is not None:  # each seat and each log line names one player (finding 7)
-        name, problem = ambiguous
-        return refuse(f"error.player.{problem}", name=name)
-    family_refusal = None if scenario else players_refusal(ruleset, names)
-    if family_refusal:
-        return refuse(family_refusal)
+    problem = form.players_problem(scenario=bool(scenario))
+    if problem is not None:
+        return refuse(*problem)
     if not scenario:
         deck_errors = decklist_problems(
             seats, texts, catalog_for(ruleset, catalog), page.chrome.lang
         )
         if any(deck_errors):
-            return refuse(None, deck_errors)
+            return refuse(None, deck_errors=deck_errors)
     try:
         created = _create(repository, catalog, ruleset, names, scenario or None, options, decks)
     except KeyError:
@@ -188,7 +175,7 @@ def create_game(
                 problems = str(err.extra.get("message_fr", "")).removeprefix(DECK_PREFIX_FR)
             else:
                 problems = err.message.removeprefix(DECK_PREFIX_EN)
-            return refuse("error.deck", problems=problems)
+            return refuse("error.deck", {"problems": problems})
         return refuse("error.players")
     except (ValidationError, RuleError):
         return refuse("error.players")

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
+from app.web.cookies import set_private_cookie
 from app.web.i18n import LANG_COOKIE, LANGS
 
 router = APIRouter(include_in_schema=False)
@@ -27,13 +28,7 @@ def set_language(
     """A local path only: never a redirect to another site."""
     response = RedirectResponse(_local_path(next), 303, headers={"Cache-Control": "no-store"})
     if code in LANGS:
-        response.set_cookie(
-            LANG_COOKIE,
-            code,
-            max_age=60 * 60 * 24 * 365,
-            path="/",
-            httponly=True,
-            samesite="lax",
-            secure=request.url.scheme == "https",
+        set_private_cookie(
+            response, request, LANG_COOKIE, code, max_age=60 * 60 * 24 * 365, path="/"
         )
     return response

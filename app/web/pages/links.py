@@ -21,6 +21,7 @@ from markupsafe import Markup
 
 from app.rules.redact import Viewer
 from app.store.repository import CreatedGame, GameRepository, ShownLink
+from app.web.cookies import set_private_cookie
 from app.web.csrf import csrf_matches, csrf_token, same_site
 from app.web.deps import GameId, RepositoryDep, SeatDep
 from app.web.models import join_url
@@ -77,14 +78,14 @@ def links_after_creation(request: Request, created: CreatedGame) -> Response:
     """The answer to every form that creates a game: 303 to its links page, with the judge's
     token in a cookie only that page (and its reissue form) receives."""
     response = RedirectResponse(links_path(quote(created.id)), 303, headers=PRIVATE)
-    response.set_cookie(
+    set_private_cookie(
+        response,
+        request,
         LINKS_COOKIE,
         created.judge_token,
         max_age=MAX_AGE,
         path=links_path(created.id),
-        httponly=True,
         samesite="strict",
-        secure=request.url.scheme == "https",
     )
     return response
 
@@ -129,12 +130,13 @@ def _links_page(request: Request, game_id: str, judge_token: str, shown: list[Sh
         game_url=game_path(quote(game_id)),
         reissue_url=f"{links_path(quote(game_id))}/reissue",
         csrf=csrf_token(request.app.state.page_secret, game_id, judge_token),
-        judge_link=_link(
-            request, Viewer(kind="judge"), judge_token, chrome, t("links.judge.help")
-        ),
+        judge_link=_link(request, Viewer(kind="judge"), judge_token, chrome, t("links.judge.help")),
         seat_links=[_link(request, s.viewer, s.token, chrome, None) for s in players],
         spectator_link=next(
-            (_link(request, s.viewer, s.token, chrome, t("links.spectator.help")) for s in spectators),
+            (
+                _link(request, s.viewer, s.token, chrome, t("links.spectator.help"))
+                for s in spectators
+            ),
             None,
         ),
         any_lost=any(s.token is None for s in shown),
@@ -160,7 +162,7 @@ def reissue(
     seat: Annotated[str, Form(max_length=60)] = "",
     csrf: Annotated[str, Form(max_length=200)] = "",
 ) -> Response:
-    """"Issue a new link" for a seat (a lost link, or a game from before links could be shown
+    """ "Issue a new link" for a seat (a lost link, or a game from before links could be shown
     again): the old link stops opening the game."""
     token = _judge_token(request, repository, game_id)
     if token is None:

@@ -3,9 +3,9 @@
 - `GET /g/<game>/export.json` (judge): the game as a facedown-scenario/1 file to download.
 - `GET /import`, `POST /import`: build a new game from a scenario file (an upload or pasted
   JSON); a refusal says why and keeps the pasted text.
-- `GET /g/<game>/editions?other=mtg-2004|mtg|lorwyn|current` (judge): every step judged
-  again under the other edition (Magic 2004 vs today, or Lorwyn vs today's hideaway),
-  differences highlighted with their rules.
+- `GET /g/<game>/editions?other=<edition>` (judge): every step judged again under another
+  edition, either another ruleset of the game's family or another value of one of its game
+  options (as its new-game form offers them), differences highlighted with their rules.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.rules.core.errors import RuleError
 from app.rules.families import family_of
-from app.scenarios.editions import EditionComparison, compare_editions, compare_hideaway_editions
+from app.scenarios.editions import EditionComparison, compare_editions, compare_option_editions
 from app.scenarios.export import TakenBack, export_game
 from app.scenarios.model import Scenario
 from app.scenarios.runner import ScenarioError, create_scenario_game
@@ -137,27 +137,26 @@ def editions_page(
 ) -> Response:
     """Judge this game again under another edition, side by side (judge only)."""
     info = repository.info(seat.game_id)
-    if not has_editions(info.ruleset):
+    # A game option's other value (the family's form choices), else another ruleset.
+    options = game_service.game_options(repository, seat.game_id)
+    choices = family_of(info.ruleset).pages.form_choices.items()
+    option = next((o for o, values in choices if other in values and other != options.get(o)), None)
+    if option is None and not has_editions(info.ruleset):
         return refused(request, "editions.none", 404)
-    edition = game_service.hideaway_edition(repository, seat.game_id)
     comparison: EditionComparison
     try:
-        if other in ("lorwyn", "current") and other != edition:
-            # The same steps under the other hideaway edition (the game option), in memory.
-            comparison = compare_hideaway_editions(repository, seat.game_id, other)
-            kind = "hideaway"
+        if option is not None:
+            # The same steps with the option's other value, in memory.
+            comparison = compare_option_editions(repository, seat.game_id, option, other)
         else:
             ruleset = other_ruleset(info.ruleset, other)
             comparison = compare_editions(repository, seat.game_id, ruleset)
-            kind = "ruleset"
     except TakenBack as err:
         return _taken_back(request, err)
     ctx = base_context(request) | {
         "comparison": comparison,
-        "kind": kind,
         "title": info.title,
         "game_url": f"/g/{seat.game_id}",
         "rules_base": f"/rules/{family_of(info.ruleset).rulesets[0]}/",
-        "edition": edition,
     }
     return html(render("pages/editions.html", ctx), headers=PRIVATE)

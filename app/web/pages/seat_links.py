@@ -13,6 +13,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from app.rules.redact import Viewer
 from app.store.repository import GameRepository
+from app.web.cookies import set_private_cookie
 from app.web.csrf import csrf_matches, csrf_token, own_origin, same_site
 from app.web.deps import GameId, RepositoryDep
 from app.web.i18n import pick_language, translator
@@ -102,14 +103,13 @@ def join(request: Request, token: str, repository: RepositoryDep) -> Response:
     if from_this_site(request):
         return _joined(request, game_id, viewer.kind, token)
     response = RedirectResponse(_pending_path(quote(game_id)), 303, headers=NO_STORE)
-    response.set_cookie(
+    set_private_cookie(
+        response,
+        request,
         PENDING_COOKIE,
         token,
         max_age=PENDING_MAX_AGE,
         path=_pending_path(game_id),
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
     )
     return response
 

@@ -12,11 +12,12 @@ A refused form comes back as it was typed, the reason beside the field it is abo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Annotated, Any, Literal
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, Form, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -29,6 +30,7 @@ from app.web.deps import CatalogDep, FormCheck, RepositoryDep, SameSiteDep, Seat
 from app.web.i18n import pick_language, translator
 from app.web.judge_forms import (
     FormProblem,
+    JudgeSpec,
     Placed,
     add_card_action,
     edit_action,
@@ -44,21 +46,17 @@ from app.web.pages.builder_panel import HITS, PLACEMENT_FIELDS, FormRefusal, own
 from app.web.pages.cache_policy import PRIVATE, PUBLIC_PAGE
 from app.web.pages.chrome import base_context, is_htmx, refused
 from app.web.pages.family_pages import (
-    RULESETS,
     judge_spec,
-    options_for_form,
-    players_refusal,
 )
 from app.web.pages.links import links_after_creation
+from app.web.pages.new_game_form import NewGameFormDep
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import Shown
-from app.web.player_names import names_problem
 from app.web.setup_builder import build_setup
 from app.web.templating import html, render
 
 router = APIRouter(include_in_schema=False)
 
-MAX_PLAYERS = 4
 # The "Add a card" form: placement, an inline definition, the envelope.
 JudgeFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=40))]
 
@@ -72,33 +70,18 @@ def build_table(
     same_site: SameSiteDep,
     repository: RepositoryDep,
     catalog: CatalogDep,
-    ruleset: Annotated[str, Form(max_length=20)] = DEFAULT_RULESET,
-    player: Annotated[list[str] | None, Form(max_length=MAX_PLAYERS)] = None,
-    hideaway_edition: Annotated[str, Form(max_length=20)] = "current",
+    form: NewGameFormDep,
 ) -> Response:
     """A game of `ruleset` for these players with nothing on the table, and its links: the
     judge's link opens the page where the cards are added. (The home page's new-game form
     posts here from its "Build a table" button.)"""
-    names = [p.strip()[:40] for p in (player or []) if p.strip()]
-    ruleset = ruleset if ruleset in RULESETS else DEFAULT_RULESET
-    problem = _players_problem(ruleset, names)
+    problem = form.players_problem()
     if problem is not None:
         return refused(request, problem[0], 422, None, **problem[1])
-    options = options_for_form(ruleset, {"hideaway_edition": hideaway_edition})
-    body = GameCreate(ruleset=ruleset, players=names, options=options or None)
-    title = " · ".join(names)
+    body = GameCreate(ruleset=form.ruleset, players=form.names, options=form.options or None)
+    title = " · ".join(form.names)
     created = repository.create_game(build_setup(body, catalog), title)
     return links_after_creation(request, created)
-
-
-def _players_problem(ruleset: str, names: list[str]) -> tuple[str, dict[str, str]] | None:
-    if len(names) < 2 or len({n.casefold() for n in names}) != len(names):
-        return "error.players", {}
-    ambiguous = names_problem(names)
-    if ambiguous is not None:
-        return f"error.player.{ambiguous[1]}", {"name": ambiguous[0]}
-    refusal = players_refusal(ruleset, names)
-    return (refusal, {}) if refusal else None
 
 
 # -- the search box ---------------------------------------------------------------------------
@@ -223,12 +206,19 @@ def _refused_form(request: Request, at: SeatAt, refusal: FormRefusal, htmx: bool
 @router.post("/g/{game_id}/judge/add")
 async def add_card(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
     """The "Add a card" panel: a search hit's button (`card`) or the inline definition."""
-
-    def make(view: Any) -> dict[str, Any]:
-        players = [p.name for p in view.players]
-        return add_card_action(checked.form, judge_spec(view.ruleset), players)
-
+    make = _for_players(checked, add_card_action)
     return await _act(request, checked, repository, make, "add", keep_placement=True)
+
+
+# A form's action from the form, the family's judge edits and the game's players.
+PlayersForm = Callable[[Mapping[str, Any], JudgeSpec, list[str]], dict[str, Any]]
+
+
+def _for_players(checked: SeatForm, build: PlayersForm) -> Callable[[Any], dict[str, Any]]:
+    """The action a form makes, from the judge's view of the game: its family and players."""
+    return lambda view: build(
+        checked.form, judge_spec(view.ruleset), [p.name for p in view.players]
+    )
 
 
 @router.post("/g/{game_id}/judge/search")
@@ -256,17 +246,8 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
             controller=obj.controller,
             face_down_via=getattr(obj, "face_down_via", None),
             counters=obj.counters,
-            status={
-                "tapped": obj.tapped,
-                "exhausted": obj.tapped,
-                "flipped": bool(getattr(obj, "flipped", False)),
-                "attacking": getattr(obj, "attacked", None) == "this_turn",
-                # 2004: a zone of its own (seed 002, 504.2).
-                "phased_out": bool(getattr(obj, "phased_out", False)) or obj.zone == "phased_out",
-                # 811.1.b: hidden this turn, so not playable before the next.
-                "hidden_this_turn": getattr(obj, "hidden_turn", None) == view.turn,
-            },
-            face=face_of(obj),
+            status=spec.boxes_of(view, obj),
+            face=face_of(obj, spec),
             exile=exile_facts(obj),
             attached_to=getattr(obj, "attached_to", None) or "",
         )
@@ -278,20 +259,10 @@ async def edit_card(request: Request, checked: JudgeFormDep, repository: Reposit
 @router.post("/g/{game_id}/judge/turn")
 async def set_turn(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
     """ "Turn and step": a built table starts on any player's turn, number and step."""
-
-    def make(view: Any) -> dict[str, Any]:
-        players = [p.name for p in view.players]
-        return set_turn_action(checked.form, judge_spec(view.ruleset), players)
-
-    return await _act(request, checked, repository, make, "turn")
+    return await _act(request, checked, repository, _for_players(checked, set_turn_action), "turn")
 
 
 @router.post("/g/{game_id}/judge/score")
 async def set_score(request: Request, checked: JudgeFormDep, repository: RepositoryDep) -> Response:
     """ "Set life / points"."""
-
-    def make(view: Any) -> dict[str, Any]:
-        players = [p.name for p in view.players]
-        return set_score_action(checked.form, judge_spec(view.ruleset), players)
-
-    return await _act(request, checked, repository, make, "add")
+    return await _act(request, checked, repository, _for_players(checked, set_score_action), "add")

@@ -88,7 +88,7 @@ class TablePage(TemplateContext):
     field_options: list[ActionOption]  # on a place's card (a battlefield's)
     proposal_options: list[ActionOption]  # beside each pending proposal
     table_options: list[ActionOption]  # the "Table" panel (partials/table_actions.html)
-    # Beside each ability on the stack and each "apply by hand" task (partials/abilities.html,
+    # Beside each ability on the stack and each "apply by hand" task (families/mtg/abilities.html,
     # by_hand.html): its controller's targets, counter, copy, the judge's "done".
     stack_options: list[ActionOption]
     sheet: Literal["closed", "open", "gone"]
@@ -171,7 +171,7 @@ def table_page(
         # engine refusing anything else before it copies the state.
         choices=pending_choices(view, offer.all, who, lang),
         choice_url=choice_url(who.seat.game_id),
-        other_editions=other_editions(view.ruleset),
+        other_editions=other_editions(view),
         travel=travel,
         tiles_static=travel is not None,
         take_back=table.take_back,

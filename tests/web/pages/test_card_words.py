@@ -1,5 +1,5 @@
 """A card's words on a French page (issue 17, item 8): subtypes and keywords through the
-glossary (app/web/i18n/glossary.toml), the names a card's text repeats by their French names."""
+glossary (Magic's, in app/rules/mtg/i18n.toml), the names a card's text repeats by their French names."""
 
 from __future__ import annotations
 
