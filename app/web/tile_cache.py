@@ -63,7 +63,8 @@ def _related(o: BaseModel, view: Any) -> dict[str, Any]:
     attached to), by id: the tile may show their names, as this viewer sees them."""
     by_id = _objects_by_id(view)
     out: dict[str, Any] = {}
-    for name, value in o:
+    # The fields as stored (iterating the model itself costs a copy of them per tile).
+    for name, value in vars(o).items():
         if name != "id" and isinstance(value, str) and value in by_id:
             out[value] = by_id[value]
     return out

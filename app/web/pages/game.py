@@ -22,6 +22,7 @@ from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.pages.acting import act_for_page
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import is_htmx, refused
+from app.web.pages.live_region import live_region
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import Shown
 from app.web.templating import html, render
@@ -31,10 +32,12 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/g/{game_id}")
 def game_page(request: Request, at: SeatAtDep) -> Response:
-    """The board for whoever the cookie says; for htmx, only the live region."""
-    blocks = ["live"] if is_htmx(request) else None
+    """The board for whoever the cookie says; for htmx, only the live region (rendered once
+    per version for every page of this seat link: live_region.py)."""
+    if is_htmx(request):
+        return html(live_region(request, at), headers=PRIVATE)
     page = seat_page(request, at)
-    return html(render("pages/game.html", page.variables(), blocks), headers=PRIVATE)
+    return html(render("pages/game.html", page.variables()), headers=PRIVATE)
 
 
 @router.get("/g/{game_id}/objects/{object_id}")
