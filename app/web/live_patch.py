@@ -17,10 +17,12 @@ whole region, as it would have before.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 
 from markupsafe import escape
+
+from app.lru import LRU
 
 # Elements without an end tag.
 VOID = frozenset(
@@ -113,60 +115,49 @@ class _Node:
     children: list[_Node] = field(default_factory=list)
 
 
-class _Tree(HTMLParser):
-    def __init__(self, text: str) -> None:
-        super().__init__(convert_charrefs=False)
-        self.text = text
-        self.root = _Node("#root", 0, 0)
-        self.stack = [self.root]
-        # Offsets of each line's start, to turn getpos() into an offset.
-        self.lines = [0]
-        for index, char in enumerate(text):
-            if char == "\n":
-                self.lines.append(index + 1)
+# A start or end tag, or a comment (skipped). Templates escape ">" in attribute values.
+_TAG = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>", re.S)
 
-    def _offset(self) -> int:
-        line, column = self.getpos()
-        return self.lines[line - 1] + column
 
-    def handle_starttag(self, tag: str, attrs: object) -> None:
-        open_tags = [node.tag for node in self.stack]
-        if (
-            (tag in CLOSES_P and "p" in open_tags)
-            or (tag in ("a", "form", "button") and tag in open_tags)
-            or (tag == "li" and open_tags[-1] == "li")
-        ):
-            raise Unfollowed(tag)  # a browser would nest this otherwise
-        start = self._offset()
-        raw = self.get_starttag_text() or ""
-        node = _Node(tag, start, start + len(raw))
-        self.stack[-1].children.append(node)
-        if tag in VOID:
-            node.end = node.start_end
-        else:
-            self.stack.append(node)
-
-    def handle_startendtag(self, tag: str, attrs: object) -> None:
-        raise Unfollowed(tag)  # <x/>: not what a browser reads for most tags
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in VOID:
-            return
-        node = self.stack.pop() if len(self.stack) > 1 else None
-        if node is None or node.tag != tag:
-            raise Unfollowed(tag)
-        at = self._offset()
-        node.end = self.text.index(">", at) + 1
+def _opening(tag: str, open_tags: list[str]) -> None:
+    if (
+        (tag in CLOSES_P and "p" in open_tags)
+        or (tag in ("a", "form", "button") and tag in open_tags)
+        or (tag == "li" and open_tags[-1] == "li")
+    ):
+        raise Unfollowed(tag)  # a browser would nest this otherwise
 
 
 def _tree(text: str) -> _Node:
-    parser = _Tree(text)
-    parser.feed(text)
-    parser.close()
-    if len(parser.stack) != 1:
+    root = _Node("#root", 0, 0, len(text))
+    stack = [root]
+    open_tags = ["#root"]
+    for match in _TAG.finditer(text):
+        closing, name = match.group(1), match.group(2)
+        if name is None:
+            continue  # a comment
+        tag = name.lower()
+        if closing:
+            if tag in VOID:
+                continue
+            if len(stack) == 1 or stack[-1].tag != tag:
+                raise Unfollowed(tag)
+            stack.pop().end = match.end()
+            open_tags.pop()
+            continue
+        if match.group(0).endswith("/>") and tag not in VOID:
+            raise Unfollowed(tag)  # <x/>: not what a browser reads for most tags
+        _opening(tag, open_tags)
+        node = _Node(tag, match.start(), match.end())
+        stack[-1].children.append(node)
+        if tag in VOID:
+            node.end = node.start_end
+        else:
+            stack.append(node)
+            open_tags.append(tag)
+    if len(stack) != 1:
         raise Unfollowed("unclosed")
-    parser.root.end = len(text)
-    return parser.root
+    return root
 
 
 def _inner_text(text: str, node: _Node) -> list[str]:
@@ -204,20 +195,21 @@ def _walk(old: str, o: _Node, new: str, n: _Node, path: str) -> list[str]:
         and [c.tag for c in o.children] == [c.tag for c in n.children]
         and _inner_text(old, o) == _inner_text(new, n)
     )
+    prepended = _prepended(old, o, new, n, path)
+    if prepended is not None:
+        return prepended
     if not same_shell:
-        prepended = _prepended(old, o, new, n, path)
-        if prepended is not None:
-            return prepended
         if o.tag == "#root":
             raise Unfollowed("the region's own elements changed")
         return [_with_oob(new, n, path)]
     swaps: list[str] = []
     for index, (oc, nc) in enumerate(zip(o.children, n.children, strict=True), start=1):
         swaps += _walk(old, oc, new, nc, f"{path} > :nth-child({index})")
-    if o.tag != "#root":
-        whole = _with_oob(new, n, path)
-        if len(whole) <= sum(len(swap) for swap in swaps):
-            return [whole]  # the element whole says it in fewer bytes
+    # The element whole, when that says the same in fewer bytes (its out-of-band attribute
+    # counted as its path's length plus a few).
+    whole_size = (n.end - n.start) + len(path) + 30
+    if o.tag != "#root" and whole_size <= sum(len(swap) for swap in swaps):
+        return [_with_oob(new, n, path)]
     return swaps
 
 
@@ -239,7 +231,7 @@ def _prepended(old: str, o: _Node, new: str, n: _Node, path: str) -> list[str] |
     if not kept:
         return None  # nothing in common: the list whole
     swaps = [
-        f'<{o.tag} hx-swap-oob="delete:{escape(path)} > :nth-child({index})"></{o.tag}>'
+        f'<{o.tag} hx-swap-oob="delete:{escape(f"{path} > :nth-child({index})")}"></{o.tag}>'
         for index in range(len(olds), len(kept), -1)
     ]
     items = "".join(news[:added])
@@ -247,13 +239,34 @@ def _prepended(old: str, o: _Node, new: str, n: _Node, path: str) -> list[str] |
     return swaps
 
 
+# Each region's tree is read once (a region is the new one of one catch-up and the old one
+# of the next), and each patch is worked out once for all the pages of one seat link. Keyed
+# by the regions' text itself (a string keeps its hash): the same text, the same tree.
+TREES: LRU[str, _Node] = LRU(256)
+PATCHES: LRU[tuple[str, str, str], tuple[str | None]] = LRU(256)
+
+
+def _tree_of(text: str) -> _Node:
+    tree = TREES.get(text)
+    if tree is None:
+        tree = TREES.setdefault(text, _tree(text))
+    return tree
+
+
 def live_patch(old: str, new: str, root: str = "#live") -> str | None:
     """Out-of-band swaps that turn the region `old` (inside `root`) into `new`; None when
     the page should get the whole region instead."""
     # Plain strings: slices of markup joined with plain text would be escaped.
     old, new = str(old), str(new)
+    known = PATCHES.get((old, new, root))
+    if known is None:
+        known = PATCHES.setdefault((old, new, root), (_patch(old, new, root),))
+    return known[0]
+
+
+def _patch(old: str, new: str, root: str) -> str | None:
     try:
-        swaps = _walk(old, _tree(old), new, _tree(new), root)
+        swaps = _walk(old, _tree_of(old), new, _tree_of(new), root)
     except Unfollowed:
         return None
     patch = "\n".join(swaps)

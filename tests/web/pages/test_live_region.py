@@ -97,3 +97,42 @@ def test_the_judges_region_reads_neither_the_builder_nor_the_publish_form(
     assert "builder" in variables and "publish" in variables
     without = {k: v for k, v in variables.items() if k not in ("builder", "publish")}
     assert render("pages/game.html", without, ["live"]) == shown
+
+
+def _roll(client, game_id: str, token: str) -> None:
+    assert api_act(client, game_id, token, {"type": "roll_die", "sides": 6}).status_code == 200
+
+
+def test_a_page_that_shows_a_known_version_gets_only_what_changed(client, game) -> None:
+    game_id, tokens = game
+    bob = seat_client(client.app, tokens["Bob"])
+    _roll(client, game_id, tokens["Alice"])
+    bob.get(f"/g/{game_id}")  # the whole page, at version 1: its region is kept
+    _roll(client, game_id, tokens["Alice"])
+    patch = bob.get(f"/g/{game_id}?since=1", headers=HTMX)
+    whole = bob.get(f"/g/{game_id}", headers=HTMX)
+    assert patch.headers["HX-Reswap"] == "none"
+    assert "HX-Reswap" not in whole.headers
+    assert 'hx-swap-oob="outerHTML:#live' in patch.text
+    assert 'data-version="2"' in patch.text and len(patch.text) < len(whole.text) / 2
+    # Nothing of Alice's hand, which Bob's region never shows (400.2).
+    assert not any(word in patch.text for word in SECRET_WORDS)
+    # A page already at this version gets nothing to swap.
+    same = bob.get(f"/g/{game_id}?since=2", headers=HTMX)
+    assert same.headers["HX-Reswap"] == "none" and same.text == ""
+
+
+@pytest.mark.parametrize("since", ["0", "7", "", "x1", "-1", "99999999999999"])
+def test_a_page_that_missed_versions_it_cant_be_diffed_from_gets_the_whole_region(
+    client, game, since: str
+) -> None:
+    """Version 0 was never rendered for this seat here (a reconnect after a restart, a
+    version gone from the cache); 7 is not yet; the others are not versions."""
+    game_id, tokens = game
+    bob = seat_client(client.app, tokens["Bob"])
+    _roll(client, game_id, tokens["Alice"])
+    answer = bob.get(f"/g/{game_id}?since={since}", headers=HTMX)
+    assert answer.status_code == 200
+    assert "HX-Reswap" not in answer.headers
+    assert answer.text == bob.get(f"/g/{game_id}", headers=HTMX).text
+    assert 'data-version="1"' in answer.text
