@@ -3,7 +3,8 @@
 both twins and every viewer, warm (app/web/tile_cache.py).
 
 At every step, for Alice, Bob and a spectator, every page that draws tiles (the page, its
-htmx fragment, every card's sheet page, the past) must be byte for byte what the same request
+htmx fragment, the out-of-band patch since the version before, every card's sheet page, the
+past) must be byte for byte what the same request
 renders with no cache at all; no name hidden from the viewer may appear in it; and Alice's
 and the spectator's bytes must be identical in both twins (up to the names of Bob's cards
 once one was legitimately shown), exactly as without the cache."""
@@ -48,6 +49,8 @@ def pages(table: Table, who: str) -> str:
     responses = [
         browser.get(game),
         browser.get(game, headers={"HX-Request": "true"}),
+        # Only what changed since the version before (live_patch.py), as a page asks.
+        browser.get(f"{game}?since={max(0, view['version'] - 1)}", headers={"HX-Request": "true"}),
         browser.get(f"{game}/at?v={max(0, view['version'] - 1)}"),
     ]
     for obj in view["objects"]:
