@@ -131,13 +131,20 @@ def tile_key(inputs: Mapping[str, Any]) -> bytes:
     return hashlib.blake2b(text.encode(), digest_size=20).digest()
 
 
-def render_tile(env: Any, inputs: Mapping[str, Any]) -> Markup:
-    """The tile's HTML: the cached one for these inputs, else rendered (and kept)."""
+# The page's own translator's code: a page that words its labels another way (a ruling's
+# third person: "Alice sees this" for "Only you") declares how in `t_wording`, else its
+# tiles are drawn without the cache.
+_STOCK_T = translator("en").__code__
+
+
+def render_tile(env: Any, inputs: Mapping[str, Any], t: Any = None) -> Markup:
+    """The tile's HTML: the cached one for these inputs, else rendered (and kept). `t`: the
+    page's translator when it isn't the stock one for `lang` (its wording is in `inputs`)."""
     key = tile_key(inputs)
     cached = TILES.get(key)
     if cached is not None:
         return cached
-    context = dict(inputs) | {"t": translator(inputs["lang"])}
+    context = dict(inputs) | {"t": t or translator(inputs["lang"])}
     html = Markup(env.get_template(TEMPLATE).render(context))
     return TILES.setdefault(key, html)
 
@@ -160,4 +167,11 @@ def tile(context: Context, o: BaseModel, detail: bool = False, grouped: Any = No
         static=bool(context.get("tiles_static")),
         grouped=bool(grouped),
     )
-    return render_tile(context.environment, inputs)
+    t = context.get("t")
+    if getattr(t, "__code__", _STOCK_T) is _STOCK_T:
+        return render_tile(context.environment, inputs)
+    wording = context.get("t_wording")
+    if wording is None:  # worded its own way, undeclared: drawn afresh, never kept
+        body = context.environment.get_template(TEMPLATE)
+        return Markup(body.render(dict(inputs) | {"t": t}))
+    return render_tile(context.environment, inputs | {"wording": wording}, t)

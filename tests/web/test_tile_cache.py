@@ -15,6 +15,8 @@ from app.rules.families import parse_action
 from app.rules.mtg.setup import MtgSetup, MtgSetupCard
 from app.rules.redact import Viewer, view_for
 from app.web import tile_cache
+from app.web.i18n import translator
+from app.web.pages.ruling_wording import in_third_person
 from app.web.templating import ENV
 
 SECRET = "Akroma, Angel of Fury"
@@ -140,3 +142,37 @@ def test_a_cached_tile_is_the_tile_rendered_afresh(cache: LRU[bytes, Any]) -> No
                 dict(inputs) | {"t": tile_cache.translator("en")}
             )
             assert warm is again and str(warm) == fresh
+
+
+def _page(viewer: Viewer, t: Any, **more: Any) -> str:
+    """One face-down tile as a page draws it, with the page's translator `t`."""
+    obj, view = _object(viewer, True)
+    context = {
+        "view": view,
+        "lang": "en",
+        "judge": False,
+        "urls": URLS,
+        "rules_base": "/rules/mtg/",
+        "actionable": [],
+        "t": t,
+    } | more
+    return ENV.from_string("{{ tile(o) }}").render(context | {"o": obj})
+
+
+def test_a_ruling_worded_for_alice_never_shares_a_tile_with_alices_own_page(
+    cache: LRU[bytes, Any],
+) -> None:
+    alice = Viewer.seat("Alice")
+    stock = translator("en")
+    third = in_third_person(stock, "Alice")
+    own = _page(alice, stock)
+    ruling = _page(alice, third, t_wording="third-person:Alice")
+    undeclared = _page(alice, third)
+    assert "Only you" in own and "Alice sees this" not in own
+    assert "Alice sees this" in ruling and "Only you" not in ruling
+    assert undeclared == ruling
+    # Warm in the other order too: the page's own wording still comes back.
+    cache.clear()
+    assert "Alice sees this" in _page(alice, third, t_wording="third-person:Alice")
+    assert "Only you" in _page(alice, stock)
+    assert len(cache) == 2  # the undeclared wording is never kept
