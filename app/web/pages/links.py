@@ -129,13 +129,12 @@ def _links_page(request: Request, game_id: str, judge_token: str, shown: list[Sh
         game_url=game_path(quote(game_id)),
         reissue_url=f"{links_path(quote(game_id))}/reissue",
         csrf=csrf_token(request.app.state.page_secret, game_id, judge_token),
-        judge_link=_link(request, Viewer(kind="judge"), judge_token, chrome, t("links.judge.help")),
+        judge_link=_link(
+            request, Viewer(kind="judge"), judge_token, chrome, t("links.judge.help")
+        ),
         seat_links=[_link(request, s.viewer, s.token, chrome, None) for s in players],
         spectator_link=next(
-            (
-                _link(request, s.viewer, s.token, chrome, t("links.spectator.help"))
-                for s in spectators
-            ),
+            (_link(request, s.viewer, s.token, chrome, t("links.spectator.help")) for s in spectators),
             None,
         ),
         any_lost=any(s.token is None for s in shown),
@@ -161,7 +160,7 @@ def reissue(
     seat: Annotated[str, Form(max_length=60)] = "",
     csrf: Annotated[str, Form(max_length=200)] = "",
 ) -> Response:
-    """ "Issue a new link" for a seat (a lost link, or a game from before links could be shown
+    """"Issue a new link" for a seat (a lost link, or a game from before links could be shown
     again): the old link stops opening the game."""
     token = _judge_token(request, repository, game_id)
     if token is None:
