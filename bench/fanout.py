@@ -153,9 +153,10 @@ class LiveTable:
         self, page: Page, told: asyncio.Future[float], sizes: dict[str, int]
     ) -> None:
         await told
+        # As static/js/live.js asks: with the version the page shows (the one before).
         response = await page.conn.request(
             "GET",
-            f"/g/{self.game_id}",
+            f"/g/{self.game_id}?since={self.version - 1}",
             {"Cookie": page.header, "HX-Request": "true", "Accept-Encoding": "gzip"},
         )
         if response.status != 200:

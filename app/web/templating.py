@@ -33,6 +33,7 @@ from app.web.card_words import card_text, keyword, object_text, type_line
 from app.web.form_numbers import table_number_field
 from app.web.i18n import both
 from app.web.judge_forms import exile_facts, face_of
+from app.web.tile_cache import tile
 from app.web.zone_hiding import zone_hiding
 
 # htmx settings, read from <meta name="htmx-config">: no injected <style> (the CSP allows no
@@ -109,6 +110,8 @@ def make_environment() -> Environment:
         htmx_config=_json_attr(HTMX_CONFIG),
         both=both,
         zone_hiding=zone_hiding,
+        # Every tile of every page, rendered once per digest of what it reads (tile_cache.py).
+        tile=tile,
     )
     env.filters["json_attr"] = _json_attr
     env.filters["urlencode"] = _urlencode

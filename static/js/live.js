@@ -1,6 +1,6 @@
 /* Facedown: keep a seat page in step with its game when the network stumbles.
  * (And when a button's request fails, say that nothing was done.)
- * htmx-ext-sse tells #live "changed" and #live fetches its fragment. If that fetch fails,
+ * htmx-ext-sse tells #live "changed" and #live fetches what changed. If that fetch fails,
  * or the stream drops and comes back, or the phone wakes up or comes back online, ask
  * again (with a growing pause after failures). The stream itself carries no card data. */
 (function () {
@@ -92,6 +92,15 @@
       if (shown === null || heldVersion > shown) { refresh(); }
       heldVersion = null;
     }
+  });
+
+  /* #live asks with the version it shows (`since`): the answer is then only what changed
+   * for this viewer, as out-of-band swaps (or the whole region when the server can't tell
+   * what this page shows: a reconnect after a restart, a version long gone). */
+  document.addEventListener("htmx:configRequest", function (evt) {
+    if (!isLive(evt) || evt.detail.verb !== "get") { return; }
+    var shown = shownVersion();
+    if (shown !== null) { evt.detail.parameters.since = String(shown); }
   });
 
   document.addEventListener("htmx:sendError", failed);

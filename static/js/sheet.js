@@ -77,6 +77,8 @@
   }, true);
 
   document.addEventListener("htmx:afterSwap", restoreZones);
+  /* A live update may swap only the parts that changed (out of band): a zone among them. */
+  document.addEventListener("htmx:oobAfterSwap", restoreZones);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", restoreZones);
   } else {

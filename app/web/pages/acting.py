@@ -19,6 +19,7 @@ from app.web.deps import SeatAt, catalog_of
 from app.web.errors import ApiError
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import base_context, refused
+from app.web.pages.live_region import keep_region
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import Shown, game_url
 from app.web.templating import html, render
@@ -69,7 +70,12 @@ def act_for_page(
     who = game_service.looking(seat, seat_param, page.players)
     page = replace(page, done=game_service.events_seen(result, who.viewer))
     variables = page.variables() | {"near_form": near_form}
-    return html(render("pages/game.html", variables, AFTER_ACTION), headers=PRIVATE)
+    # The new live region, kept for this seat's next catch-up (only what changed since it),
+    # then what else the action changed (AFTER_ACTION: the same two blocks, in one string).
+    region = render("pages/game.html", variables, ["live"])
+    keep_region(request, at, page.view.version, region)
+    after = render("pages/game.html", variables, ["oob_after_action"])
+    return html(region + after, headers=PRIVATE)
 
 
 def _rule_refusal(request: Request, at: SeatAt, error: ErrorView, htmx: bool) -> Response:

@@ -22,6 +22,7 @@ from app.web.form_numbers import TABLE_NUMBER_FIELDS, MalformedNumber, optional_
 from app.web.pages.acting import act_for_page
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import is_htmx, refused
+from app.web.pages.live_region import live_answer, region_of
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import Shown
 from app.web.templating import html, render
@@ -31,10 +32,17 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/g/{game_id}")
 def game_page(request: Request, at: SeatAtDep) -> Response:
-    """The board for whoever the cookie says; for htmx, only the live region."""
-    blocks = ["live"] if is_htmx(request) else None
+    """The board for whoever the cookie says; for htmx, only the live region (rendered once
+    per version for every page of this seat link), or only what changed in it since the
+    version the page shows (`?since=`: live_region.py)."""
+    if is_htmx(request):
+        answer = live_answer(request, at)
+        # A patch is only out-of-band swaps: nothing to put in #live itself.
+        headers = {**PRIVATE, "HX-Reswap": "none"} if answer.patch else PRIVATE
+        return html(answer.html, headers=headers)
     page = seat_page(request, at)
-    return html(render("pages/game.html", page.variables(), blocks), headers=PRIVATE)
+    variables = page.variables() | {"live_html": region_of(request, at, page)}
+    return html(render("pages/game.html", variables), headers=PRIVATE)
 
 
 @router.get("/g/{game_id}/objects/{object_id}")

@@ -126,6 +126,8 @@ def render_ruling(public: RulingPublic, chosen: int, lang: Lang, origin: str = "
     ctx |= {"origin": origin, "page_url": f"{origin}/r/{public.slug}"}
     # "Alice's hand", not "Your hand": a visitor reads the page.
     ctx["t"] = in_third_person(ctx["t"], ctx["me"])
+    # The tiles' cache keys their wording (app/web/tile_cache.py).
+    ctx["t_wording"] = f"third-person:{ctx['me']}" if ctx["me"] else "second-person"
     return render("pages/ruling.html", ctx)
 
 

@@ -1,0 +1,275 @@
+"""Only what changed: a page's live region at the version it shows, against the region now,
+as htmx out-of-band swaps of the elements that differ.
+
+Both regions are this viewer's own renders (app/web/pages/live_region.py: the same redacted
+view, the same key but the version), so a patch carries nothing the whole region would not:
+the new elements, each addressed by its position under #live (`#live > :nth-child(2) >
+:nth-child(5)`), never by a card's id or any other token. The walk goes down while an element
+keeps its tag, its attributes, its text and its number of children, and replaces the
+first element that differs in any of these (a tile whose class changed, a list a tile joined
+or left, a count), whole — or a parent whole when that says the same in fewer bytes. A list
+whose new items came first (the log, newest first) gets only those items.
+
+Anything it can't follow element for element the way a browser would (an end tag that closes
+another element, a table, whose parsing adds elements) gives no patch: the page then gets its
+whole region, as it would have before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from markupsafe import escape
+
+from app.lru import LRU
+
+# Elements without an end tag.
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+# Elements whose content a browser rebuilds (implied tbody...), or whose text a browser
+# doesn't parse as elements: no position is followed inside them.
+OPAQUE = frozenset(
+    [
+        "table",
+        "thead",
+        "tbody",
+        "tfoot",
+        "tr",
+        "td",
+        "th",
+        "select",
+        "textarea",
+        "script",
+        "style",
+        "template",
+    ]
+)
+
+# Start tags a browser reads as closing an open <p> (the parser here wouldn't).
+CLOSES_P = frozenset(
+    [
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "details",
+        "div",
+        "dl",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hgroup",
+        "hr",
+        "main",
+        "menu",
+        "nav",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "table",
+        "ul",
+    ]
+)
+
+# Past this many swaps a patch is not worth the whole region's simplicity.
+MAX_SWAPS = 200
+
+
+class Unfollowed(Exception):
+    """The HTML can't be followed element for element as a browser would."""
+
+
+@dataclass
+class _Node:
+    tag: str
+    start: int  # offset of its start tag
+    start_end: int  # offset just past its start tag
+    end: int = -1  # offset just past its end tag
+    children: list[_Node] = field(default_factory=list)
+
+
+# A start or end tag, or a comment (skipped). Templates escape ">" in attribute values.
+_TAG = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>", re.S)
+
+
+def _opening(tag: str, open_tags: list[str]) -> None:
+    if (
+        (tag in CLOSES_P and "p" in open_tags)
+        or (tag in ("a", "form", "button") and tag in open_tags)
+        or (tag == "li" and open_tags[-1] == "li")
+    ):
+        raise Unfollowed(tag)  # a browser would nest this otherwise
+
+
+def _tree(text: str) -> _Node:
+    root = _Node("#root", 0, 0, len(text))
+    stack = [root]
+    open_tags = ["#root"]
+    for match in _TAG.finditer(text):
+        closing, name = match.group(1), match.group(2)
+        if name is None:
+            continue  # a comment
+        tag = name.lower()
+        if closing:
+            if tag in VOID:
+                continue
+            if len(stack) == 1 or stack[-1].tag != tag:
+                raise Unfollowed(tag)
+            stack.pop().end = match.end()
+            open_tags.pop()
+            continue
+        if match.group(0).endswith("/>") and tag not in VOID:
+            raise Unfollowed(tag)  # <x/>: not what a browser reads for most tags
+        _opening(tag, open_tags)
+        node = _Node(tag, match.start(), match.end())
+        stack[-1].children.append(node)
+        if tag in VOID:
+            node.end = node.start_end
+        else:
+            stack.append(node)
+            open_tags.append(tag)
+    if len(stack) != 1:
+        raise Unfollowed("unclosed")
+    return root
+
+
+def _inner_text(text: str, node: _Node) -> list[str]:
+    """What a node holds besides its element children: the text around them."""
+    if node.tag == "#root":
+        begin, finish = 0, len(text)
+    else:
+        begin = node.start_end
+        finish = text.rindex("<", begin, node.end) if node.end > node.start_end else node.end
+    pieces, at = [], begin
+    for child in node.children:
+        pieces.append(text[at : child.start])
+        at = child.end
+    pieces.append(text[at:finish])
+    return pieces
+
+
+def _with_oob(text: str, node: _Node, selector: str) -> str:
+    """The element's HTML with an out-of-band swap of the element at `selector`."""
+    head = text[node.start : node.start_end]
+    name_end = len(node.tag) + 1
+    attribute = f' hx-swap-oob="outerHTML:{escape(selector)}"'
+    return head[:name_end] + attribute + head[name_end:] + text[node.start_end : node.end]
+
+
+def _walk(old: str, o: _Node, new: str, n: _Node, path: str) -> list[str]:
+    """The swaps under `n` (its own swap when it must be replaced whole)."""
+    if old[o.start : o.end] == new[n.start : n.end]:
+        return []
+    same_shell = (
+        o.tag == n.tag
+        and o.tag not in OPAQUE
+        and old[o.start : o.start_end] == new[n.start : n.start_end]
+        and len(o.children) == len(n.children)
+        and [c.tag for c in o.children] == [c.tag for c in n.children]
+        and _inner_text(old, o) == _inner_text(new, n)
+    )
+    prepended = _prepended(old, o, new, n, path)
+    if prepended is not None:
+        return prepended
+    if not same_shell:
+        if o.tag == "#root":
+            raise Unfollowed("the region's own elements changed")
+        return [_with_oob(new, n, path)]
+    swaps: list[str] = []
+    for index, (oc, nc) in enumerate(zip(o.children, n.children, strict=True), start=1):
+        swaps += _walk(old, oc, new, nc, f"{path} > :nth-child({index})")
+    # The element whole, when that says the same in fewer bytes (its out-of-band attribute
+    # counted as its path's length plus a few).
+    whole_size = (n.end - n.start) + len(path) + 30
+    if o.tag != "#root" and whole_size <= sum(len(swap) for swap in swaps):
+        return [_with_oob(new, n, path)]
+    return swaps
+
+
+def _prepended(old: str, o: _Node, new: str, n: _Node, path: str) -> list[str] | None:
+    """A list whose new items came first (the log, newest first) and whose oldest may have
+    dropped off its end: those items added, those dropped, and nothing else moved."""
+    if o.tag not in ("ul", "ol") or old[o.start : o.start_end] != new[n.start : n.start_end]:
+        return None
+    if not n.children or any(c.tag != "li" for c in (*o.children, *n.children)):
+        return None
+    olds = [old[c.start : c.end] for c in o.children]
+    news = [new[c.start : c.end] for c in n.children]
+    for added in range(1, len(news) + 1):
+        kept = news[added:]
+        if kept == olds[: len(kept)]:
+            break
+    else:
+        return None
+    if not kept:
+        return None  # nothing in common: the list whole
+    swaps = [
+        f'<{o.tag} hx-swap-oob="delete:{escape(f"{path} > :nth-child({index})")}"></{o.tag}>'
+        for index in range(len(olds), len(kept), -1)
+    ]
+    items = "".join(news[:added])
+    swaps.append(f'<{o.tag} hx-swap-oob="afterbegin:{escape(path)}">{items}</{o.tag}>')
+    return swaps
+
+
+# Each region's tree is read once (a region is the new one of one catch-up and the old one
+# of the next), and each patch is worked out once for all the pages of one seat link. Keyed
+# by the regions' text itself (a string keeps its hash): the same text, the same tree.
+TREES: LRU[str, _Node] = LRU(256)
+PATCHES: LRU[tuple[str, str, str], tuple[str | None]] = LRU(256)
+
+
+def _tree_of(text: str) -> _Node:
+    tree = TREES.get(text)
+    if tree is None:
+        tree = TREES.setdefault(text, _tree(text))
+    return tree
+
+
+def live_patch(old: str, new: str, root: str = "#live") -> str | None:
+    """Out-of-band swaps that turn the region `old` (inside `root`) into `new`; None when
+    the page should get the whole region instead."""
+    # Plain strings: slices of markup joined with plain text would be escaped.
+    old, new = str(old), str(new)
+    known = PATCHES.get((old, new, root))
+    if known is None:
+        known = PATCHES.setdefault((old, new, root), (_patch(old, new, root),))
+    return known[0]
+
+
+def _patch(old: str, new: str, root: str) -> str | None:
+    try:
+        swaps = _walk(old, _tree_of(old), new, _tree_of(new), root)
+    except Unfollowed:
+        return None
+    patch = "\n".join(swaps)
+    if len(swaps) > MAX_SWAPS or len(patch) >= len(new):
+        return None
+    return patch

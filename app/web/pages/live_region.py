@@ -1,0 +1,105 @@
+"""A seat page's live region (#live: the board, the buttons, the log), rendered once per game
+version for all the pages of one seat link in one language.
+
+After a tap, every open page of the game asks for its live region (app/web/live.py tells
+them the new version). The pages of one seat link — a phone and a laptop, a second tab, every
+spectator watching through the spectators' link — ask for the same thing: the region is a
+function of the game at that version, the seat (its token: whose eyes, and the CSRF token its
+forms carry), the judge's viewpoint and the language. It is kept under exactly those, so the
+second asks cost a dictionary lookup; a page of another seat never gets it (its token is in
+the key). The key is read before the render (the game's head) and the render is kept under
+the version it actually shows, so a change committed in between can't file a newer region
+under an older version.
+
+The judge's region too: the table builder and the publish form (which read what was typed
+and a saved draft) are outside #live, and the viewpoint the judge looks from (`?seat=`) is
+in the key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fastapi import Request
+from markupsafe import Markup
+
+from app.lru import LRU
+from app.web.deps import SeatAt
+from app.web.form_numbers import MalformedNumber, optional_number
+from app.web.i18n import pick_language
+from app.web.live_patch import live_patch
+from app.web.pages.seat_page import seat_page
+from app.web.pages.table_page import TablePage
+from app.web.templating import render
+
+# A few regions per open game (its seats, two languages) for a few hundred games.
+CACHE_SIZE = 2048
+
+# (game, version, seat token, judge's viewpoint, language) -> the region's HTML.
+RegionKey = tuple[str, int, str, str | None, str]
+REGIONS: LRU[RegionKey, str] = LRU(CACHE_SIZE)
+
+
+def _key(at: SeatAt, version: int, lang: str) -> RegionKey:
+    return (at.seat.game_id, version, at.seat.token, at.seat_param, lang)
+
+
+def live_region(request: Request, at: SeatAt) -> tuple[str, int]:
+    """The #live block of the game page as this seat sees the game now, and its version."""
+    lang = pick_language(request)
+    now = at.repository.info(at.seat.game_id).version
+    kept = REGIONS.get(_key(at, now, lang))
+    if kept is not None:
+        return kept, now
+    page = seat_page(request, at)
+    return region_of(request, at, page), page.view.version
+
+
+def region_of(request: Request, at: SeatAt, page: TablePage) -> Markup:
+    """The region of this built page: the one kept for its version, else rendered and kept
+    (the whole page shows it too, so its next catch-up can be only what changed)."""
+    key = _key(at, page.view.version, pick_language(request))
+    kept = REGIONS.get(key)
+    if kept is None:
+        kept = REGIONS.setdefault(key, render("pages/game.html", page.variables(), ["live"]))
+    return Markup(kept)
+
+
+def keep_region(request: Request, at: SeatAt, version: int, html: str) -> None:
+    """Remember the region a page was just given some other way (its own tap's answer), so
+    its next catch-up can be only what changed."""
+    REGIONS.setdefault(_key(at, version, pick_language(request)), html)
+
+
+@dataclass(frozen=True)
+class LiveAnswer:
+    """What a page that asked for its live region gets: the whole region, or (`patch`) only
+    the out-of-band swaps from the version it shows."""
+
+    html: str
+    patch: bool
+
+
+def live_answer(request: Request, at: SeatAt) -> LiveAnswer:
+    """The live region for a page that shows version `?since=` (if it says): only what
+    changed for this viewer when the region it shows is known here, else the whole region
+    (a page that missed versions this process can't diff from: a reconnect after a
+    restart, a page first drawn whole, a version long gone from the cache)."""
+    region, version = live_region(request, at)
+    since = _since(request)
+    if since is None or since > version:
+        return LiveAnswer(region, patch=False)
+    if since == version:
+        return LiveAnswer("", patch=True)  # it shows this version already
+    shown = REGIONS.get(_key(at, since, pick_language(request)))
+    patch = live_patch(shown, region) if shown is not None else None
+    if patch is None:
+        return LiveAnswer(region, patch=False)
+    return LiveAnswer(patch, patch=True)
+
+
+def _since(request: Request) -> int | None:
+    try:
+        return optional_number(request.query_params.get("since"), max_digits=11)
+    except MalformedNumber:
+        return None  # not a version: the whole region

@@ -1,0 +1,96 @@
+"""Only what changed: after a tap, another open page gets out-of-band swaps of the parts of
+its live region that changed for its viewer (app/web/live_patch.py), not the whole region;
+the parts that did not change keep their DOM elements, and the page ends up as the whole
+region would have drawn it."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from tests.browser.test_morph_game import two_seats
+
+pytestmark = pytest.mark.browser
+
+LIVE_TIMEOUT_MS = 5000
+
+
+def _api(server: str, game_id: str, token: str, path: str, body: object | None = None):
+    request = urllib.request.Request(
+        f"{server}/api/games/{game_id}/{path}",
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def _normalised(html: str) -> str:
+    return re.sub(r">\s+<", "><", html).strip()
+
+
+def test_a_tap_swaps_only_the_tile_that_changed_on_the_other_page(server, phone):
+    game, _alice_ctx, alice, _bob_ctx, _bob = two_seats(server, phone)
+    game_id, tokens = game["id"], game["tokens"]
+    fragments: list[tuple[str, dict[str, str], int]] = []
+
+    def seen(response) -> None:
+        request = response.request
+        fragment = re.search(rf"/g/{re.escape(game_id)}(\?.*)?$", request.url)
+        if request.method == "GET" and request.headers.get("hx-request") == "true" and fragment:
+            fragments.append((request.url, response.headers, len(response.body())))
+
+    bears = next(
+        o
+        for o in _api(server, game_id, tokens["Bob"], "view")["objects"]
+        if o["zone"] == "battlefield"
+    )
+    # The first change brings the time-travel bar and the take-back panel: a new shape of the
+    # region, sent whole. The one after is the tap measured here.
+    _api(server, game_id, tokens["Bob"], "actions", {"type": "tap", "object": bears["id"]})
+    alice.locator("#live .status[data-version='1']").wait_for(timeout=LIVE_TIMEOUT_MS)
+    alice.on("response", seen)
+    whole = len(alice.locator("#live").inner_html())
+    # Every tile of Alice's page, marked: a tile swapped in is a new element, without it.
+    alice.evaluate(
+        "() => document.querySelectorAll('#live li.tile')"
+        ".forEach((el, i) => { el.dataset.testMark = String(i); el.__mark = i; })"
+    )
+    _api(server, game_id, tokens["Bob"], "actions", {"type": "untap", "object": bears["id"]})
+    alice.locator("#live .status[data-version='2']").wait_for(timeout=LIVE_TIMEOUT_MS)
+    alice.wait_for_timeout(300)
+
+    # One catch-up, asked with the version the page showed, answered with swaps only.
+    assert len(fragments) == 1, fragments
+    url, headers, size = fragments[0]
+    assert "since=1" in url
+    assert headers.get("hx-reswap") == "none"
+    assert size < whole / 2, (size, whole)
+    marks = alice.evaluate(
+        "() => [...document.querySelectorAll('#live li.tile')]"
+        ".map(el => [el.classList.contains('is-tapped'), el.__mark === undefined ? null : el.__mark])"
+    )
+    # The untapped Bears is the one new element; Alice's hand kept its elements.
+    assert not any(tapped for tapped, _ in marks)
+    assert sorted(kept is None for _, kept in marks) == [False] * (len(marks) - 1) + [True]
+    # And the page is what the whole region draws now.
+    fresh = alice.evaluate(
+        """async (url) => {
+             const r = await fetch(url, {headers: {"HX-Request": "true"}});
+             return await r.text();
+           }""",
+        f"/g/{game_id}",
+    )
+    shown = alice.evaluate(
+        "() => { const el = document.querySelector('#live').cloneNode(true);"
+        " el.querySelectorAll('[data-test-mark]').forEach(t => t.removeAttribute('data-test-mark'));"
+        " return el.innerHTML; }"
+    )
+    template = alice.evaluate(
+        "(html) => { const t = document.createElement('div'); t.innerHTML = html; return t.innerHTML; }",
+        fresh,
+    )
+    assert _normalised(shown) == _normalised(template)

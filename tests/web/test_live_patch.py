@@ -1,0 +1,79 @@
+"""Only what changed (app/web/live_patch.py): out-of-band swaps addressed by position under
+#live, the log's new lines prepended, and no patch where a browser would read the HTML
+differently."""
+
+from __future__ import annotations
+
+import re
+
+from app.web.live_patch import live_patch
+
+BOARD = """<section class="status" data-version="{v}"><p>version {v}</p></section>
+<div class="board">
+  <ul class="tiles">
+    <li class="tile"><a class="tile-main" href="/g/G/objects/aaaa">Island</a></li>
+    <li class="tile{tapped}"><a class="tile-main" href="/g/G/objects/bbbb">Grizzly Bears</a></li>
+  </ul>
+</div>
+<section class="log"><ol class="entries" reversed>{entries}</ol></section>"""
+
+
+def board(v: int, tapped: bool, entries: list[str]) -> str:
+    lines = "".join(f'<li class="entry">{e}</li>' for e in entries)
+    return BOARD.format(v=v, tapped=" is-tapped" if tapped else "", entries=lines)
+
+
+def test_a_tap_swaps_its_tile_the_status_and_adds_the_new_log_line() -> None:
+    old = board(1, False, ["v1 Bears untaps"])
+    new = board(2, True, ["v2 Bears taps", "v1 Bears untaps"])
+    patch = live_patch(old, new)
+    assert patch is not None
+    targets = re.findall(r'hx-swap-oob="([^"]+)"', patch)
+    assert targets == [
+        "outerHTML:#live &gt; :nth-child(1)",
+        "outerHTML:#live &gt; :nth-child(2) &gt; :nth-child(1) &gt; :nth-child(2)",
+        "afterbegin:#live &gt; :nth-child(3) &gt; :nth-child(1)",
+    ]
+    # The untouched tile is not sent; the new log line is, the old one is not.
+    assert "Island" not in patch and "v1 Bears untaps" not in patch
+    assert "v2 Bears taps" in patch and "is-tapped" in patch
+
+
+def test_a_full_log_drops_its_oldest_line_as_it_gains_one() -> None:
+    # Lines as long as real ones (the rules cited, the links): the list whole is larger.
+    line = " and its rules, linked".ljust(200, ".")
+    old = board(2, False, ["v2" + line, "v1" + line])
+    new = board(3, False, ["v3" + line, "v2" + line])
+    patch = live_patch(old, new) or ""
+    assert (
+        'hx-swap-oob="delete:#live &gt; :nth-child(3) &gt; :nth-child(1) &gt; :nth-child(2)"'
+        in patch
+    )
+    assert patch.index("delete:") < patch.index("afterbegin:")
+
+
+def test_the_same_region_needs_no_swap() -> None:
+    region = board(1, False, ["v1"])
+    assert live_patch(region, region) == ""
+
+
+def test_a_new_part_of_the_region_sends_the_region_whole() -> None:
+    old = board(1, False, ["v1"])
+    new = '<nav class="timetravel"></nav>\n' + board(2, False, ["v2", "v1"])
+    assert live_patch(old, new) is None
+
+
+def test_html_a_browser_would_nest_otherwise_sends_the_region_whole() -> None:
+    old = "<section><p>one <div>block</div></p></section>"
+    new = "<section><p>two <div>block</div></p></section>"
+    assert live_patch(old, new) is None
+    assert live_patch("<div><span>a</div>", "<div><span>b</div>") is None
+
+
+def test_a_patch_names_no_card_the_viewer_does_not_see_in_the_new_region() -> None:
+    # Everything a patch holds is cut from the new region itself (and positions).
+    old = board(1, False, ["v1"])
+    new = board(2, True, ["v2", "v1"])
+    patch = live_patch(old, new) or ""
+    words = set(re.findall(r"[A-Za-z]{4,}", re.sub(r'hx-swap-oob="[^"]+"', "", patch)))
+    assert words <= set(re.findall(r"[A-Za-z]{4,}", new))

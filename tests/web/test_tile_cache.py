@@ -1,0 +1,178 @@
+"""The tile cache (app/web/tile_cache.py): a tile rendered for one viewer's knowledge never
+reaches a viewer who knows less, and viewers who know the same share one render."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.catalog import load_catalog
+from app.lru import LRU
+from app.rules import engine
+from app.rules.core.state import GameState
+from app.rules.families import parse_action
+from app.rules.mtg.setup import MtgSetup, MtgSetupCard
+from app.rules.redact import Viewer, view_for
+from app.web import tile_cache
+from app.web.i18n import translator
+from app.web.pages.ruling_wording import in_third_person
+from app.web.templating import ENV
+
+SECRET = "Akroma, Angel of Fury"
+
+
+def _game() -> GameState:
+    catalog = load_catalog()
+    cards = [("Alice", "hand", SECRET), ("Bob", "battlefield", "Serra Angel")]
+    setup = MtgSetup(
+        ruleset="mtg",
+        players=["Alice", "Bob"],
+        cards=[MtgSetupCard(owner=o, zone=z, card=catalog.get(n)) for o, z, n in cards],  # type: ignore[arg-type]
+    )
+    state = engine.new_game(setup, seed="tile-cache-seed").state
+    akroma = next(o.id for o in state.objects if o.card.name == SECRET)
+    for action in (
+        {"type": "cast_face_down", "object": akroma, "via": "morph"},
+        {"type": "resolve"},
+    ):
+        state = engine.apply(state, parse_action(action), "Alice").state
+    return state
+
+
+STATE = _game()
+URLS = {"objects": "/g/G/objects/", "qs": ""}
+
+
+def _object(viewer: Viewer, face_down: bool) -> tuple[Any, Any]:
+    view = view_for(STATE, viewer)
+    obj = next(o for o in view.objects if o.zone == "battlefield" and o.face_down == face_down)
+    return obj, view
+
+
+def _inputs(viewer: Viewer, face_down: bool, **flags: Any) -> dict[str, Any]:
+    obj, view = _object(viewer, face_down)
+    given: dict[str, Any] = {
+        "lang": "en",
+        "judge": False,
+        "urls": URLS,
+        "rules_base": "/rules/mtg/",
+        "yours": False,
+    } | flags
+    return tile_cache.tile_inputs(obj, view, **given)
+
+
+@pytest.fixture
+def cache(monkeypatch: pytest.MonkeyPatch) -> LRU[bytes, Any]:
+    fresh: LRU[bytes, Any] = LRU(64)
+    monkeypatch.setattr(tile_cache, "TILES", fresh)
+    return fresh
+
+
+def test_708_2_the_controller_and_the_opponent_of_a_face_down_permanent_never_share_a_tile(
+    cache: LRU[bytes, Any],
+) -> None:
+    alice, bob = _inputs(Viewer.seat("Alice"), True), _inputs(Viewer.seat("Bob"), True)
+    # One object, one version: only what each may know of it differs.
+    assert alice["o"].id == bob["o"].id
+    assert tile_cache.tile_key(alice) != tile_cache.tile_key(bob)
+    # Warm with Alice's tile (she may look at its face: 708.5), then Bob's from the same cache.
+    mine = tile_cache.render_tile(ENV, alice)
+    theirs = tile_cache.render_tile(ENV, bob)
+    assert "Akroma" in mine
+    assert "Akroma" not in theirs and "Fury" not in theirs
+    assert len(cache) == 2
+    # And in the other order, from a cold cache: Alice still sees her card.
+    cache.clear()
+    assert "Akroma" not in tile_cache.render_tile(ENV, bob)
+    assert "Akroma" in tile_cache.render_tile(ENV, alice)
+
+
+def test_708_2_the_judge_and_a_spectator_never_share_a_face_down_tile(
+    cache: LRU[bytes, Any],
+) -> None:
+    judge = _inputs(Viewer.judge(), True, judge=True)
+    spectator = _inputs(Viewer.spectator(), True)
+    assert tile_cache.tile_key(judge) != tile_cache.tile_key(spectator)
+    assert "Akroma" in tile_cache.render_tile(ENV, judge)
+    assert "Akroma" not in tile_cache.render_tile(ENV, spectator)
+
+
+def test_viewers_who_know_the_same_of_a_face_up_permanent_share_one_render(
+    cache: LRU[bytes, Any],
+) -> None:
+    alice = _inputs(Viewer.seat("Alice"), False)
+    bob = _inputs(Viewer.seat("Bob"), False)
+    assert tile_cache.tile_key(alice) == tile_cache.tile_key(bob)
+    first = tile_cache.render_tile(ENV, alice)
+    assert tile_cache.render_tile(ENV, bob) is first
+    assert len(cache) == 1
+    assert "Serra Angel" in first
+
+
+@pytest.mark.parametrize(
+    "flag",
+    [
+        {"lang": "fr"},
+        {"judge": True},
+        {"yours": True},
+        {"detail": True},
+        {"in_sheet": True},
+        {"static": True},
+        {"grouped": True},
+        {"rules_base": "/rules/mtg-2024/"},
+        {"urls": {"objects": "/g/H/objects/", "qs": ""}},
+        {"urls": {"objects": "/g/G/objects/", "qs": "?seat=Bob"}},
+    ],
+)
+def test_every_page_input_the_tile_reads_is_in_its_key(flag: dict[str, Any]) -> None:
+    plain = _inputs(Viewer.seat("Bob"), False)
+    assert tile_cache.tile_key(plain) != tile_cache.tile_key(
+        _inputs(Viewer.seat("Bob"), False, **flag)
+    )
+
+
+def test_a_cached_tile_is_the_tile_rendered_afresh(cache: LRU[bytes, Any]) -> None:
+    for viewer in (Viewer.seat("Alice"), Viewer.seat("Bob"), Viewer.judge(), Viewer.spectator()):
+        for face_down in (True, False):
+            inputs = _inputs(viewer, face_down, judge=viewer.kind == "judge")
+            warm = tile_cache.render_tile(ENV, inputs)
+            again = tile_cache.render_tile(ENV, inputs)
+            fresh = ENV.get_template(tile_cache.TEMPLATE).render(
+                dict(inputs) | {"t": tile_cache.translator("en")}
+            )
+            assert warm is again and str(warm) == fresh
+
+
+def _page(viewer: Viewer, t: Any, **more: Any) -> str:
+    """One face-down tile as a page draws it, with the page's translator `t`."""
+    obj, view = _object(viewer, True)
+    context = {
+        "view": view,
+        "lang": "en",
+        "judge": False,
+        "urls": URLS,
+        "rules_base": "/rules/mtg/",
+        "me": None,
+        "t": t,
+    } | more
+    return ENV.from_string("{{ tile(o) }}").render(context | {"o": obj})
+
+
+def test_a_ruling_worded_for_alice_never_shares_a_tile_with_alices_own_page(
+    cache: LRU[bytes, Any],
+) -> None:
+    alice = Viewer.seat("Alice")
+    stock = translator("en")
+    third = in_third_person(stock, "Alice")
+    own = _page(alice, stock)
+    ruling = _page(alice, third, t_wording="third-person:Alice")
+    undeclared = _page(alice, third)
+    assert "Only you" in own and "Alice sees this" not in own
+    assert "Alice sees this" in ruling and "Only you" not in ruling
+    assert undeclared == ruling
+    # Warm in the other order too: the page's own wording still comes back.
+    cache.clear()
+    assert "Alice sees this" in _page(alice, third, t_wording="third-person:Alice")
+    assert "Only you" in _page(alice, stock)
+    assert len(cache) == 2  # the undeclared wording is never kept
