@@ -18,6 +18,7 @@ in the key.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from fastapi import Request
@@ -35,13 +36,16 @@ from app.web.templating import render
 # A few regions per open game (its seats, two languages) for a few hundred games.
 CACHE_SIZE = 2048
 
-# (game, version, seat token, judge's viewpoint, language) -> the region's HTML.
-RegionKey = tuple[str, int, str, str | None, str]
+# (game, version, seat token's digest, judge's viewpoint, language) -> the region's HTML.
+RegionKey = tuple[str, int, bytes, str | None, str]
 REGIONS: LRU[RegionKey, str] = LRU(CACHE_SIZE)
 
 
 def _key(at: SeatAt, version: int, lang: str) -> RegionKey:
-    return (at.seat.game_id, version, at.seat.token, at.seat_param, lang)
+    # The token's digest, not the token: a seat's secret is kept nowhere in the clear, the
+    # memory of this process included (tokens are stored hashed).
+    digest = hashlib.blake2b(at.seat.token.encode(), digest_size=16).digest()
+    return (at.seat.game_id, version, digest, at.seat_param, lang)
 
 
 def live_region(request: Request, at: SeatAt) -> tuple[str, int]:
