@@ -21,16 +21,19 @@ from app.rules.mtg import characteristics
 from app.rules.mtg.labels import describe
 from app.rules.mtg.sba_actions import StateBasedActions
 from app.rules.mtg.state import MtgCtx, MtgGame, MtgObject, Zone
+from app.rules.mtg.values import Characteristics
 from app.rules.mtg.zones import leave
 
 TOUGHNESS_ZERO = "704.5f"
 
 
-def flags(state: MtgGame, obj: MtgObject) -> list[str]:
-    """The state-based actions that apply to `obj` now (rule keys)."""
+def flags(state: MtgGame, obj: MtgObject, now: Characteristics | None = None) -> list[str]:
+    """The state-based actions that apply to `obj` now (rule keys); `now`: its current
+    characteristics when the caller has them already (a view computes them once)."""
     if obj.zone != Zone.BATTLEFIELD or obj.phased_out:
         return []
-    now = characteristics.current(obj, state)
+    if now is None:
+        now = characteristics.current(obj, state)
     # A "*" toughness an ability defines and the engine doesn't compute stays unknown.
     if now.is_creature() and isinstance(now.toughness, int) and now.toughness <= 0:
         return [TOUGHNESS_ZERO]

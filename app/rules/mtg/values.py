@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from app.lru import LRU
 from app.rules.core.projection import project
 from app.rules.mtg.cards import (
     AsTurnedFaceUp,
@@ -53,8 +54,19 @@ class Characteristics(BaseModel):
     @classmethod
     def printed(cls, card: MtgCard) -> Characteristics:
         """The card's own values: each field of these that the card prints, by name
-        (`abilities`, granted by rules rather than printed, starts empty)."""
-        return project(card, cls)
+        (`abilities`, granted by rules rather than printed, starts empty). Both are frozen,
+        so one card's are built once: every view reads every permanent's characteristics
+        (613), and building them was a tenth of a page on a big board (bench/'s profile)."""
+        if cls is not Characteristics:
+            return project(card, cls)
+        # Keyed by the card's identity, the card kept in the entry: its id can't be reused
+        # while it is remembered, and no card is hashed field by field.
+        kept = _PRINTED.get(id(card))
+        if kept is not None and kept[0] is card:
+            return kept[1]
+        values = project(card, cls)
+        _PRINTED.put(id(card), (card, values))
+        return values
 
     def flipped(self) -> Characteristics:
         """709.2 / 710.2: the alternative name, text box, type line, power and toughness
@@ -93,6 +105,10 @@ class Characteristics(BaseModel):
 
 # What a text box's abilities set, cleared together when they are gone (a flip half's text
 # replaces them: 709.2; an effect removes them: 613.1f).
+# A card's printed characteristics by the card's identity (Characteristics.printed): a few
+# thousand distinct cards are ever in play in one process.
+_PRINTED: LRU[int, tuple[MtgCard, Characteristics]] = LRU(4096)
+
 _NO_ABILITIES: dict[str, object] = {
     "abilities": (),
     "pt_cda": None,

@@ -124,7 +124,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         card=face,
         visible_to=visible_to,
         exiled=obj.exiled if obj.zone == Zone.EXILE else None,
-        state_based=numbers_for(sba.flags(state, obj), state.ruleset),
+        state_based=numbers_for(sba.flags(state, obj, now), state.ruleset),
         chosen=obj.turned_up_choice,
         permissions=notes_for(state, obj, see_face),
         was_foretold=obj.was_foretold,
