@@ -46,6 +46,16 @@ class Brief:
     answer: str
     answer_fr: str
 
+    @classmethod
+    def of(cls, title: str, source: object) -> Brief:
+        """The brief `source` holds in attributes of the same names (a scenario, a stored
+        row), under the English `title` (once stored, the game's title)."""
+        return cls(title=title, **{name: getattr(source, name) for name in _TEXTS})
+
+
+# What a brief keeps besides its English title (which is the game's title once stored).
+_TEXTS = ("title_fr", "question", "question_fr", "answer", "answer_fr")
+
 
 def _ruling_record(ruling: Ruling) -> RulingRecord:
     return RulingRecord(
@@ -116,14 +126,7 @@ class Rulings:
 
     def save_brief(self, game_id: str, brief: Brief) -> None:
         """Keep the question a scenario game answers (the game's title is its English title)."""
-        row = ScenarioBrief(
-            game_id=game_id,
-            title_fr=brief.title_fr,
-            question=brief.question,
-            question_fr=brief.question_fr,
-            answer=brief.answer,
-            answer_fr=brief.answer_fr,
-        )
+        row = ScenarioBrief(game_id=game_id, **{name: getattr(brief, name) for name in _TEXTS})
 
         def write() -> None:
             with Session(self._engine) as session, session.begin():
@@ -140,13 +143,6 @@ class Rulings:
                 row = session.get(ScenarioBrief, game_id)
                 if game is None or row is None:
                     return None
-                return Brief(
-                    game.title,
-                    row.title_fr,
-                    row.question,
-                    row.question_fr,
-                    row.answer,
-                    row.answer_fr,
-                )
+                return Brief.of(game.title, row)
 
         return with_retry(read, self._retries)
