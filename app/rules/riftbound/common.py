@@ -36,6 +36,25 @@ ZONE_FR = {
     Zone.CHAIN: "chaîne",
 }
 
+# The zones as a setup or a judge edit names them (Magic's names too: a library is the main
+# deck, a graveyard the trash, exile the banishment).
+ZONES_BY_NAME: dict[str, Zone] = {
+    "hand": Zone.HAND,
+    "library": Zone.MAIN_DECK,
+    "main_deck": Zone.MAIN_DECK,
+    "rune_deck": Zone.RUNE_DECK,
+    "runes": Zone.RUNES,
+    "base": Zone.BASE,
+    "battlefield": Zone.BATTLEFIELD,
+    "facedown": Zone.FACEDOWN,
+    "champion_zone": Zone.CHAMPION,
+    "legend_zone": Zone.LEGEND,
+    "graveyard": Zone.TRASH,
+    "trash": Zone.TRASH,
+    "exile": Zone.BANISHMENT,
+    "banishment": Zone.BANISHMENT,
+}
+
 
 def rb(state: RiftboundGame) -> RiftboundTable:
     assert state.riftbound is not None, "not a Riftbound game"
