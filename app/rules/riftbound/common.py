@@ -129,15 +129,3 @@ def where_text(state: RiftboundGame, obj: RiftboundObject) -> Text:
 
 def card_name(obj: RiftboundObject) -> Text:
     return obj.card.shown_name()
-
-
-def draw(ctx: RiftboundCtx, player: str, count: int) -> int:
-    """Draw from the top of the main deck into the hand: new objects (a zone change)."""
-    drawn = 0
-    for _ in range(count):
-        deck = ctx.state.in_zone(Zone.MAIN_DECK, player)
-        if not deck:
-            break
-        ctx.relocate(deck[0], Zone.HAND)
-        drawn += 1
-    return drawn

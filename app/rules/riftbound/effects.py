@@ -14,10 +14,10 @@ from app.rules.core.events import Text
 from app.rules.core.words import plural_pair
 from app.rules.riftbound.battlefields import contest
 from app.rules.riftbound.cards import RiftboundCard
-from app.rules.riftbound.common import bf_text, card_name, draw, might_of, rb, where_text
+from app.rules.riftbound.common import bf_text, card_name, might_of, rb, where_text
 from app.rules.riftbound.model import ChainItem, EffectKind, PlayEffect
 from app.rules.riftbound.state import MightModifier, RiftboundCtx, RiftboundObject, Zone
-from app.rules.riftbound.zones import kill, put
+from app.rules.riftbound.zones import draw, kill, put
 
 # The token Sprite Call plays; its Might is the effect's amount.
 SPRITE = RiftboundCard(

@@ -13,14 +13,13 @@ from app.rules.riftbound.battlefields import cleanup, contest, score, set_contro
 from app.rules.riftbound.common import (
     battlefield,
     card_name,
-    draw,
     has_keyword,
     is_unit,
     rb,
 )
 from app.rules.riftbound.ending import finish
 from app.rules.riftbound.state import RiftboundCtx, Zone
-from app.rules.riftbound.zones import put
+from app.rules.riftbound.zones import draw, take_top
 
 
 def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
@@ -74,13 +73,7 @@ def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
         return
     # Channel 2 runes, then draw 1.
     riftbound.phase = "channel"
-    channeled = 0
-    for _ in range(2):
-        deck = state.in_zone(Zone.RUNE_DECK, nxt)
-        if not deck:
-            break
-        put(ctx, deck[0], Zone.RUNES, controller=nxt)
-        channeled += 1
+    channeled = len(take_top(ctx, nxt, Zone.RUNE_DECK, Zone.RUNES, 2))
     riftbound.phase = "draw"
     drawn = draw(ctx, nxt, 1)
     riftbound.phase = "main"
