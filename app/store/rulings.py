@@ -57,14 +57,13 @@ class Brief:
 _TEXTS = ("title_fr", "question", "question_fr", "answer", "answer_fr")
 
 
+# A ruling's columns its record holds as they are stored (the rest are JSON, read back).
+_AS_STORED = ("slug", "game_id", "title", "note", "version", "ruleset")
+
+
 def _ruling_record(ruling: Ruling) -> RulingRecord:
     return RulingRecord(
-        slug=ruling.slug,
-        game_id=ruling.game_id,
-        title=ruling.title,
-        note=ruling.note,
-        version=ruling.version,
-        ruleset=ruling.ruleset,
+        **{name: getattr(ruling, name) for name in _AS_STORED},
         viewpoints=[Viewer.model_validate(v) for v in orjson.loads(ruling.viewpoints)],
         state=load_state(ruling.state),
         log=[
