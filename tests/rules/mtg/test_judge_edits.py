@@ -173,7 +173,10 @@ def test_110_2_judge_refuses_a_controller_for_a_card_in_a_graveyard():
         None, type="judge_add_card", card=_card("Grizzly Bears"), owner="Alice", zone="graveyard",
         controller="Bob",
     )  # fmt: skip
-    assert err.rules == ["110.2"]
+    assert err.rules == ["110.2"] and err.field == "controller"
+    # The refusal says what to choose instead: the card's owner, or a zone in play.
+    assert "choose Alice, or the stack or the battlefield as its zone" in err.message_en
+    assert "choisissez Alice, ou la pile ou le champ de bataille" in err.message_fr
 
 
 def test_judge_edit_refuses_a_library_position_elsewhere_and_an_unknown_player():
@@ -181,7 +184,7 @@ def test_judge_edit_refuses_a_library_position_elsewhere_and_an_unknown_player()
     err = game.refused(
         None, type="judge_add_card", card=_card("Forest"), owner="Alice", library_position=2
     )
-    assert err.rules == ["judge.edit"]
+    assert err.rules == ["judge.edit"] and err.field == "library_position"
     err = game.refused(None, type="judge_add_card", card=_card("Forest"), owner="Mallory")
     assert err.kind == "not_found"
 
