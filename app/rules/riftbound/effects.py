@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.rules.core.events import Text
-from app.rules.core.words import plural_pair
+from app.rules.core.table_actions import cards_said
 from app.rules.riftbound.battlefields import contest
 from app.rules.riftbound.cards import RiftboundCard
 from app.rules.riftbound.common import bf_text, card_name, might_of, rb, where_text
@@ -174,8 +174,8 @@ def swap_might(ctx: RiftboundCtx, r: Resolving) -> Text:
 def draw_cards(ctx: RiftboundCtx, r: Resolving) -> Text:
     player = r.item.controller
     drawn = draw(ctx, player, r.effect.amount)
-    en, fr = plural_pair(drawn, ("# card", "# cards"), ("# carte", "# cartes"))
-    return Text(en=f"{player} draws {en}.", fr=f"{player} pioche {fr}.")
+    n = cards_said(drawn)
+    return Text(en=f"{player} draws {n.en}.", fr=f"{player} pioche {n.fr}.")
 
 
 def token(ctx: RiftboundCtx, r: Resolving) -> Text:

@@ -15,6 +15,7 @@ from app.rules.core.table_actions import names_of, only_the_player, say_dealt, s
 from app.rules.core.words import plural_pair
 from app.rules.riftbound.common import rb
 from app.rules.riftbound.ending import finish
+from app.rules.riftbound.runes import runes_said
 from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.table_actions import Channel, Draw, Score
 from app.rules.riftbound.zones import take_top
@@ -63,13 +64,13 @@ def channel(ctx: RiftboundCtx, action: Channel) -> None:
             f"{player}'s rune deck is empty.",
             f"Le deck de runes de {player} est vide.",
         )
-    count_en, count_fr = plural_pair(len(runes), ("# rune", "# runes"), ("# rune", "# runes"))
+    count = runes_said(len(runes))
     ctx.emit(
         "channel",
         ["rb.turn", "rb.runes"],
         Text(
-            en=f"{player} channels {count_en}: {names_of(runes).en}.",
-            fr=f"{player} canalise {count_fr} : {names_of(runes).fr}.",
+            en=f"{player} channels {count.en}: {names_of(runes).en}.",
+            fr=f"{player} canalise {count.fr} : {names_of(runes).fr}.",
         ),
         objects=[r.id for r in runes],
     )

@@ -7,7 +7,7 @@ from app.rules.core.actions import Concede, EndGame, NextTurn
 from app.rules.core.ending import conceding_player, judge_ends, leave_game
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
-from app.rules.core.words import plural_pair
+from app.rules.core.table_actions import cards_said
 from app.rules.riftbound.actions import MoveUnit, SetControl
 from app.rules.riftbound.battlefields import cleanup, contest, score, set_controller
 from app.rules.riftbound.common import (
@@ -18,6 +18,7 @@ from app.rules.riftbound.common import (
     rb,
 )
 from app.rules.riftbound.ending import finish
+from app.rules.riftbound.runes import runes_said
 from app.rules.riftbound.state import RiftboundCtx, Zone
 from app.rules.riftbound.zones import draw, take_top
 
@@ -77,14 +78,13 @@ def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
     riftbound.phase = "draw"
     drawn = draw(ctx, nxt, 1)
     riftbound.phase = "main"
-    runes_en, runes_fr = plural_pair(channeled, ("# rune", "# runes"), ("# rune", "# runes"))
-    cards_en, cards_fr = plural_pair(drawn, ("# card", "# cards"), ("# carte", "# cartes"))
+    runes, cards = runes_said(channeled), cards_said(drawn)
     ctx.emit(
         "beginning",
         ["rb.turn", "rb.runes"],
         Text(
-            en=f"{nxt} channels {runes_en} and draws {cards_en}; main phase.",
-            fr=f"{nxt} canalise {runes_fr} et pioche {cards_fr} ; phase principale.",
+            en=f"{nxt} channels {runes.en} and draws {cards.en}; main phase.",
+            fr=f"{nxt} canalise {runes.fr} et pioche {cards.fr} ; phase principale.",
         ),
     )
     cleanup(ctx)
