@@ -229,6 +229,28 @@ def _exile_face_down(
     obj.known_to = sorted(lookers)
 
 
+# How the log says a status the judge sets: (when it is cleared, when it is set).
+_STATUS_WORDS: dict[str, tuple[Text, Text]] = {
+    "tapped": (Text(en="untapped", fr="dégagé"), Text(en="tapped", fr="engagé")),
+    "flipped": (Text(en="unflipped", fr="non inversé"), Text(en="flipped", fr="inversé")),
+    "attacking": (
+        Text(en="not attacking", fr="non attaquant"),
+        Text(en="attacking", fr="attaquant"),
+    ),
+    "summoning_sick": (
+        Text(
+            en="under its controller's control since the turn began",
+            fr="sous le contrôle de son contrôleur depuis le début du tour",
+        ),
+        Text(
+            en="under its controller's control since this turn (302.6)",
+            fr="sous le contrôle de son contrôleur depuis ce tour-ci (302.6)",
+        ),
+    ),
+    "phased_out": (Text(en="phased in", fr="en phase"), Text(en="phased out", fr="hors phase")),
+}
+
+
 def _set_status(
     ctx: MtgCtx,
     obj: MtgObject,
@@ -265,44 +287,24 @@ def _set_status(
     said: list[Text] = []
     if tapped is not None:
         obj.tapped = tapped
-        said.append(Text(en="tapped", fr="engagé") if tapped else Text(en="untapped", fr="dégagé"))
+        said.append(_STATUS_WORDS["tapped"][tapped])
     if flipped is not None:
         if flipped and not obj.flipped:
             _check_flip(ctx, obj)
         obj.flipped = flipped
-        said.append(
-            Text(en="flipped", fr="inversé") if flipped else Text(en="unflipped", fr="non inversé")
-        )
+        said.append(_STATUS_WORDS["flipped"][flipped])
     if counters is not None:
         obj.counters = {kind: n for kind, n in counters.items() if n > 0}
         said.append(counters_said(obj.counters))
     if attacking is not None:
         _set_attacking(ctx, obj, attacking)
-        said.append(
-            Text(en="attacking", fr="attaquant")
-            if attacking
-            else Text(en="not attacking", fr="non attaquant")
-        )
+        said.append(_STATUS_WORDS["attacking"][attacking])
     if summoning_sick is not None:
         obj.summoning_sick = summoning_sick
-        said.append(
-            Text(
-                en="under its controller's control since this turn (302.6)",
-                fr="sous le contrôle de son contrôleur depuis ce tour-ci (302.6)",
-            )
-            if summoning_sick
-            else Text(
-                en="under its controller's control since the turn began",
-                fr="sous le contrôle de son contrôleur depuis le début du tour",
-            )
-        )
+        said.append(_STATUS_WORDS["summoning_sick"][summoning_sick])
     if phased_out is not None:
         _set_phased_out(ctx, obj, phased_out)
-        said.append(
-            Text(en="phased out", fr="hors phase")
-            if phased_out
-            else Text(en="phased in", fr="en phase")
-        )
+        said.append(_STATUS_WORDS["phased_out"][phased_out])
     return said
 
 

@@ -298,6 +298,35 @@ def test_judge_move_sets_status_counters_attacking_and_phasing():
     assert game.state.attackers_this_turn == {"Alice": 0}
 
 
+def test_110_5_judge_status_changes_are_said_each_way_in_both_languages():
+    """What the log says of each status the judge sets, then clears: a public line, the
+    same for every seat (the Grizzly Bears are face up)."""
+    game = add(empty(), "Grizzly Bears")
+    bears = game.id("Grizzly Bears")
+    game.do(
+        None, type="judge_move", object=bears, tapped=True, attacking=True, phased_out=True,
+        summoning_sick=True,
+    )  # fmt: skip
+    said = game.last[0].public
+    assert said.en == (
+        "Judge: changes Grizzly Bears (tapped, attacking, under its controller's control since "
+        "this turn (302.6), phased out)."
+    )
+    assert "(engagé, attaquant, sous le contrôle de son contrôleur depuis ce tour-ci" in said.fr
+    assert game.last_text("Bob") == game.last_text("spectator")
+    game.do(
+        None, type="judge_move", object=bears, tapped=False, attacking=False, phased_out=False,
+        summoning_sick=False,
+    )  # fmt: skip
+    said = game.last[0].public
+    assert said.en == (
+        "Judge: changes Grizzly Bears (untapped, not attacking, under its controller's control "
+        "since the turn began, phased in)."
+    )
+    assert said.fr.endswith("(dégagé, non attaquant, sous le contrôle de son contrôleur depuis le "
+                            "début du tour, en phase).")  # fmt: skip
+
+
 def test_judge_move_with_nothing_to_change_is_refused():
     game = add(empty(), "Grizzly Bears")
     err = game.refused(None, type="judge_move", object=game.id("Grizzly Bears"))
