@@ -46,6 +46,7 @@ from app.store.game_versions import game_versions
 from app.store.notify import announce
 from app.store.request_heads import RequestHeads
 from app.store.retry import with_retry
+from app.store.rows import row_by_key
 from app.store.states import States
 from app.store.tables import ActionRecord, Game, Snapshot, new_game_id, table_of, utcnow
 
@@ -292,15 +293,8 @@ class EventLog:
     def setup_of(self, game_id: str) -> str:
         """The stored setup JSON (a GameSetup) or origin note of a game."""
 
-        def read() -> str:
-            with Session(self._read_engine) as session:
-                game = session.get(Game, game_id)
-                if game is None:
-                    raise GameNotFound(game_id)
-                return game.setup
-
-        setup: str = self._retry(read)
-        return setup
+        game = row_by_key(self._read_engine, Game, game_id, GameNotFound(game_id), self._retries)
+        return game.setup
 
     def count_games(self) -> int:
         def read() -> int:

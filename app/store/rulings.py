@@ -18,6 +18,7 @@ from app.store.db import read_only
 from app.store.errors import RulingNotFound
 from app.store.event_log import EventLog, LogEntry
 from app.store.retry import with_retry
+from app.store.rows import row_by_key
 from app.store.tables import Game, Ruling, ScenarioBrief
 
 
@@ -114,14 +115,8 @@ class Rulings:
         return record
 
     def get_ruling(self, slug: str) -> RulingRecord:
-        def read() -> Ruling:
-            with Session(self._read_engine) as session:
-                row = session.get(Ruling, slug)
-                if row is None:
-                    raise RulingNotFound(slug)
-                return row
-
-        return _ruling_record(with_retry(read, self._retries))
+        missing = RulingNotFound(slug)
+        return _ruling_record(row_by_key(self._read_engine, Ruling, slug, missing, self._retries))
 
     def save_brief(self, game_id: str, brief: Brief) -> None:
         """Keep the question a scenario game answers (the game's title is its English title)."""
