@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event
 from app.rules.core.ids import object_id
+from app.rules.core.projection import project
 from app.rules.core.state import GameObject, GameState
 from app.rules.core.view import (
     CitationView,
@@ -126,17 +127,14 @@ def citations_for(keys: Sequence[str], ruleset: str) -> list[CitationView]:
     views: list[CitationView] = []
     for key in keys:
         c = family_of(ruleset).rules.citations.book.cite(key)
+        # Public rule text: the citation's fields of the same names, and its numbers.
         views.append(
-            CitationView(
+            project(
+                c,
+                CitationView,
                 key=key,
                 numbers=numbers_for_ruleset([key], ruleset),
-                current=c.current,
-                seed=c.seed,
                 r2004=c.edition_2004,
-                title_en=c.title_en,
-                title_fr=c.title_fr,
-                summary_en=c.summary_en,
-                summary_fr=c.summary_fr,
             )
         )
     return views

@@ -83,17 +83,7 @@ def create_scenario_game(
     created = repository.create_game(game_setup(scenario), scenario.title)
     if scenario.question or scenario.answer:
         # The judge's page shows them and prefills the publish form.
-        repository.save_brief(
-            created.id,
-            Brief(
-                title=scenario.title,
-                title_fr=scenario.title_fr,
-                question=scenario.question,
-                question_fr=scenario.question_fr,
-                answer=scenario.answer,
-                answer_fr=scenario.answer_fr,
-            ),
-        )
+        repository.save_brief(created.id, Brief.of(scenario.title, scenario))
     for number, step in enumerate(scenario.steps, start=1):
         state = repository.load(created.id)
         action = parse_action(resolve_refs(step.action, state))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from sqlalchemy import Engine, bindparam, func
+from sqlalchemy import Connection, Engine, bindparam, func
 from sqlalchemy import select as core_select
 from sqlmodel import Session, SQLModel, col, select
 
@@ -46,6 +46,7 @@ from app.store.game_versions import game_versions
 from app.store.notify import announce
 from app.store.request_heads import RequestHeads
 from app.store.retry import with_retry
+from app.store.rows import row_by_key
 from app.store.states import States
 from app.store.tables import ActionRecord, Game, Snapshot, new_game_id, table_of, utcnow
 
@@ -130,6 +131,17 @@ class EventLog:
         # on every render, and parsing them again was a tenth of a page's time (bench/).
         # Keyed by the text itself, so an entry a refusal note rewrote is parsed afresh.
         self._events: LRU[str, list[Event]] = LRU(_EVENTS_SIZE)
+        # None on the app's shared log; a request's copy remembers the heads it read.
+        self._request: RequestHeads | None = None
+
+    def for_request(self) -> EventLog:
+        """This log for one request: the same caches and hooks, and a memory of the games'
+        heads that lives as long as the request (a head read once, however many helpers
+        ask, and moved forward by the request's own write)."""
+        copy = object.__new__(EventLog)
+        copy.__dict__.update(self.__dict__)
+        copy._request = RequestHeads()
+        return copy
 
     def on_commit(self, hook: CommitHook) -> None:
         """Call `hook` after every committed action or take-back step, once per commit."""
@@ -188,52 +200,60 @@ class EventLog:
 
     # -- reading the head, states and the log ---------------------------------------------
 
-    def info(self, game_id: str, heads: RequestHeads | None = None) -> GameInfo:
-        """The game's head; with `heads`, read at most once per request."""
+    def info(self, game_id: str) -> GameInfo:
+        """The game's head; on a request's log, read at most once per request."""
+        heads = self._request
         known = heads.get(game_id) if heads is not None else None
         if known is not None:
             return known
+        head = self._read_head(game_id)
+        if heads is not None:
+            heads.put(head)
+        return head
+
+    def _read_head(self, game_id: str) -> GameInfo:
+        """The head as the database holds it now."""
 
         def read() -> GameInfo:
             with self._read_engine.connect() as conn:
                 return read_head(conn, game_id)
 
         head: GameInfo = self._retry(read)
-        if heads is not None:
-            heads.put(head)
+        return head
+
+    def _head(self, conn: Connection, game_id: str) -> GameInfo:
+        """The head this request read already, else read now on `conn` (and remembered)."""
+        heads = self._request
+        head = heads.get(game_id) if heads is not None else None
+        if head is None:
+            head = read_head(conn, game_id)
+            if heads is not None:
+                heads.put(head)
         return head
 
     def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
         """Every listed game's version, in one query (the live poller's read)."""
         return game_versions(self._read_engine, game_ids)
 
-    def load(
-        self, game_id: str, version: int | None = None, heads: RequestHeads | None = None
-    ) -> GameState:
+    def load(self, game_id: str, version: int | None = None) -> GameState:
         """The state at `version` (default: the latest). The caller owns the copy."""
 
         def read() -> GameState:
+            heads = self._request
             head = heads.get(game_id) if heads is not None else None
             if head is not None:
                 cached = self.states.cache.get((game_id, _target(head, version)))
                 if cached is not None:
                     return cached
             with self._read_engine.connect() as conn:
-                if head is None:
-                    head = read_head(conn, game_id)
-                    if heads is not None:
-                        heads.put(head)
+                head = self._head(conn, game_id)
                 return self.states.at(conn, game_id, _target(head, version))
 
         state: GameState = self._retry(read)
         return state.clone()
 
     def log(
-        self,
-        game_id: str,
-        up_to: int | None = None,
-        last: int | None = None,
-        heads: RequestHeads | None = None,
+        self, game_id: str, up_to: int | None = None, last: int | None = None
     ) -> list[LogEntry]:
         """(version, actor, events) per recorded action, ascending; version 0 is the setup.
         With `last`, only the `last` most recent entries (a page's log: its cost does not grow
@@ -241,11 +261,7 @@ class EventLog:
 
         def read() -> list[LogEntry]:
             with self._read_engine.connect() as conn:
-                head = heads.get(game_id) if heads is not None else None
-                if head is None:
-                    head = read_head(conn, game_id)
-                    if heads is not None:
-                        heads.put(head)
+                head = self._head(conn, game_id)
                 params = {"game_id": game_id, "upto": _target(head, up_to)}
                 if last is None:
                     rows = conn.execute(_LOG.order_by(_ACTIONS.c.version), params).all()
@@ -277,15 +293,8 @@ class EventLog:
     def setup_of(self, game_id: str) -> str:
         """The stored setup JSON (a GameSetup) or origin note of a game."""
 
-        def read() -> str:
-            with Session(self._read_engine) as session:
-                game = session.get(Game, game_id)
-                if game is None:
-                    raise GameNotFound(game_id)
-                return game.setup
-
-        setup: str = self._retry(read)
-        return setup
+        game = row_by_key(self._read_engine, Game, game_id, GameNotFound(game_id), self._retries)
+        return game.setup
 
     def count_games(self) -> int:
         def read() -> int:
@@ -312,7 +321,6 @@ class EventLog:
         request_id: str | None = None,
         *,
         consent: bool = False,
-        heads: RequestHeads | None = None,
     ) -> ActResult:
         """Apply one action (`consent`: the judge acting as `actor`, see engine.apply);
         raises Refused (a RuleError), StaleVersion, GameNotFound,
@@ -330,7 +338,7 @@ class EventLog:
             return rules.apply(state, action, actor, consent=consent)
 
         return self._write(
-            game_id, step, dump_action(action), actor, expected_version, request_id, heads
+            game_id, step, dump_action(action), actor, expected_version, request_id, self._request
         )
 
     def take_back(
@@ -342,7 +350,6 @@ class EventLog:
         to: int | None = None,
         agree: bool | None = None,
         expected_version: int | None = None,
-        heads: RequestHeads | None = None,
     ) -> ActResult:
         """Record one step of a take-back, as the rules core decides it
         (app.rules.core.take_back.step), in the log like an action. Raises like `act`."""
@@ -359,7 +366,7 @@ class EventLog:
                 )
             return rules.Outcome(state=new, events=events)
 
-        return self._write(game_id, step, action_json, actor, expected_version, None, heads)
+        return self._write(game_id, step, action_json, actor, expected_version, None, self._request)
 
     def _write(
         self,
@@ -455,7 +462,7 @@ class EventLog:
             # apply never changes its input (docs/DESIGN.md invariant 1): no copy needed.
             outcome = step(state)
         except RuleError as err:
-            if not fresh and self.info(game_id).version != current:
+            if not fresh and self._read_head(game_id).version != current:
                 raise _Conflict() from err  # refuse only on what the database holds now
             raise Refused(err, ruleset) from err
         new_version = current + 1

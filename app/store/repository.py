@@ -12,12 +12,9 @@ Live notification is a hook: `on_commit(hook)` (the live pages subscribe, app/ma
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from sqlalchemy import Engine
 
 from app.lru import LRU
-from app.rules.core.actions import ActionModel as Action
 from app.rules.core.events import Event
 from app.rules.core.setup import GameSetup
 from app.rules.core.state import GameState
@@ -38,7 +35,6 @@ from app.store.errors import (
 from app.store.event_log import SETUP_ACTION, ActResult, CommitHook, Committed, EventLog, LogEntry
 from app.store.new_games import CreatedGame, NewGames
 from app.store.refusals import Refusals
-from app.store.request_heads import RequestHeads
 from app.store.rulings import Brief, RulingRecord, Rulings
 from app.store.seat_directory import SeatDirectory
 from app.store.seats import (
@@ -88,20 +84,33 @@ class GameRepository:
         cache_size: int = 256,
         retries: int = 4,
     ) -> None:
-        self.events = EventLog(engine, snapshot_every, cache_size, retries)
+        self._hand_on(EventLog(engine, snapshot_every, cache_size, retries))
         self.seats = Seats(engine, retries)
         self.rulings = Rulings(engine, self.events, retries)
         self.refusals = Refusals(engine, retries)
         self.new_games = NewGames(self.events)
-        # None on the app's shared door; a request's copy remembers the heads it read.
-        self._heads: RequestHeads | None = None
+
+    def _hand_on(self, events: EventLog) -> None:
+        """The event log's calls are the room's own methods, handed on as they are (the same
+        signatures, written once, in event_log.py)."""
+        self.events = events
+        self.info = events.info
+        self.versions = events.versions
+        self.load = events.load
+        self.log = events.log
+        self.actions = events.actions
+        self.setup_of = events.setup_of
+        self.count_games = events.count_games
+        self.act = events.act
+        self.take_back = events.take_back
 
     def for_request(self) -> GameRepository:
-        """This door for one request: the same rooms, and a memory of the games' heads that
-        lives as long as the request (a head read once, however many helpers ask)."""
+        """This door for one request: the same rooms, with the event log's copy that
+        remembers the games' heads for as long as the request (a head read once, however
+        many helpers ask)."""
         door = object.__new__(GameRepository)
         door.__dict__.update(self.__dict__)
-        door._heads = RequestHeads()
+        door._hand_on(self.events.for_request())
         return door
 
     @property
@@ -116,70 +125,7 @@ class GameRepository:
     def on_commit(self, hook: CommitHook) -> None:
         self.events.on_commit(hook)
 
-    # -- the event log --------------------------------------------------------------------
-
-    def info(self, game_id: str) -> GameInfo:
-        return self.events.info(game_id, self._heads)
-
-    def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
-        return self.events.versions(game_ids)
-
-    def load(self, game_id: str, version: int | None = None) -> GameState:
-        return self.events.load(game_id, version, self._heads)
-
-    def log(
-        self, game_id: str, up_to: int | None = None, last: int | None = None
-    ) -> list[LogEntry]:
-        return self.events.log(game_id, up_to, last, self._heads)
-
-    def actions(self, game_id: str, up_to: int | None = None) -> list[tuple[int, str | None, str]]:
-        return self.events.actions(game_id, up_to)
-
-    def setup_of(self, game_id: str) -> str:
-        return self.events.setup_of(game_id)
-
-    def count_games(self) -> int:
-        return self.events.count_games()
-
-    def act(
-        self,
-        game_id: str,
-        action: Action,
-        actor: str | None,
-        expected_version: int | None = None,
-        request_id: str | None = None,
-        *,
-        consent: bool = False,
-    ) -> ActResult:
-        return self.events.act(
-            game_id,
-            action,
-            actor,
-            expected_version,
-            request_id,
-            consent=consent,
-            heads=self._heads,
-        )
-
-    def take_back(
-        self,
-        game_id: str,
-        kind: str,
-        actor: str | None,
-        *,
-        to: int | None = None,
-        agree: bool | None = None,
-        expected_version: int | None = None,
-    ) -> ActResult:
-        return self.events.take_back(
-            game_id,
-            kind,
-            actor,
-            to=to,
-            agree=agree,
-            expected_version=expected_version,
-            heads=self._heads,
-        )
+    # -- refusals -------------------------------------------------------------------------
 
     def note_refusal(self, game_id: str, event: Event) -> None:
         self.refusals.note_refusal(game_id, event)

@@ -18,6 +18,7 @@ from app.store.db import read_only
 from app.store.errors import RulingNotFound
 from app.store.event_log import EventLog, LogEntry
 from app.store.retry import with_retry
+from app.store.rows import row_by_key
 from app.store.tables import Game, Ruling, ScenarioBrief
 
 
@@ -46,15 +47,24 @@ class Brief:
     answer: str
     answer_fr: str
 
+    @classmethod
+    def of(cls, title: str, source: object) -> Brief:
+        """The brief `source` holds in attributes of the same names (a scenario, a stored
+        row), under the English `title` (once stored, the game's title)."""
+        return cls(title=title, **{name: getattr(source, name) for name in _TEXTS})
+
+
+# What a brief keeps besides its English title (which is the game's title once stored).
+_TEXTS = ("title_fr", "question", "question_fr", "answer", "answer_fr")
+
+
+# A ruling's columns its record holds as they are stored (the rest are JSON, read back).
+_AS_STORED = ("slug", "game_id", "title", "note", "version", "ruleset")
+
 
 def _ruling_record(ruling: Ruling) -> RulingRecord:
     return RulingRecord(
-        slug=ruling.slug,
-        game_id=ruling.game_id,
-        title=ruling.title,
-        note=ruling.note,
-        version=ruling.version,
-        ruleset=ruling.ruleset,
+        **{name: getattr(ruling, name) for name in _AS_STORED},
         viewpoints=[Viewer.model_validate(v) for v in orjson.loads(ruling.viewpoints)],
         state=load_state(ruling.state),
         log=[
@@ -105,25 +115,12 @@ class Rulings:
         return record
 
     def get_ruling(self, slug: str) -> RulingRecord:
-        def read() -> Ruling:
-            with Session(self._read_engine) as session:
-                row = session.get(Ruling, slug)
-                if row is None:
-                    raise RulingNotFound(slug)
-                return row
-
-        return _ruling_record(with_retry(read, self._retries))
+        missing = RulingNotFound(slug)
+        return _ruling_record(row_by_key(self._read_engine, Ruling, slug, missing, self._retries))
 
     def save_brief(self, game_id: str, brief: Brief) -> None:
         """Keep the question a scenario game answers (the game's title is its English title)."""
-        row = ScenarioBrief(
-            game_id=game_id,
-            title_fr=brief.title_fr,
-            question=brief.question,
-            question_fr=brief.question_fr,
-            answer=brief.answer,
-            answer_fr=brief.answer_fr,
-        )
+        row = ScenarioBrief(game_id=game_id, **{name: getattr(brief, name) for name in _TEXTS})
 
         def write() -> None:
             with Session(self._engine) as session, session.begin():
@@ -140,13 +137,6 @@ class Rulings:
                 row = session.get(ScenarioBrief, game_id)
                 if game is None or row is None:
                     return None
-                return Brief(
-                    game.title,
-                    row.title_fr,
-                    row.question,
-                    row.question_fr,
-                    row.answer,
-                    row.answer_fr,
-                )
+                return Brief.of(game.title, row)
 
         return with_retry(read, self._retries)

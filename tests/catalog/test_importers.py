@@ -5,14 +5,18 @@ clear line."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from app.catalog import Catalog
 from app.catalog.importers import CardDataError, ImportedCard, detect_format, read_cards
+from app.rules.mtg.card_formats import mtgjson, scryfall
 from app.rules.mtg.cards import MtgCard
+from app.rules.riftbound.card_formats import export
 from app.rules.riftbound.cards import RiftboundCard
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "cards"
@@ -183,6 +187,24 @@ def test_an_unknown_file_is_refused(tmp_path, content, expected):
     path.write_bytes(content)
     with pytest.raises(CardDataError, match=expected):
         list(read_cards(path))
+
+
+@pytest.mark.parametrize(
+    ("read", "content", "expected"),
+    [
+        (mtgjson.read, b'{"data": {}}', 'cards.json: no cards under "data"'),
+        (scryfall.read, b"[]", "cards.json: no card objects"),
+        (export.read, b"[]", "cards.json: an empty list, no cards"),
+        (mtgjson.read, b'{"data": {"Forest": "a land"}}', "data['Forest'] is not a list"),
+        (scryfall.read, b'[{"name": "x", "object": "card"}, {"name": 3}]', "item 2 is not"),
+        (export.read, b'[{"name": "Teemo"}]', "item 1 is not a Riftbound export card"),
+    ],
+)
+def test_each_reader_refuses_a_file_with_no_card_and_names_the_entry_that_is_not_one(
+    read, content, expected
+):
+    with pytest.raises(CardDataError, match=re.escape(expected)):
+        list(read(io.BytesIO(content), "cards.json"))
 
 
 def test_a_missing_file_is_refused(tmp_path):

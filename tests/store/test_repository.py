@@ -155,6 +155,8 @@ def test_unknown_game_and_version(repository: GameRepository):
         repository.log("nope")
     with pytest.raises(GameNotFound):
         repository.act("nope", parse_action({"type": "resolve"}), "Alice")
+    with pytest.raises(GameNotFound):
+        repository.setup_of("nope")
 
 
 @engine_needed

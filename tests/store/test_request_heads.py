@@ -67,7 +67,9 @@ def test_a_write_from_a_head_read_before_another_commit_lands_after_it(engine: E
 def test_requests_share_the_rooms_not_the_heads(engine: Engine) -> None:
     repository = GameRepository(engine)
     one, two = repository.for_request(), repository.for_request()
-    assert one.events is two.events is repository.events
+    # Each request's event log is a copy holding its own heads, over the same caches.
+    assert one.events.states is two.events.states is repository.events.states
     assert one.seats is repository.seats and one.rulings is repository.rulings
     assert one.cache is repository.cache
-    assert one._heads is not two._heads and repository._heads is None
+    assert one.events._request is not two.events._request
+    assert repository.events._request is None

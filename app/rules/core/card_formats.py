@@ -7,13 +7,15 @@ JSON into the family's card model and never open a file themselves."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from pydantic import ValidationError
 
 from app.rules.core.cards import CardDef
+
+T = TypeVar("T")
 
 # The readers log one warning per card they skip; `facedown cards import` counts them.
 CARD_DATA_LOG = "facedown.card_data"
@@ -58,6 +60,22 @@ class CardDataError(ValueError):
     def __init__(self, message: str) -> None:
         super().__init__(" ".join(message.split()))
         self.message = str(self)
+
+
+def each_card(
+    entries: Iterable[T], card: Callable[[int, T], ImportedCard | None], empty: str
+) -> Iterator[ImportedCard]:
+    """The cards of a file's entries, in order, as every reader goes through them: `card`
+    reads the n-th entry (1 for the first) into a card, None for one that is no game card
+    (skipped), or raises CardDataError for one that is not a card at all; a file with no
+    entry is refused with the message `empty`."""
+    count = 0
+    for count, entry in enumerate(entries, start=1):
+        found = card(count, entry)
+        if found is not None:
+            yield found
+    if count == 0:
+        raise CardDataError(empty)
 
 
 def first_problem(exc: ValidationError) -> str:

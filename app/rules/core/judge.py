@@ -8,9 +8,9 @@ with a public text that names no hidden card and the details for those who may s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -127,11 +127,18 @@ def put_at(ctx: Ctx[Any], obj: GameObject, index: int) -> None:
         card.position = ctx.next_position()
 
 
-def ordinal_from_top(index: int) -> tuple[str, str]:
-    """Where a card was put in a pile, as the log says it ("on top", "3rd from the top")."""
+def place_in_pile(ctx: Ctx[Any], obj: GameObject) -> tuple[str, str]:
+    """Where a card is in its owner's pile, as the log says it ("on top", "3rd from the
+    top")."""
+    index = [o.id for o in ctx.state.in_zone(obj.zone, obj.owner)].index(obj.id)
     if index == 0:
         return "on top", "sur le dessus"
     return f"{ordinal_en(index + 1)} from the top", f"{ordinal_fr(index + 1)} en partant du dessus"
+
+
+def now_controlled_by(controller: str) -> Text:
+    """A change of controller, as an edit's log line says it."""
+    return Text(en=f"now under {controller}'s control", fr=f"désormais contrôlé par {controller}")
 
 
 def joined(parts: list[Text]) -> Text:
@@ -193,13 +200,43 @@ def in_brackets(changes: list[Text]) -> Text:
 _NOTHING = Text(en="", fr="")
 
 
+class AddsCard(Protocol):
+    """What every family's judge_add_card gives: the card, and whether it is a token."""
+
+    @property
+    def card(self) -> Any: ...
+
+    @property
+    def is_token(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A judge edit's refusal as a family words it: the rules, the messages ("{owner}" stands
+    for the card's owner) and the field of the edit it is about."""
+
+    rules: tuple[str, ...]
+    en: str
+    fr: str
+    field: str
+
+    def error(self, owner: str = "") -> RuleError:
+        return refuse(
+            list(self.rules), self.en.format(owner=owner), self.fr.format(owner=owner), self.field
+        )
+
+
 @dataclass(frozen=True)
 class JudgeWords(Generic[Obj]):
     """A family's words and zones for its judge edits, so that naming a card in the log,
     choosing who sees its name and what the log says of an edit are written once.
 
     `hidden_zones` (a hand, a library, a deck) hold cards only their owner may know: the log
-    names neither the card nor its id there, only "a card in Alice's hand"."""
+    names neither the card nor its id there, only "a card in Alice's hand".
+
+    `controlled_zones`: where a card may have a controller other than its owner (elsewhere
+    another one is refused with `not_controlled`); `pile_zones`: where an edit may give a
+    card's position (elsewhere refused with `not_a_pile`)."""
 
     rule: str
     hidden_zones: Mapping[Any, Text]
@@ -207,6 +244,57 @@ class JudgeWords(Generic[Obj]):
     face_name: Callable[[Any, Obj], Text]
     face_known_to: Callable[[Any, Obj], tuple[set[str], str]]
     where: Callable[[Ctx[Any], Obj], Text]
+    controlled_zones: Collection[Any]
+    not_controlled: Refusal
+    pile_zones: Collection[Any]
+    not_a_pile: Refusal
+
+    def controlled_by(self, obj: Obj) -> str:
+        """Who controls it now: its controller where it has one, else its owner."""
+        return obj.controller if obj.zone in self.controlled_zones else obj.owner
+
+    def controller(
+        self, ctx: Ctx[Any], zone: Any, asked: str | None, default: str, owner: str
+    ) -> str:
+        """The controller an edit gives a card put into `zone` (`default` when none is asked)."""
+        if asked is None:
+            return default if zone in self.controlled_zones else owner
+        player = ctx.player(asked)
+        if zone not in self.controlled_zones and player != owner:
+            raise self.not_controlled.error(owner)
+        return player
+
+    def add(
+        self,
+        ctx: Ctx[Any],
+        make: Callable[..., Obj],
+        action: AddsCard,
+        owner: str,
+        controller: str,
+        zone: Any,
+        position: int | None,
+        **more: Any,
+    ) -> Obj:
+        """judge_add_card's new object (`make`: the family's object type, `more`: its own
+        fields), on the table and, in a pile, at `position` from the top (0 by default)."""
+        obj = make(
+            id=ctx.new_id(),
+            card=action.card,
+            is_token=action.is_token,
+            owner=owner,
+            controller=controller,
+            zone=zone,
+            position=ctx.next_position(),
+            **more,
+        )
+        ctx.state.objects.append(obj)
+        if zone in self.pile_zones:
+            put_at(ctx, obj, position or 0)
+        return obj
+
+    def check_position(self, zone: Any, position: int | None) -> None:
+        if position is not None and zone not in self.pile_zones:
+            raise self.not_a_pile.error()
 
     def is_hidden(self, obj: Obj) -> bool:
         return obj.zone in self.hidden_zones or obj.face_down

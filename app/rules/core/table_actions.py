@@ -6,15 +6,27 @@ log counts and names cards, an opening hand dealt (each family giving its own wo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from app.rules.core.actions import ActionModel, PlayerName
 from app.rules.core.context import Ctx
 from app.rules.core.events import Text
 from app.rules.core.state import GameObject
 from app.rules.core.words import plural_pair
+
+
+class SignedAmount(ActionModel):
+    """A gain (amount > 0) or a loss (amount < 0) of something a player counts (life,
+    points): never 0. Each family's action declares its `amount` with its own bounds, after
+    its own fields (so its stored JSON keeps its key order)."""
+
+    @model_validator(mode="after")
+    def _not_zero(self) -> Self:
+        if getattr(self, "amount", None) == 0:
+            raise ValueError("amount must not be 0")
+        return self
 
 
 class Draw(ActionModel):

@@ -5,10 +5,12 @@ own public facts (app.rules.mtg.view, app.rules.riftbound.view); nothing here is
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, Field
 
-from app.rules.core.state import Proposal
+from app.rules.core.projection import project
+from app.rules.core.state import GameState, Proposal
 from app.rules.core.viewer import Viewer
 
 
@@ -92,6 +94,16 @@ class ViewBase(BaseModel):
     objects: Sequence[ObjectViewBase]
     # Effects on another player's objects waiting for their word (or the judge's).
     proposals: list[ProposalView] = Field(default_factory=list)
+
+
+V = TypeVar("V", bound=ViewBase)
+
+
+def game_view(state: GameState, view: type[V], viewer: Viewer, **derived: Any) -> V:
+    """A family's `view` of the game for `viewer`: the game's public frame (ruleset, edition,
+    version, turn, who is active, the end) copied from the state, with the proposals waiting;
+    `derived`: the rest, what this viewer may know of it."""
+    return project(state, view, proposals=proposal_views(state.proposals), viewer=viewer, **derived)
 
 
 class CitationView(BaseModel):

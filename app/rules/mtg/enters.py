@@ -16,8 +16,8 @@ from app.rules.mtg import characteristics
 from app.rules.mtg.ability_kinds import enters_kind
 from app.rules.mtg.actions import TurnFaceDown
 from app.rules.mtg.edition import is_2004
-from app.rules.mtg.face_down import turn_face_down
-from app.rules.mtg.state import MtgCtx, MtgObject, Zone
+from app.rules.mtg.face_down import ixidron_turns, turn_face_down
+from app.rules.mtg.state import MtgCtx, MtgObject
 from app.rules.mtg.trigger_stack import hand_to_judge, put_on_stack, sentence, source_facts
 
 # Ixidron's replacement effect, as printed (and as the importer keeps it).
@@ -76,15 +76,7 @@ def _ixidron(ctx: MtgCtx, permanent: MtgObject, text: str) -> None:
         ),
         objects=[permanent.id],
     )
-    others = [
-        o
-        for o in ctx.state.in_zone(Zone.BATTLEFIELD)
-        if o.id != permanent.id
-        and not o.is_token
-        and not o.face_down
-        and not o.phased_out
-        and characteristics.current(o, ctx.state).is_creature()
-    ]
+    others = ixidron_turns(ctx, permanent.id)
     if not others:
         ctx.emit(
             "replacement",

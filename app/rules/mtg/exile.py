@@ -9,7 +9,7 @@ from __future__ import annotations
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
-from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
+from app.rules.core.timing import refuse_seat_off_timing
 from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.exile_actions import (
     CastFromExile,
@@ -25,6 +25,7 @@ from app.rules.mtg.hideaway import entered
 from app.rules.mtg.labels import public_label
 from app.rules.mtg.name_bans import refuse_banned_cast
 from app.rules.mtg.restrictions import refuse_restricted_cast
+from app.rules.mtg.stack import say_cast
 from app.rules.mtg.state import ZONE_FR, MtgCtx, MtgObject, Zone
 from app.rules.mtg.timing import cast_timing
 from app.rules.mtg.visibility import face_known_to
@@ -238,25 +239,17 @@ def cast_from_exile(ctx: MtgCtx, action: CastFromExile) -> None:
     spell = ctx.relocate(obj, Zone.STACK, controller=caster)
     # 702.143c: a spell cast from a foretold card was foretold, whatever its cost.
     spell.was_foretold = foretold
-    name = spell.card.shown_name()
-    up_en = f"turns the face-down card ({label.en}) face up and " if label else ""
-    up_fr = f"retourne la carte face cachée ({label.fr}) face visible et " if label else ""
+    up = Text(
+        en=f"turns the face-down card ({label.en}) face up and " if label else "",
+        fr=f"retourne la carte face cachée ({label.fr}) face visible et " if label else "",
+    )
     if cost is not None:
-        how_en, how_fr = f" for its foretell cost {cost}", f" pour son coût de prédiction {cost}"
+        how = Text(en=f" for its foretell cost {cost}", fr=f" pour son coût de prédiction {cost}")
         keys = ["702.143a", "406.3a", "601.2"]
     else:
-        how_en, how_fr = " from exile", " depuis l'exil"
+        how = Text(en=" from exile", fr=" depuis l'exil")
         keys = ["406.3a", "406.3b", "601.2"] if was_face_down else ["601.2"]
-    ctx.emit(
-        "cast_from_exile",
-        keys,
-        Text(
-            en=f"{caster} {up_en}casts {name.en}{how_en}.",
-            fr=f"{caster} {up_fr}lance {name.fr}{how_fr}.",
-        ),
-        objects=[spell.id],
-    )
-    say_off_timing(ctx, off)
+    say_cast(ctx, "cast_from_exile", keys, caster, spell, up, how, off)
 
 
 # --- Returning to the battlefield ----------------------------------------------------------

@@ -373,6 +373,22 @@ def put_onto_battlefield_face_down(ctx: MtgCtx, action: PutOntoBattlefieldFaceDo
     )
 
 
+def ixidron_turns(ctx: MtgCtx, source: str | None) -> list[MtgObject]:
+    """What Ixidron's "as it enters, turn all other nontoken creatures face down" turns: the
+    nontoken creatures on the battlefield but `source`, face up (708.2b: one already face
+    down stays as it is) and phased in (702.26b: a phased-out one is treated as though it
+    doesn't exist)."""
+    return [
+        o
+        for o in ctx.state.in_zone(Zone.BATTLEFIELD)
+        if o.id != source
+        and not o.is_token
+        and not o.face_down
+        and not o.phased_out
+        and characteristics.current(o, ctx.state).is_creature()
+    ]
+
+
 def turn_face_down(ctx: MtgCtx, action: TurnFaceDown) -> None:
     """Ixidron: other nontoken face-up creatures turn face down (707.2a: nameless 2/2s).
     Today's 708.2b: something already face down stays as it is."""
@@ -385,15 +401,7 @@ def turn_face_down(ctx: MtgCtx, action: TurnFaceDown) -> None:
                 "List the permanents the effect turns face down.",
                 "Indiquez les permanents que l'effet retourne face cachée.",
             )
-        targets = [
-            o
-            for o in ctx.state.in_zone(Zone.BATTLEFIELD)
-            if o.id != action.source
-            and not o.is_token
-            and not o.face_down
-            and not o.phased_out
-            and characteristics.current(o, ctx.state).is_creature()
-        ]
+        targets = ixidron_turns(ctx, action.source)
     else:
         targets = [ctx.find(i) for i in dict.fromkeys(action.objects)]
     turned: list[MtgObject] = []

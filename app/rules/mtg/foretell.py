@@ -68,11 +68,7 @@ def foretell(ctx: MtgCtx, action: Foretell) -> None:
     # others knew of the cards left in that hand is forgotten (Ctx.relocate).
     exiled = ctx.relocate(obj, Zone.EXILE, face_down=True)
     exiled.known_to = [player]
-    exiled.exiled = ExiledFaceDown(via="foretell", by=player, turn=state.turn, look="owner")
-    exiled.foretell_cost = given
-    label = exile_pile_label(exiled)
-    assert label is not None
-    cost = given or card.foretell
+    label, cost = _foretold(ctx, exiled, player, given)
     when_en = (
         f" on {state.active_player}'s turn ({any_turn.source or 'an effect'})" if any_turn else ""
     )
@@ -100,6 +96,21 @@ def foretell(ctx: MtgCtx, action: Foretell) -> None:
     say_off_timing(ctx, off)
 
 
+def _foretold(
+    ctx: MtgCtx, exiled: MtgObject, player: str, given: str | None, source: str = ""
+) -> tuple[Text, str | None]:
+    """`exiled` (face down in exile) is foretold by its owner `player` now (702.143a, d):
+    only they may look at it (406.3). `given`: a foretell cost an effect gave it. Its public
+    label, and the foretell cost it will be cast for."""
+    exiled.exiled = ExiledFaceDown(
+        via="foretell", by=player, turn=ctx.state.turn, look="owner", source=source
+    )
+    exiled.foretell_cost = given
+    label = exile_pile_label(exiled)
+    assert label is not None
+    return label, given or exiled.card.foretell
+
+
 def _foretold_en(player: str) -> str:
     """What everyone reads of a foretold card (406.3, 702.143a): who may look, and when."""
     return (
@@ -113,6 +124,7 @@ def _foretold_fr(player: str) -> str:
         f"Seul {player} peut la regarder tant qu'elle reste en exil ; il pourra la lancer lors "
         "d'un tour ultérieur pour son coût de prédiction."
     )
+
 
 def foretold_cost(ctx: MtgCtx, obj: MtgObject) -> str:
     """The cost a foretold card is cast for now, or the refusal: it must have been foretold
@@ -154,7 +166,6 @@ def become_foretold(ctx: MtgCtx, action: BecomeForetold) -> None:
     Like a foretold card, it may be cast for that cost on a later turn (702.143a)."""
     obj = ctx.find(action.object)
     require_current_rules(ctx, "Foretell", "La prédiction")
-    state = ctx.state
     if obj.zone == Zone.HAND:
         player = ctx.acting_as(
             obj.owner,
@@ -189,14 +200,8 @@ def become_foretold(ctx: MtgCtx, action: BecomeForetold) -> None:
             "Only a card in its owner's hand or exiled face down can become foretold.",
             "Seule une carte en main ou exilée face cachée peut devenir prédite.",
         )
-    exiled.exiled = ExiledFaceDown(
-        via="foretell", by=player, turn=state.turn, look="owner", source=action.source.strip()
-    )
     given = reduced(card.mana_cost, 2) if action.cost == "mana_cost_minus_2" else None
-    exiled.foretell_cost = given
-    cost = given or card.foretell
-    label = exile_pile_label(exiled)
-    assert label is not None
+    label, cost = _foretold(ctx, exiled, player, given, action.source.strip())
     by = f" ({action.source.strip()})" if action.source.strip() else ""
     ctx.emit(
         "become_foretold",

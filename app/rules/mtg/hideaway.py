@@ -551,6 +551,29 @@ def not_played(name_en: str, name_fr: str, player: str) -> Text:
     )
 
 
+def _cannot_play(
+    ctx: MtgCtx,
+    ability: StackAbility,
+    card: MtgObject,
+    keys: list[str],
+    rules: list[str],
+    why: Text,
+) -> None:
+    """A hidden card its player may play (702.75) that can't be played now: to the others it
+    reads exactly as one its player chose not to play; whoever may look at it reads which card
+    it is and why (`why`, after its name; `rules`, the rules that say so)."""
+    name = card.card.shown_name()
+    ctx.emit(
+        "hideaway_not_played",
+        keys,
+        not_played(ability.source_name, ability.source_name_fr, ability.controller),
+        private_rules=rules,
+        private=Text(en=f"It is {name.en}{why.en}", fr=f"C'est {name.fr}{why.fr}"),
+        private_to=sorted(face_known_to(ctx.state, card)[0]),
+        objects=[card.id],
+    )
+
+
 def _hidden_card(state: MtgGame, ability: StackAbility) -> MtgObject | None:
     """The card this ability plays, if it is still exiled face down (702.75): the one its
     player chose when the permanent hid more than one."""
@@ -657,7 +680,6 @@ def play_hidden(ctx: MtgCtx, ability: StackAbility) -> None:
     player = ability.controller
     name_en, name_fr = ability.source_name, ability.source_name_fr
     keys = not_played_rules(state, ability, card)
-    lookers, _ = face_known_to(state, card)
     hidden = card.card
     if hidden.is_type("Land"):
         if state.active_player != player or state.land_plays.get(player, 0) >= 1:
@@ -671,23 +693,14 @@ def play_hidden(ctx: MtgCtx, ability: StackAbility) -> None:
                 if state.active_player != player
                 else "il a déjà joué un terrain ce tour-ci"
             )
-            # "You may play": to the others, a card that can't be played now reads exactly as
-            # one its player chose not to play (a land would otherwise be told apart).
-            ctx.emit(
-                "hideaway_not_played",
-                keys,
-                not_played(name_en, name_fr, player),
-                private_rules=["702.75-play-land", "702.75-cant-play"],
-                private=Text(
-                    en=f"It is {hidden.name}, a land: it can be played only on {player}'s own "
-                    f"turn with a land play left, and {why_en}.",
-                    fr=f"C'est {hidden.name_fr or hidden.name}, un terrain : il ne se joue que "
-                    f"pendant le tour de {player}, s'il lui reste un terrain à jouer, et "
-                    f"{why_fr}.",
-                ),
-                private_to=sorted(lookers),
-                objects=[card.id],
+            # A land would otherwise be told apart from a card its player chose not to play.
+            why = Text(
+                en=f", a land: it can be played only on {player}'s own turn with a land play "
+                f"left, and {why_en}.",
+                fr=f", un terrain : il ne se joue que pendant le tour de {player}, s'il lui "
+                f"reste un terrain à jouer, et {why_fr}.",
             )
+            _cannot_play(ctx, ability, card, keys, ["702.75-play-land", "702.75-cant-play"], why)
             return
         state.land_plays[player] = state.land_plays.get(player, 0) + 1
         land = ctx.relocate(card, Zone.BATTLEFIELD, controller=player)
@@ -709,18 +722,10 @@ def play_hidden(ctx: MtgCtx, ability: StackAbility) -> None:
         # 601.3: a restriction (Void Winnower) stops the cast; told to the others exactly as
         # a card not played, or its mana value's parity would show.
         said = describe_restriction(restriction)
-        ctx.emit(
-            "hideaway_not_played",
-            keys,
-            not_played(name_en, name_fr, player),
-            private_rules=["601.3", "202.3"],
-            private=Text(
-                en=f"It is {hidden.name}: it can't be cast. {said.en}",
-                fr=f"C'est {hidden.name_fr or hidden.name} : il ne peut pas être lancé. {said.fr}",
-            ),
-            private_to=sorted(lookers),
-            objects=[card.id],
+        why = Text(
+            en=f": it can't be cast. {said.en}", fr=f" : il ne peut pas être lancé. {said.fr}"
         )
+        _cannot_play(ctx, ability, card, keys, ["601.3", "202.3"], why)
         return
     spell = ctx.relocate(card, Zone.STACK, controller=player)
     ctx.emit(

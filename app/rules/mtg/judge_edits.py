@@ -18,8 +18,10 @@ from app.rules.core.family import Move
 from app.rules.core.judge import (
     JudgeRemove,
     JudgeWords,
+    Refusal,
     counters_said,
-    ordinal_from_top,
+    now_controlled_by,
+    place_in_pile,
     put_at,
     refuse,
     require_judge,
@@ -68,8 +70,7 @@ def _where(ctx: MtgCtx, obj: MtgObject) -> Text:
     if obj.zone == Zone.STACK:
         return Text(en=f"on the stack under {who}'s control", fr=f"sur la pile ({who})")
     if obj.zone == Zone.LIBRARY:
-        index = [o.id for o in ctx.state.in_zone(Zone.LIBRARY, owner)].index(obj.id)
-        en, fr = ordinal_from_top(index)
+        en, fr = place_in_pile(ctx, obj)
         return Text(en=f"into {owner}'s library, {en}", fr=f"dans la bibliothèque de {owner}, {fr}")
     if obj.zone == Zone.HAND:
         return Text(en=f"into {owner}'s hand", fr=f"dans la main de {owner}")
@@ -90,6 +91,25 @@ WORDS: JudgeWords[MtgObject] = JudgeWords(
     face_name=lambda state, obj: describe(state, obj, face=True),
     face_known_to=face_known_to,
     where=_where,
+    # 110.2: only a spell or a permanent has a controller other than its owner.
+    controlled_zones=_IN_PLAY,
+    not_controlled=Refusal(
+        ("110.2",),
+        "Only a spell or a permanent can be controlled by a player other than its owner: "
+        "choose {owner}, or the stack or the battlefield as its zone.",
+        "Seuls un sort ou un permanent peuvent être contrôlés par un autre joueur que leur "
+        "propriétaire : choisissez {owner}, ou la pile ou le champ de bataille comme zone.",
+        "controller",
+    ),
+    pile_zones=(Zone.LIBRARY,),
+    not_a_pile=Refusal(
+        (RULE,),
+        "A position is given only for a card put into a library: leave it empty, or "
+        "choose Library as its zone.",
+        "Une position ne se donne que pour une carte mise dans une bibliothèque : "
+        "laissez-la vide, ou choisissez la bibliothèque comme zone.",
+        "library_position",
+    ),
 )
 
 
@@ -127,35 +147,6 @@ def _check_face_down(zone: Zone, down: bool, via: FaceDownVia | None, in_exile: 
             "Un sort n'est face cachée que lancé avec la mue, megamorph ou le déguisement : "
             "choisissez l'un d'eux.",
             "face_down",
-        )
-
-
-def _controller(ctx: MtgCtx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
-    """110.2: only a spell or a permanent has a controller other than its owner."""
-    if asked is None:
-        return default if zone in _IN_PLAY else owner
-    player = ctx.player(asked)
-    if zone not in _IN_PLAY and player != owner:
-        raise refuse(
-            ["110.2"],
-            f"Only a spell or a permanent can be controlled by a player other than its owner: "
-            f"choose {owner}, or the stack or the battlefield as its zone.",
-            f"Seuls un sort ou un permanent peuvent être contrôlés par un autre joueur que leur "
-            f"propriétaire : choisissez {owner}, ou la pile ou le champ de bataille comme zone.",
-            "controller",
-        )
-    return player
-
-
-def _check_position(zone: Zone, position: int | None) -> None:
-    if position is not None and zone != Zone.LIBRARY:
-        raise refuse(
-            [RULE],
-            "A position is given only for a card put into a library: leave it empty, or "
-            "choose Library as its zone.",
-            "Une position ne se donne que pour une carte mise dans une bibliothèque : "
-            "laissez-la vide, ou choisissez la bibliothèque comme zone.",
-            "library_position",
         )
 
 
@@ -238,6 +229,28 @@ def _exile_face_down(
     obj.known_to = sorted(lookers)
 
 
+# How the log says a status the judge sets: (when it is cleared, when it is set).
+_STATUS_WORDS: dict[str, tuple[Text, Text]] = {
+    "tapped": (Text(en="untapped", fr="dégagé"), Text(en="tapped", fr="engagé")),
+    "flipped": (Text(en="unflipped", fr="non inversé"), Text(en="flipped", fr="inversé")),
+    "attacking": (
+        Text(en="not attacking", fr="non attaquant"),
+        Text(en="attacking", fr="attaquant"),
+    ),
+    "summoning_sick": (
+        Text(
+            en="under its controller's control since the turn began",
+            fr="sous le contrôle de son contrôleur depuis le début du tour",
+        ),
+        Text(
+            en="under its controller's control since this turn (302.6)",
+            fr="sous le contrôle de son contrôleur depuis ce tour-ci (302.6)",
+        ),
+    ),
+    "phased_out": (Text(en="phased in", fr="en phase"), Text(en="phased out", fr="hors phase")),
+}
+
+
 def _set_status(
     ctx: MtgCtx,
     obj: MtgObject,
@@ -274,44 +287,24 @@ def _set_status(
     said: list[Text] = []
     if tapped is not None:
         obj.tapped = tapped
-        said.append(Text(en="tapped", fr="engagé") if tapped else Text(en="untapped", fr="dégagé"))
+        said.append(_STATUS_WORDS["tapped"][tapped])
     if flipped is not None:
         if flipped and not obj.flipped:
             _check_flip(ctx, obj)
         obj.flipped = flipped
-        said.append(
-            Text(en="flipped", fr="inversé") if flipped else Text(en="unflipped", fr="non inversé")
-        )
+        said.append(_STATUS_WORDS["flipped"][flipped])
     if counters is not None:
         obj.counters = {kind: n for kind, n in counters.items() if n > 0}
         said.append(counters_said(obj.counters))
     if attacking is not None:
         _set_attacking(ctx, obj, attacking)
-        said.append(
-            Text(en="attacking", fr="attaquant")
-            if attacking
-            else Text(en="not attacking", fr="non attaquant")
-        )
+        said.append(_STATUS_WORDS["attacking"][attacking])
     if summoning_sick is not None:
         obj.summoning_sick = summoning_sick
-        said.append(
-            Text(
-                en="under its controller's control since this turn (302.6)",
-                fr="sous le contrôle de son contrôleur depuis ce tour-ci (302.6)",
-            )
-            if summoning_sick
-            else Text(
-                en="under its controller's control since the turn began",
-                fr="sous le contrôle de son contrôleur depuis le début du tour",
-            )
-        )
+        said.append(_STATUS_WORDS["summoning_sick"][summoning_sick])
     if phased_out is not None:
         _set_phased_out(ctx, obj, phased_out)
-        said.append(
-            Text(en="phased out", fr="hors phase")
-            if phased_out
-            else Text(en="phased in", fr="en phase")
-        )
+        said.append(_STATUS_WORDS["phased_out"][phased_out])
     return said
 
 
@@ -408,25 +401,14 @@ def judge_add_card(ctx: MtgCtx, action: JudgeAddCard) -> None:
     require_judge(ctx, RULE)
     owner = ctx.player(action.owner)
     zone = Zone(action.zone)
-    controller = _controller(ctx, zone, action.controller, owner, owner)
+    controller = WORDS.controller(ctx, zone, action.controller, owner, owner)
     in_exile = action.exiled is not None or action.hideaway_of is not None
     down = action.face_down is not None or in_exile
     _check_face_down(zone, down, action.face_down, in_exile)
-    _check_position(zone, action.library_position)
-    obj = MtgObject(
-        id=ctx.new_id(),
-        card=action.card,
-        is_token=action.is_token,
-        owner=owner,
-        controller=controller,
-        zone=zone,
-        position=ctx.next_position(),
-    )
+    WORDS.check_position(zone, action.library_position)
+    obj = WORDS.add(ctx, MtgObject, action, owner, controller, zone, action.library_position)
     if zone == Zone.BATTLEFIELD:
         obj.controllers = [controller]
-    ctx.state.objects.append(obj)
-    if zone == Zone.LIBRARY:
-        put_at(ctx, obj, action.library_position or 0)
     if action.face_down is not None and not in_exile:
         _mark_face_down(ctx, obj, action.face_down)
     if in_exile:
@@ -498,13 +480,12 @@ def judge_move(ctx: MtgCtx, action: JudgeMove) -> None:
     here = Zone.BATTLEFIELD if origin == Zone.PHASED_OUT else origin
     zone = Zone(action.zone) if action.zone is not None else here
     position = action.library_position
-    _check_position(zone, position)
+    WORDS.check_position(zone, position)
     moving = zone != here or (zone == Zone.LIBRARY and position is not None)
     in_exile = action.exiled is not None or action.hideaway_of is not None
     down, via = _face_down_wanted(action, obj, zone, moving)
     _check_face_down(zone, down, via, in_exile)
-    default_controller = obj.controller if origin in _IN_PLAY else obj.owner
-    controller = _controller(ctx, zone, action.controller, default_controller, obj.owner)
+    controller = WORDS.controller(ctx, zone, action.controller, WORDS.controlled_by(obj), obj.owner)
     before, knew = WORDS.shown(ctx, obj), WORDS.seen_by(ctx, obj)
     changes: list[Text] = []
     keys = [RULE]
@@ -529,12 +510,7 @@ def judge_move(ctx: MtgCtx, action: JudgeMove) -> None:
             obj.controller = controller
             if obj.zone in _ON_TABLE:
                 control_changed(ctx, obj, was_controlled_by, controller)
-            changes.append(
-                Text(
-                    en=f"now under {controller}'s control",
-                    fr=f"désormais contrôlé par {controller}",
-                )
-            )
+            changes.append(now_controlled_by(controller))
             keys.append("110.2")
         if down and not obj.face_down:
             # docs/DESIGN.md invariant 3: turning face down gives a new id, so it can't be followed

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.core import proposals
 from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.family import Move, always
+from app.rules.core.proposal_moves import PROPOSAL_MOVES
 from app.rules.mtg import actions as a
 from app.rules.mtg import (
     battlefield,
@@ -80,9 +80,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(EndGame, turns.end_game, turns.MAY_END_GAME),
     Move(Concede, turns.concede, turns.MAY_CONCEDE),
     # An effect on another player's object: proposed, then accepted or refused.
-    Move(proposals.Propose, proposals.propose),
-    Move(proposals.AcceptProposal, proposals.accept),
-    Move(proposals.RefuseProposal, proposals.refuse),
+    *PROPOSAL_MOVES,
     # The judge edits the table: judge only.
     *JUDGE_MOVES,
     # A casual table's actions (app.rules.mtg.table).

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.mtg.in_force import in_force, say_ended
 from app.rules.mtg.permission_actions import EndPermission, GrantPermission
 from app.rules.mtg.permission_record import CastPermission, PermissionKind
 from app.rules.mtg.state import MtgCtx, MtgGame, MtgObject, Zone
@@ -305,11 +306,8 @@ def grant_permission(ctx: MtgCtx, action: GrantPermission) -> None:
 
 def end_permission(ctx: MtgCtx, action: EndPermission) -> None:
     state: MtgGame = ctx.state
-    perm = next((p for p in state.permissions if p.id == action.permission), None)
-    if perm is None:
-        raise RuleError(
-            ["601.3"], "No such permission in force.", "Aucune permission de ce type en vigueur."
-        )
+    missing = Text(en="No such permission in force.", fr="Aucune permission de ce type en vigueur.")
+    perm = in_force(state.permissions, action.permission, missing)
     ctx.acting_as(
         perm.player,
         ["601.3"],
@@ -317,12 +315,7 @@ def end_permission(ctx: MtgCtx, action: EndPermission) -> None:
         f"Seul {perm.player}, qui peut l'utiliser, y met fin (ou l'arbitre).",
     )
     state.permissions = [p for p in state.permissions if p.id != perm.id]
-    said = describe(perm)
-    ctx.emit(
-        "end_permission",
-        ["601.3"],
-        Text(en=f"Ended: {said.en}", fr=f"Fin : {said.fr}"),
-    )
+    say_ended(ctx, "end_permission", describe(perm))
 
 
 def notes_for(state: MtgGame, obj: MtgObject, sees_face: bool) -> list[Text]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
+from app.rules.mtg.in_force import in_force, say_ended
 from app.rules.mtg.mana import mana_value
 from app.rules.mtg.permission_actions import EndRestriction, RestrictCasting
 from app.rules.mtg.restriction_record import CastRestriction, RestrictionKind
@@ -103,11 +104,10 @@ def restrict_casting(ctx: MtgCtx, action: RestrictCasting) -> None:
 
 def end_restriction(ctx: MtgCtx, action: EndRestriction) -> None:
     state: MtgGame = ctx.state
-    found = next((r for r in state.restrictions if r.id == action.restriction), None)
-    if found is None:
-        raise RuleError(
-            ["601.3"], "No such restriction in force.", "Aucune interdiction de ce type en vigueur."
-        )
+    missing = Text(
+        en="No such restriction in force.", fr="Aucune interdiction de ce type en vigueur."
+    )
+    found = in_force(state.restrictions, action.restriction, missing)
     ctx.acting_as(
         found.by,
         ["601.3"],
@@ -115,8 +115,7 @@ def end_restriction(ctx: MtgCtx, action: EndRestriction) -> None:
         "Seul le joueur dont c'est l'effet y met fin (ou l'arbitre).",
     )
     state.restrictions = [r for r in state.restrictions if r.id != found.id]
-    said = describe(found)
-    ctx.emit("end_restriction", ["601.3"], Text(en=f"Ended: {said.en}", fr=f"Fin : {said.fr}"))
+    say_ended(ctx, "end_restriction", describe(found))
 
 
 def expire(state: MtgGame) -> None:

@@ -6,7 +6,7 @@ from app.rules.core.actions import Resolve
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.judge import name_for
-from app.rules.core.timing import refuse_seat_off_timing, say_off_timing
+from app.rules.core.timing import OffTiming, refuse_seat_off_timing, say_off_timing
 from app.rules.mtg.actions import Cast, Counter, HideawayAccept, HideawayDecline, PlayLand
 from app.rules.mtg.enters import announce_enters
 from app.rules.mtg.face_down import mark_entered
@@ -57,20 +57,42 @@ def cast(ctx: MtgCtx, action: Cast) -> None:
         use(ctx, perm)
     spell = ctx.relocate(obj, Zone.STACK, controller=caster)
     spell.was_foretold = foretold  # 702.143c, whatever it was cast for
-    name = spell.card
-    up_en = f"turns {label.en} face up and " if label is not None else ""
-    up_fr = f"retourne {label.fr} face visible et " if label is not None else ""
+    up = (
+        Text(en=f"turns {label.en} face up and ", fr=f"retourne {label.fr} face visible et ")
+        if label is not None
+        else _NOTHING
+    )
     keys = ["601.2"]
     if perm is not None:
         keys.append("601.3")
     if label is not None:
         keys.append("406.3a")
+    say_cast(ctx, "cast", keys, caster, spell, up, origin, off)
+
+
+_NOTHING = Text(en="", fr="")
+
+
+def say_cast(
+    ctx: MtgCtx,
+    kind: str,
+    keys: list[str],
+    caster: str,
+    spell: MtgObject,
+    up: Text,
+    how: Text,
+    off: OffTiming | None,
+) -> None:
+    """The log line of a spell cast, wherever from (601.2): `up`, how it was turned face up
+    first (406.3a), if it was; `how`, where from or for what cost; then any off-timing
+    warning for the judge."""
+    name = spell.card.shown_name()
     ctx.emit(
-        "cast",
+        kind,
         keys,
         Text(
-            en=f"{caster} {up_en}casts {name.name}{origin.en}.",
-            fr=f"{caster} {up_fr}lance {name.name_fr or name.name}{origin.fr}.",
+            en=f"{caster} {up.en}casts {name.en}{how.en}.",
+            fr=f"{caster} {up.fr}lance {name.fr}{how.fr}.",
         ),
         objects=[spell.id],
     )

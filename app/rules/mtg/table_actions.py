@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from app.rules.core.actions import ActionModel, ObjectId, PlayerName
-from app.rules.core.table_actions import Draw
+from app.rules.core.table_actions import Draw, SignedAmount
 from app.rules.mtg.cards import MtgCard
 
 __all__ = [
@@ -77,18 +77,12 @@ class Keep(ActionModel):
     player: PlayerName
 
 
-class Life(ActionModel):
+class Life(SignedAmount):
     """119.3: the player gains (amount > 0) or loses (amount < 0) life."""
 
     type: Literal["life"]
     player: PlayerName
     amount: int = Field(ge=-999, le=999)
-
-    @model_validator(mode="after")
-    def _not_zero(self) -> Life:
-        if self.amount == 0:
-            raise ValueError("amount must not be 0")
-        return self
 
 
 class CreateToken(ActionModel):

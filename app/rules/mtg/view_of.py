@@ -7,7 +7,7 @@ from typing import Literal
 
 from app.rules.core.events import Text
 from app.rules.core.projection import project
-from app.rules.core.view import proposal_views
+from app.rules.core.view import game_view
 from app.rules.core.viewer import Viewer, sees_face
 from app.rules.mtg import characteristics, sba
 from app.rules.mtg.attachments import host_of
@@ -153,13 +153,10 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
         key=lambda o: (_ZONE_ORDER[o.zone], o.position),
     )
     pending = state.hideaway_pending
-    # The game's public frame (ruleset, edition, version, turn, who is active, the end) is
-    # copied from the state; the rest is what this viewer may know of it.
-    return project(
+    return game_view(
         state,
         MtgView,
-        proposals=proposal_views(state.proposals),
-        viewer=viewer,
+        viewer,
         players=players,
         objects=[_object_view(state, o, viewer) for o in visible],
         pending=(

@@ -36,6 +36,25 @@ ZONE_FR = {
     Zone.CHAIN: "chaîne",
 }
 
+# The zones as a setup or a judge edit names them (Magic's names too: a library is the main
+# deck, a graveyard the trash, exile the banishment).
+ZONES_BY_NAME: dict[str, Zone] = {
+    "hand": Zone.HAND,
+    "library": Zone.MAIN_DECK,
+    "main_deck": Zone.MAIN_DECK,
+    "rune_deck": Zone.RUNE_DECK,
+    "runes": Zone.RUNES,
+    "base": Zone.BASE,
+    "battlefield": Zone.BATTLEFIELD,
+    "facedown": Zone.FACEDOWN,
+    "champion_zone": Zone.CHAMPION,
+    "legend_zone": Zone.LEGEND,
+    "graveyard": Zone.TRASH,
+    "trash": Zone.TRASH,
+    "exile": Zone.BANISHMENT,
+    "banishment": Zone.BANISHMENT,
+}
+
 
 def rb(state: RiftboundGame) -> RiftboundTable:
     assert state.riftbound is not None, "not a Riftbound game"
@@ -110,15 +129,3 @@ def where_text(state: RiftboundGame, obj: RiftboundObject) -> Text:
 
 def card_name(obj: RiftboundObject) -> Text:
     return obj.card.shown_name()
-
-
-def draw(ctx: RiftboundCtx, player: str, count: int) -> int:
-    """Draw from the top of the main deck into the hand: new objects (a zone change)."""
-    drawn = 0
-    for _ in range(count):
-        deck = ctx.state.in_zone(Zone.MAIN_DECK, player)
-        if not deck:
-            break
-        ctx.relocate(deck[0], Zone.HAND)
-        drawn += 1
-    return drawn

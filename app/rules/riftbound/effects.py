@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.rules.core.events import Text
-from app.rules.core.words import plural_pair
+from app.rules.core.table_actions import cards_said
 from app.rules.riftbound.battlefields import contest
 from app.rules.riftbound.cards import RiftboundCard
-from app.rules.riftbound.common import bf_text, card_name, draw, might_of, rb, where_text
+from app.rules.riftbound.common import bf_text, card_name, might_of, rb, where_text
 from app.rules.riftbound.model import ChainItem, EffectKind, PlayEffect
 from app.rules.riftbound.state import MightModifier, RiftboundCtx, RiftboundObject, Zone
-from app.rules.riftbound.zones import kill, put
+from app.rules.riftbound.zones import draw, kill, put
 
 # The token Sprite Call plays; its Might is the effect's amount.
 SPRITE = RiftboundCard(
@@ -174,8 +174,8 @@ def swap_might(ctx: RiftboundCtx, r: Resolving) -> Text:
 def draw_cards(ctx: RiftboundCtx, r: Resolving) -> Text:
     player = r.item.controller
     drawn = draw(ctx, player, r.effect.amount)
-    en, fr = plural_pair(drawn, ("# card", "# cards"), ("# carte", "# cartes"))
-    return Text(en=f"{player} draws {en}.", fr=f"{player} pioche {fr}.")
+    n = cards_said(drawn)
+    return Text(en=f"{player} draws {n.en}.", fr=f"{player} pioche {n.fr}.")
 
 
 def token(ctx: RiftboundCtx, r: Resolving) -> Text:

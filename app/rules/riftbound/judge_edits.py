@@ -19,21 +19,22 @@ from app.rules.core.family import Move
 from app.rules.core.judge import (
     JudgeRemove,
     JudgeWords,
+    Refusal,
     counters_said,
-    ordinal_from_top,
+    now_controlled_by,
+    place_in_pile,
     put_at,
     refuse,
     require_judge,
     set_turn,
 )
-from app.rules.riftbound.common import ZONE_EN, ZONE_FR, bf_text, card_name, rb
+from app.rules.riftbound.common import ZONE_EN, ZONE_FR, ZONES_BY_NAME, bf_text, card_name, rb
 from app.rules.riftbound.judge_actions import (
     Counters,
     JudgeAddCard,
     JudgeMove,
     JudgeSetPoints,
     RiftboundJudgeSetTurn,
-    RiftboundJudgeZone,
 )
 from app.rules.riftbound.labels import facedown_label
 from app.rules.riftbound.model import BattlefieldState
@@ -42,22 +43,6 @@ from app.rules.riftbound.visibility import face_known_to
 from app.rules.riftbound.zones import put
 
 RULE = "rb.judge-edit"
-_ZONES: dict[RiftboundJudgeZone, Zone] = {
-    "hand": Zone.HAND,
-    "main_deck": Zone.MAIN_DECK,
-    "library": Zone.MAIN_DECK,
-    "rune_deck": Zone.RUNE_DECK,
-    "runes": Zone.RUNES,
-    "base": Zone.BASE,
-    "battlefield": Zone.BATTLEFIELD,
-    "facedown": Zone.FACEDOWN,
-    "champion_zone": Zone.CHAMPION,
-    "legend_zone": Zone.LEGEND,
-    "trash": Zone.TRASH,
-    "graveyard": Zone.TRASH,
-    "banishment": Zone.BANISHMENT,
-    "exile": Zone.BANISHMENT,
-}
 _DECKS = (Zone.MAIN_DECK, Zone.RUNE_DECK)
 _PRIVATE_ZONES = (Zone.HAND, *_DECKS)
 # Moving between these is a move on the board, not a zone change: the same object.
@@ -84,8 +69,7 @@ def _where(ctx: RiftboundCtx, obj: RiftboundObject) -> Text:
     if obj.zone == Zone.RUNES:
         return Text(en=f"among {who}'s runes", fr=f"parmi les runes de {who}")
     if obj.zone in _DECKS:
-        index = [o.id for o in ctx.state.in_zone(obj.zone, owner)].index(obj.id)
-        en, fr = ordinal_from_top(index)
+        en, fr = place_in_pile(ctx, obj)
         return Text(
             en=f"into {owner}'s {ZONE_EN[obj.zone]}, {en}",
             fr=f"dans le {ZONE_FR[obj.zone]} de {owner}, {fr}",
@@ -104,6 +88,24 @@ WORDS: JudgeWords[RiftboundObject] = JudgeWords(
     face_name=lambda state, obj: card_name(obj),
     face_known_to=face_known_to,
     where=_where,
+    controlled_zones=_CONTROLLED,
+    not_controlled=Refusal(
+        (RULE,),
+        "Only a card on the board can be controlled by a player other than its owner: "
+        "choose {owner}, or a zone on the board.",
+        "Seule une carte sur le plateau peut être contrôlée par un autre joueur que son "
+        "propriétaire : choisissez {owner}, ou une zone du plateau.",
+        "controller",
+    ),
+    pile_zones=_DECKS,
+    not_a_pile=Refusal(
+        (RULE,),
+        "A position is given only for a card put into a deck: leave it empty, or choose "
+        "a deck as its zone.",
+        "Une position ne se donne que pour une carte mise dans un deck : laissez-la vide, "
+        "ou choisissez un deck comme zone.",
+        "deck_position",
+    ),
 )
 
 
@@ -136,22 +138,6 @@ def _locate(ctx: RiftboundCtx, zone: Zone, where: str | None) -> str | None:
     )
 
 
-def _controller(ctx: RiftboundCtx, zone: Zone, asked: str | None, default: str, owner: str) -> str:
-    if asked is None:
-        return default if zone in _CONTROLLED else owner
-    player = ctx.player(asked)
-    if zone not in _CONTROLLED and player != owner:
-        raise refuse(
-            [RULE],
-            f"Only a card on the board can be controlled by a player other than its owner: "
-            f"choose {owner}, or a zone on the board.",
-            f"Seule une carte sur le plateau peut être contrôlée par un autre joueur que son "
-            f"propriétaire : choisissez {owner}, ou une zone du plateau.",
-            "controller",
-        )
-    return player
-
-
 def _check_facedown(ctx: RiftboundCtx, obj: RiftboundObject) -> None:
     """As setup checks it: Hidden (811.1), a battlefield its controller controls (107.3.c),
     room in its facedown zone (107.3.b)."""
@@ -182,18 +168,6 @@ def _check_facedown(ctx: RiftboundCtx, obj: RiftboundObject) -> None:
             f"La zone face cachée de {bf.name_fr or name} est pleine : choisissez un autre "
             "champ de bataille.",
             "location",
-        )
-
-
-def _check_position(zone: Zone, position: int | None) -> None:
-    if position is not None and zone not in _DECKS:
-        raise refuse(
-            [RULE],
-            "A position is given only for a card put into a deck: leave it empty, or choose "
-            "a deck as its zone.",
-            "Une position ne se donne que pour une carte mise dans un deck : laissez-la vide, "
-            "ou choisissez un deck comme zone.",
-            "deck_position",
         )
 
 
@@ -315,27 +289,17 @@ def judge_add_card(ctx: RiftboundCtx, action: JudgeAddCard) -> None:
     if action.zone == "battlefields":
         _add_battlefield(ctx, action, owner)
         return
-    zone = _ZONES[action.zone]
-    controller = _controller(ctx, zone, action.controller, owner, owner)
+    zone = ZONES_BY_NAME[action.zone]
+    controller = WORDS.controller(ctx, zone, action.controller, owner, owner)
     location = _locate(ctx, zone, action.location)
-    _check_position(zone, action.deck_position)
-    obj = RiftboundObject(
-        id=ctx.new_id(),
-        card=action.card,
-        is_token=action.is_token,
-        owner=owner,
-        controller=controller,
-        zone=zone,
-        position=ctx.next_position(),
-        location=location,
-        face_down=zone == Zone.FACEDOWN,
-        hidden_turn=0 if zone == Zone.FACEDOWN else None,
-    )
-    ctx.state.objects.append(obj)
-    if zone == Zone.FACEDOWN:
+    WORDS.check_position(zone, action.deck_position)
+    facedown = zone == Zone.FACEDOWN
+    obj = WORDS.add(
+        ctx, RiftboundObject, action, owner, controller, zone, action.deck_position,
+        location=location, face_down=facedown, hidden_turn=0 if facedown else None,
+    )  # fmt: skip
+    if facedown:
         _check_facedown(ctx, obj)
-    if zone in _DECKS:
-        put_at(ctx, obj, action.deck_position or 0)
     status = _set_status(
         ctx,
         obj,
@@ -357,14 +321,13 @@ def judge_move(ctx: RiftboundCtx, action: JudgeMove) -> None:
             "Indiquez quoi changer : une zone, un lieu, un contrôleur ou un statut.",
         )
     origin = obj.zone
-    zone = _ZONES[action.zone] if action.zone is not None else origin
+    zone = ZONES_BY_NAME[action.zone] if action.zone is not None else origin
     if action.location is not None or zone != origin:
         location = _locate(ctx, zone, action.location)
     else:
         location = obj.location
-    _check_position(zone, action.deck_position)
-    default = obj.controller if origin in _CONTROLLED else obj.owner
-    controller = _controller(ctx, zone, action.controller, default, obj.owner)
+    WORDS.check_position(zone, action.deck_position)
+    controller = WORDS.controller(ctx, zone, action.controller, WORDS.controlled_by(obj), obj.owner)
     before, knew = WORDS.shown(ctx, obj), WORDS.seen_by(ctx, obj)
     new_object = (zone != origin and not (zone in _BOARD and origin in _BOARD)) or (
         zone in _DECKS and action.deck_position is not None
@@ -383,12 +346,7 @@ def judge_move(ctx: RiftboundCtx, action: JudgeMove) -> None:
         obj.zone, obj.location = zone, location
         if controller != obj.controller:
             obj.controller = controller
-            changes.append(
-                Text(
-                    en=f"now under {controller}'s control",
-                    fr=f"désormais contrôlé par {controller}",
-                )
-            )
+            changes.append(now_controlled_by(controller))
         if obj.zone == Zone.FACEDOWN:
             _check_facedown(ctx, obj)
     changes += _set_status(

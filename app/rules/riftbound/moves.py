@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.rules.core import proposals
 from app.rules.core.actions import Concede, EndGame, NextTurn, Resolve
 from app.rules.core.family import Move
+from app.rules.core.proposal_moves import PROPOSAL_MOVES
 from app.rules.riftbound import actions as a
 from app.rules.riftbound import chain, combat, hidden, play, table, turn
 from app.rules.riftbound import table_actions as t
@@ -24,9 +24,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(EndGame, turn.end_game, turn.MAY_END_GAME),
     Move(Concede, turn.concede, turn.MAY_CONCEDE),
     # An effect on another player's object: proposed, then accepted or refused.
-    Move(proposals.Propose, proposals.propose),
-    Move(proposals.AcceptProposal, proposals.accept),
-    Move(proposals.RefuseProposal, proposals.refuse),
+    *PROPOSAL_MOVES,
     # The judge edits the table: judge only.
     *JUDGE_MOVES,
     # A casual table's actions (app.rules.riftbound.table).

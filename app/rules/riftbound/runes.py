@@ -10,6 +10,12 @@ from app.rules.core.words import plural_pair
 from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 
 
+def runes_said(n: int) -> Text:
+    """ "2 runes" / "2 runes": a count of runes every seat may read."""
+    en, fr = plural_pair(n, ("# rune", "# runes"), ("# rune", "# runes"))
+    return Text(en=en, fr=fr)
+
+
 def runes_of(ctx: RiftboundCtx, player: str) -> list[RiftboundObject]:
     return [o for o in ctx.state.in_zone(Zone.RUNES) if o.controller == player]
 
@@ -59,14 +65,14 @@ def pay(
         recycle(ctx, rune)
     parts_en, parts_fr = [], []
     if energy:
-        en, fr = plural_pair(energy, ("# rune", "# runes"), ("# rune", "# runes"))
-        parts_en.append(f"exhausts {en} for {energy} Energy")
-        parts_fr.append(f"épuise {fr} pour {energy} énergie")
+        n = runes_said(energy)
+        parts_en.append(f"exhausts {n.en} for {energy} Energy")
+        parts_fr.append(f"épuise {n.fr} pour {energy} énergie")
     if power:
         kinds = ", ".join(sorted({domain_of(r) or "?" for r in to_recycle}))
-        en, fr = plural_pair(power, ("# rune", "# runes"), ("# rune", "# runes"))
-        parts_en.append(f"recycles {en} ({kinds}) for {power} Power")
-        parts_fr.append(f"recycle {fr} ({kinds}) pour {power} puissance")
+        n = runes_said(power)
+        parts_en.append(f"recycles {n.en} ({kinds}) for {power} Power")
+        parts_fr.append(f"recycle {n.fr} ({kinds}) pour {power} puissance")
     return Text(
         en=" and ".join(parts_en) or "pays nothing",
         fr=" et ".join(parts_fr) or "ne paie rien",

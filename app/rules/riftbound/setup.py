@@ -14,27 +14,10 @@ from app.rules.core.setup import GameOptions, GameSetup, SetupCard
 from app.rules.core.state import PlayerState
 from app.rules.riftbound import table
 from app.rules.riftbound.cards import RiftboundCard
+from app.rules.riftbound.common import ZONES_BY_NAME
 from app.rules.riftbound.model import BattlefieldState, RiftboundTable
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 from app.rules.riftbound.visibility import in_view
-
-_ZONES = {
-    "hand": Zone.HAND,
-    "library": Zone.MAIN_DECK,
-    "main_deck": Zone.MAIN_DECK,
-    "rune_deck": Zone.RUNE_DECK,
-    "runes": Zone.RUNES,
-    "base": Zone.BASE,
-    "battlefield": Zone.BATTLEFIELD,
-    "facedown": Zone.FACEDOWN,
-    "champion_zone": Zone.CHAMPION,
-    "legend_zone": Zone.LEGEND,
-    "graveyard": Zone.TRASH,
-    "trash": Zone.TRASH,
-    "exile": Zone.BANISHMENT,
-    "banishment": Zone.BANISHMENT,
-}
-
 
 RiftboundSetupZone = Literal[
     "hand", "library", "main_deck", "rune_deck", "runes", "base", "battlefield", "facedown",
@@ -106,7 +89,7 @@ def new_game(setup: GameSetup, seed: str) -> tuple[RiftboundGame, list[Event]]:
     for entry in setup.cards:
         if entry.zone == "battlefields":
             continue
-        zone = _ZONES.get(entry.zone)
+        zone = ZONES_BY_NAME.get(entry.zone)
         if zone is None:
             raise _refuse(f"No zone {entry.zone!r} in Riftbound.", f"Pas de zone {entry.zone!r}.")
         controller = entry.controller or entry.owner

@@ -15,22 +15,17 @@ from app.rules.core.table_actions import names_of, only_the_player, say_dealt, s
 from app.rules.core.words import plural_pair
 from app.rules.riftbound.common import rb
 from app.rules.riftbound.ending import finish
+from app.rules.riftbound.runes import runes_said
 from app.rules.riftbound.state import RiftboundCtx, RiftboundObject, Zone
 from app.rules.riftbound.table_actions import Channel, Draw, Score
-from app.rules.riftbound.zones import put
+from app.rules.riftbound.zones import take_top
 
 # The opening hand of a Riftbound game (rb.setup-deal).
 OPENING_HAND = 4
 
 
 def draw_cards(ctx: RiftboundCtx, player: str, count: int) -> list[RiftboundObject]:
-    drawn: list[RiftboundObject] = []
-    for _ in range(count):
-        deck = ctx.state.in_zone(Zone.MAIN_DECK, player)
-        if not deck:
-            break
-        drawn.append(put(ctx, deck[0], Zone.HAND))
-    return drawn
+    return take_top(ctx, player, Zone.MAIN_DECK, Zone.HAND, count)
 
 
 def deal(ctx: RiftboundCtx, players: Sequence[str]) -> None:
@@ -62,25 +57,20 @@ def draw(ctx: RiftboundCtx, action: Draw) -> None:
 def channel(ctx: RiftboundCtx, action: Channel) -> None:
     """Runes go from the top of the rune deck onto the board, face up: everyone sees them."""
     player = _own(ctx, action.player, Text(en="channel their runes", fr="canaliser ses runes"))
-    runes: list[RiftboundObject] = []
-    for _ in range(action.count):
-        deck = ctx.state.in_zone(Zone.RUNE_DECK, player)
-        if not deck:
-            break
-        runes.append(put(ctx, deck[0], Zone.RUNES, controller=player))
+    runes = take_top(ctx, player, Zone.RUNE_DECK, Zone.RUNES, action.count)
     if not runes:
         raise RuleError(
             ["rb.runes"],
             f"{player}'s rune deck is empty.",
             f"Le deck de runes de {player} est vide.",
         )
-    count_en, count_fr = plural_pair(len(runes), ("# rune", "# runes"), ("# rune", "# runes"))
+    count = runes_said(len(runes))
     ctx.emit(
         "channel",
         ["rb.turn", "rb.runes"],
         Text(
-            en=f"{player} channels {count_en}: {names_of(runes).en}.",
-            fr=f"{player} canalise {count_fr} : {names_of(runes).fr}.",
+            en=f"{player} channels {count.en}: {names_of(runes).en}.",
+            fr=f"{player} canalise {count.fr} : {names_of(runes).fr}.",
         ),
         objects=[r.id for r in runes],
     )

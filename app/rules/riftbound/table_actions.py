@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from app.rules.core.actions import ActionModel, PlayerName
-from app.rules.core.table_actions import Draw
+from app.rules.core.table_actions import Draw, SignedAmount
 
 __all__ = ["Channel", "Draw", "Score"]
 
@@ -21,15 +21,9 @@ class Channel(ActionModel):
     count: int = Field(default=2, ge=1, le=12)
 
 
-class Score(ActionModel):
+class Score(SignedAmount):
     """Points the table agrees on (a card's effect, a correction): + or -."""
 
     type: Literal["score"]
     player: PlayerName
     amount: int = Field(ge=-99, le=99)
-
-    @model_validator(mode="after")
-    def _not_zero(self) -> Score:
-        if self.amount == 0:
-            raise ValueError("amount must not be 0")
-        return self

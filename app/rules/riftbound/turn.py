@@ -7,20 +7,20 @@ from app.rules.core.actions import Concede, EndGame, NextTurn
 from app.rules.core.ending import conceder, leave_game, may_concede, may_end_game
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
-from app.rules.core.words import plural_pair
+from app.rules.core.table_actions import cards_said
 from app.rules.riftbound.actions import MoveUnit, SetControl
 from app.rules.riftbound.battlefields import cleanup, contest, score, set_controller
 from app.rules.riftbound.common import (
     battlefield,
     card_name,
-    draw,
     has_keyword,
     is_unit,
     rb,
 )
 from app.rules.riftbound.ending import finish
+from app.rules.riftbound.runes import runes_said
 from app.rules.riftbound.state import RiftboundCtx, Zone
-from app.rules.riftbound.zones import put
+from app.rules.riftbound.zones import draw, take_top
 
 
 def may_end_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
@@ -80,24 +80,17 @@ def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
         return
     # Channel 2 runes, then draw 1.
     riftbound.phase = "channel"
-    channeled = 0
-    for _ in range(2):
-        deck = state.in_zone(Zone.RUNE_DECK, nxt)
-        if not deck:
-            break
-        put(ctx, deck[0], Zone.RUNES, controller=nxt)
-        channeled += 1
+    channeled = len(take_top(ctx, nxt, Zone.RUNE_DECK, Zone.RUNES, 2))
     riftbound.phase = "draw"
     drawn = draw(ctx, nxt, 1)
     riftbound.phase = "main"
-    runes_en, runes_fr = plural_pair(channeled, ("# rune", "# runes"), ("# rune", "# runes"))
-    cards_en, cards_fr = plural_pair(drawn, ("# card", "# cards"), ("# carte", "# cartes"))
+    runes, cards = runes_said(channeled), cards_said(drawn)
     ctx.emit(
         "beginning",
         ["rb.turn", "rb.runes"],
         Text(
-            en=f"{nxt} channels {runes_en} and draws {cards_en}; main phase.",
-            fr=f"{nxt} canalise {runes_fr} et pioche {cards_fr} ; phase principale.",
+            en=f"{nxt} channels {runes.en} and draws {cards.en}; main phase.",
+            fr=f"{nxt} canalise {runes.fr} et pioche {cards.fr} ; phase principale.",
         ),
     )
     cleanup(ctx)

@@ -4,7 +4,7 @@ controller and the judge, 811.6.a) and the board's public facts, in Riftbound's 
 from __future__ import annotations
 
 from app.rules.core.projection import project
-from app.rules.core.view import VisibleTo, proposal_views
+from app.rules.core.view import VisibleTo, game_view
 from app.rules.core.viewer import Viewer
 from app.rules.riftbound.common import card_name, might_of, rb, units_at
 from app.rules.riftbound.labels import facedown_label
@@ -100,13 +100,10 @@ def riftbound_view(state: RiftboundGame, viewer: Viewer) -> RiftboundView:
             )
         )
     showdown = riftbound.showdown
-    # The game's public frame (ruleset, version, turn, who is active, the end) is copied from
-    # the state; the rest is what this viewer may know of it.
-    return project(
+    return game_view(
         state,
         RiftboundView,
-        proposals=proposal_views(state.proposals),
-        viewer=viewer,
+        viewer,
         players=[
             project(
                 p,

@@ -17,6 +17,25 @@ def put(ctx: RiftboundCtx, obj: RiftboundObject, zone: Zone, *, location: str | 
     return new
 
 
+def take_top(
+    ctx: RiftboundCtx, player: str, pile: Zone, into: Zone, count: int
+) -> list[RiftboundObject]:
+    """Up to `count` cards from the top of `player`'s `pile` into `into`, one at a time: new
+    objects (a zone change), as many as the pile holds."""
+    taken: list[RiftboundObject] = []
+    for _ in range(count):
+        cards = ctx.state.in_zone(pile, player)
+        if not cards:
+            break
+        taken.append(put(ctx, cards[0], into))
+    return taken
+
+
+def draw(ctx: RiftboundCtx, player: str, count: int) -> int:
+    """Draw from the top of the main deck into the hand; how many were drawn."""
+    return len(take_top(ctx, player, Zone.MAIN_DECK, Zone.HAND, count))
+
+
 def trash_facedown(ctx: RiftboundCtx, obj: RiftboundObject, why: Text, rules: list[str]) -> None:
     """A hidden card leaves its facedown zone for its owner's trash, revealed to all."""
     label = facedown_label(ctx.state, obj)

@@ -173,7 +173,10 @@ def test_110_2_judge_refuses_a_controller_for_a_card_in_a_graveyard():
         None, type="judge_add_card", card=_card("Grizzly Bears"), owner="Alice", zone="graveyard",
         controller="Bob",
     )  # fmt: skip
-    assert err.rules == ["110.2"]
+    assert err.rules == ["110.2"] and err.field == "controller"
+    # The refusal says what to choose instead: the card's owner, or a zone in play.
+    assert "choose Alice, or the stack or the battlefield as its zone" in err.message_en
+    assert "choisissez Alice, ou la pile ou le champ de bataille" in err.message_fr
 
 
 def test_judge_edit_refuses_a_library_position_elsewhere_and_an_unknown_player():
@@ -181,7 +184,7 @@ def test_judge_edit_refuses_a_library_position_elsewhere_and_an_unknown_player()
     err = game.refused(
         None, type="judge_add_card", card=_card("Forest"), owner="Alice", library_position=2
     )
-    assert err.rules == ["judge.edit"]
+    assert err.rules == ["judge.edit"] and err.field == "library_position"
     err = game.refused(None, type="judge_add_card", card=_card("Forest"), owner="Mallory")
     assert err.kind == "not_found"
 
@@ -293,6 +296,35 @@ def test_judge_move_sets_status_counters_attacking_and_phasing():
     obj = game.find("Grizzly Bears")
     assert (obj.attacked_turn, obj.counters, obj.phased_out) == (None, {}, False)
     assert game.state.attackers_this_turn == {"Alice": 0}
+
+
+def test_110_5_judge_status_changes_are_said_each_way_in_both_languages():
+    """What the log says of each status the judge sets, then clears: a public line, the
+    same for every seat (the Grizzly Bears are face up)."""
+    game = add(empty(), "Grizzly Bears")
+    bears = game.id("Grizzly Bears")
+    game.do(
+        None, type="judge_move", object=bears, tapped=True, attacking=True, phased_out=True,
+        summoning_sick=True,
+    )  # fmt: skip
+    said = game.last[0].public
+    assert said.en == (
+        "Judge: changes Grizzly Bears (tapped, attacking, under its controller's control since "
+        "this turn (302.6), phased out)."
+    )
+    assert "(engagé, attaquant, sous le contrôle de son contrôleur depuis ce tour-ci" in said.fr
+    assert game.last_text("Bob") == game.last_text("spectator")
+    game.do(
+        None, type="judge_move", object=bears, tapped=False, attacking=False, phased_out=False,
+        summoning_sick=False,
+    )  # fmt: skip
+    said = game.last[0].public
+    assert said.en == (
+        "Judge: changes Grizzly Bears (untapped, not attacking, under its controller's control "
+        "since the turn began, phased in)."
+    )
+    assert said.fr.endswith("(dégagé, non attaquant, sous le contrôle de son contrôleur depuis le "
+                            "début du tour, en phase).")  # fmt: skip
 
 
 def test_judge_move_with_nothing_to_change_is_refused():

@@ -4,6 +4,7 @@ mulligan, life, tokens (and token copies), dice and coins; and what each seat ma
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from app.rules import engine
 from app.rules.mtg.setup import MtgSetup
@@ -217,6 +218,16 @@ def test_119_3_life_goes_up_and_down_and_704_5a_zero_is_told():
     assert game.state.players[0].life == 0
     assert "704.5a" in game.last[0].rules and not game.state.finished
     assert "Alice loses 23 life (0)." in game.last_text("Bob")
+
+
+def test_119_3_a_life_change_of_zero_is_no_action():
+    """Life is gained or lost (119.3): an amount of 0 is refused before any rule runs, from
+    every seat and from the judge alike, and the game is unchanged."""
+    game = table().start()
+    for actor in ("Alice", None):
+        with pytest.raises(ValidationError, match="amount must not be 0"):
+            game.do(actor, type="life", player="Alice", amount=0)
+    assert game.state.players[0].life == 20 and game.state.version == 0
 
 
 # -- tokens (111.1, 707.2) --------------------------------------------------------------------

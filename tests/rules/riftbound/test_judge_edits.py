@@ -96,6 +96,28 @@ def test_rb_107_3_b_judge_refuses_a_full_facedown_zone():
     assert err.rules == ["rb.107.3.b"]
 
 
+def test_rb_judge_edit_refuses_a_controller_off_the_board_and_a_position_outside_a_deck():
+    """Only a card on the board has a controller other than its owner, and only a card put
+    into a deck has a position: each refusal names its field and what to choose instead."""
+    game = standard().start()
+    monk = _card("Ember Monk")
+    err = game.refused(
+        None, type="judge_add_card", card=monk, owner="Alice", zone="trash", controller="Bob"
+    )
+    assert (err.rules, err.field) == (["rb.judge-edit"], "controller")
+    assert "choose Alice, or a zone on the board" in err.message_en
+    assert "choisissez Alice, ou une zone du plateau" in err.message_fr
+    err = game.refused(
+        None, type="judge_add_card", card=monk, owner="Alice", zone="hand", deck_position=1
+    )
+    assert (err.rules, err.field) == (["rb.judge-edit"], "deck_position")
+    assert "only for a card put into a deck" in err.message_en
+    # On the board another player may control it, and the log says so to every seat.
+    add(game, "Ember Monk", zone="base", controller="Bob")
+    assert game.find("Ember Monk", Zone.BASE).controller == "Bob"
+    assert "Judge: puts Ember Monk into Bob's base." in game.log_text("spectator")
+
+
 def test_rb_privacy_judge_puts_a_card_in_a_hand_and_a_deck_position():
     game = add(standard().start(), "Windsinger", zone="hand", owner="Bob")
     add(game, "Teemo, Scout", zone="main_deck", deck_position=1)

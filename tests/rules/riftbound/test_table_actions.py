@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+from pydantic import ValidationError
+
 from app.rules import engine
+from app.rules.riftbound.common import rb
 from app.rules.riftbound.setup import RiftboundSetup
 from app.rules.riftbound.state import Zone
 from tests.rules.mtg.table import SEED, Game
@@ -69,6 +73,17 @@ def test_rb_score_changes_points_and_ends_the_game_at_the_victory_score():
     game.refused("Alice", type="score", player="Alice", amount=-4)
     game.do("Alice", type="score", player="Alice", amount=5)
     assert game.state.finished and game.state.winner == "Alice"
+
+
+def test_rb_a_score_change_of_zero_is_no_action():
+    """Points are gained or lost: an amount of 0 is refused before any rule runs, from every
+    seat and from the judge alike, and the score is unchanged."""
+    game = dealt()
+    version = game.state.version
+    for actor in ("Alice", None):
+        with pytest.raises(ValidationError, match="amount must not be 0"):
+            game.do(actor, type="score", player="Alice", amount=0)
+    assert game.state.version == version and rb(game.state).points.get("Alice", 0) == 0
 
 
 def test_rb_hostile_seat_cannot_draw_channel_or_score_for_another_player():

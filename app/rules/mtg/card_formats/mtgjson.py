@@ -14,7 +14,7 @@ from typing import Any, BinaryIO
 
 import ijson
 
-from app.rules.core.card_formats import CardDataError, ImportedCard
+from app.rules.core.card_formats import CardDataError, ImportedCard, each_card
 from app.rules.mtg.card_formats.mtgjson_set import atomic_entries, is_set_key
 from app.rules.mtg.card_formats.printed import (
     NOT_GAME_CARDS,
@@ -27,21 +27,20 @@ SOURCE = "MTGJSON"
 
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
-    entries = 0
-    for name, faces in _entries(stream, file_name):
-        entries += 1
+    def card(n: int, entry: tuple[str, Any]) -> ImportedCard | None:
+        name, faces = entry
         if not isinstance(faces, list) or not faces or not all(isinstance(f, dict) for f in faces):
             raise CardDataError(
                 f"{file_name}: data[{str(name)[:80]!r}] is not a list of card faces: "
                 "not an MTGJSON AtomicCards or set file?"
             )
-        card = _card(str(name), faces)
-        if card is not None:
-            yield card
-    if entries == 0:
-        raise CardDataError(
-            f'{file_name}: no cards under "data": not an MTGJSON AtomicCards or set file?'
-        )
+        return _card(str(name), faces)
+
+    return each_card(
+        _entries(stream, file_name),
+        card,
+        f'{file_name}: no cards under "data": not an MTGJSON AtomicCards or set file?',
+    )
 
 
 def _entries(stream: BinaryIO, file_name: str) -> Iterator[tuple[str, Any]]:

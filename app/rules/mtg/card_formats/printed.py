@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -170,22 +170,11 @@ def build_card(
         mana_cost=mana_cost,
         power=front.power,
         toughness=front.toughness,
-        pt_cda=facts.pt_cda,
         text=text,
-        morph=facts.morph,
-        megamorph=facts.megamorph,
-        disguise=facts.disguise,
-        foretell=facts.foretell,
-        hideaway=facts.hideaway,
-        hideaway_ability=facts.hideaway_ability,
-        enters_tapped=facts.enters_tapped,
         flip=flip,
         other_faces=other_faces,
-        enters_ability=facts.enters_ability,
-        turned_face_up_ability=facts.turned_face_up_ability,
-        as_turned_face_up_copy=facts.as_turned_face_up_copy,
-        as_turned_face_up=facts.as_turned_face_up,
-        triggers=tuple(facts.triggers),
+        # What the text says, each fact under its own name (its doubts go to the note).
+        **{f.name: getattr(facts, f.name) for f in fields(facts) if f.name != "unverified"},
         unverified=unverified_note(source, notes),
     )
 

@@ -13,7 +13,7 @@ from typing import Any, BinaryIO
 
 import ijson
 
-from app.rules.core.card_formats import CardDataError, ImportedCard
+from app.rules.core.card_formats import CardDataError, ImportedCard, each_card
 from app.rules.mtg.card_formats.printed import (
     NOT_GAME_CARDS,
     PrintedFace,
@@ -25,9 +25,7 @@ SOURCE = "Scryfall"
 
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
-    entries = 0
-    for entry in ijson.items(stream, "item", use_float=True):
-        entries += 1
+    def card(n: int, entry: Any) -> ImportedCard | None:
         # A Scryfall card says so itself ("object": "card", an oracle_id): a list of other
         # objects with a name (a grocery list, a Riftbound export) is not read as cards.
         if not (
@@ -36,14 +34,16 @@ def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
             and (entry.get("object") == "card" or "oracle_id" in entry)
         ):
             raise CardDataError(
-                f"{file_name}: item {entries} is not a Scryfall card object "
+                f"{file_name}: item {n} is not a Scryfall card object "
                 '("object": "card" with a name): not a Scryfall oracle-cards file?'
             )
-        card = _card(entry)
-        if card is not None:
-            yield card
-    if entries == 0:
-        raise CardDataError(f"{file_name}: no card objects: not a Scryfall oracle-cards file?")
+        return _card(entry)
+
+    return each_card(
+        ijson.items(stream, "item", use_float=True),
+        card,
+        f"{file_name}: no card objects: not a Scryfall oracle-cards file?",
+    )
 
 
 def _card(entry: Mapping[str, Any]) -> ImportedCard | None:

@@ -18,7 +18,7 @@ from typing import Any, BinaryIO
 import ijson
 from pydantic import ValidationError
 
-from app.rules.core.card_formats import CardDataError, ImportedCard, first_problem
+from app.rules.core.card_formats import CardDataError, ImportedCard, each_card, first_problem
 from app.rules.riftbound.card_formats.facedown_file import riftbound_card
 
 # What a Riftbound community export card always has (with "rulesText" or "rulesHtml").
@@ -39,20 +39,22 @@ def is_export_card(keys: Mapping[str, Any]) -> bool:
 
 
 def read(stream: BinaryIO, file_name: str) -> Iterator[ImportedCard]:
-    position = 0
-    for record in ijson.items(stream, "item", use_float=True):
-        position += 1
+    def card(n: int, record: Any) -> ImportedCard:
         if not (
             isinstance(record, dict)
             and all(isinstance(record.get(k), str) for k in RIFTBOUND_EXPORT_KEYS)
         ):
             raise CardDataError(
-                f"{file_name}: item {position} is not a Riftbound export card (publicCode, "
+                f"{file_name}: item {n} is not a Riftbound export card (publicCode, "
                 f"name and type); {WHAT_TO_DOWNLOAD}."
             )
-        yield _card(record, file_name)
-    if position == 0:
-        raise CardDataError(f"{file_name}: an empty list, no cards; {WHAT_TO_DOWNLOAD}.")
+        return _card(record, file_name)
+
+    return each_card(
+        ijson.items(stream, "item", use_float=True),
+        card,
+        f"{file_name}: an empty list, no cards; {WHAT_TO_DOWNLOAD}.",
+    )
 
 
 def rules_text(record: Mapping[str, Any]) -> str:
