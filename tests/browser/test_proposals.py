@@ -59,11 +59,14 @@ def test_bob_proposes_alice_refuses_then_accepts(server, phone):
     tokens = _game(server)
     alice, bob, bob_page = alice_and_recorded_bob(server, phone, tokens)
 
-    # Bob's sheet on Alice's face-down creature offers only proposals, and asks by what.
+    # Bob's sheet on Alice's face-down creature offers only proposals (and his own token
+    # copying it, 707.2: nothing that acts on her creature), and asks by what.
     tap_tile(bob_page, "Face-down 2/2 (Alice)")
     buttons = bob_page.locator("#sheet aside.sheet button").all_inner_texts()
     assert "Propose: Give control to Bob" in buttons
-    assert all(b.startswith("Propose: ") for b in buttons), buttons
+    own = [b for b in buttons if not b.startswith("Propose: ")]
+    assert len(own) == 1 and own[0].startswith("Token copy of Face-down 2/2 (Alice)"), buttons
+    assert own[0].endswith("(Bob)"), buttons
     check_layout(bob_page)
     check_axe(bob_page, "opponent's sheet with proposals")
     bob_page.locator("#sheet a.close").click()

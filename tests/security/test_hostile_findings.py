@@ -61,9 +61,7 @@ def test_14_1_a_card_an_opponents_hideaway_exiled_cant_be_put_onto_the_battlefie
     game.do("Alice", type="play_land", object=game.id("Windbrisk Heights"))
     game.do("Alice", type="hideaway_exile", object=game.find("Serra Angel").id)
     exiled = game.find("Serra Angel").id
-    err = game.refused(
-        "Bob", type="put_onto_battlefield_face_down", object=exiled, via="effect"
-    )
+    err = game.refused("Bob", type="put_onto_battlefield_face_down", object=exiled, via="effect")
     assert err.kind == "forbidden"
     assert "Serra Angel" not in err.message_en
 
@@ -108,9 +106,19 @@ def test_14_1_the_judge_acts_directly_and_may_accept_for_a_player():
 
 
 def test_14_1_an_opponents_sheet_offers_only_proposals():
+    """Nothing on it acts on Alice's creature: each button is a proposal, or Bob's own token
+    copying it (707.2: the copy is Bob's, made by Bob; the creature is only read)."""
     game, angel = _face_down_creature()
     offered = [o for o in actions_for(game.state, BOB) if o.object == angel]
-    assert offered and {o.type for o in offered} == {"propose"}
+    assert offered and {o.type for o in offered} == {"propose", "create_token"}
+    for o in offered:
+        if o.type == "create_token":
+            assert o.action == {
+                "type": "create_token",
+                "player": "Bob",
+                "copy_of": angel,
+                "count": 1,
+            }
 
 
 # -- 2. public rule numbers are the same for megamorph and morph -------------------------------
@@ -141,9 +149,7 @@ def test_14_3_a_face_down_ixidron_offers_the_same_buttons_as_any_face_down_creat
             .start()
         )
         obj = game.find(card).id
-        labels.append(
-            sorted(o.label for o in actions_for(game.state, BOB) if o.object == obj)
-        )
+        labels.append(sorted(o.label for o in actions_for(game.state, BOB) if o.object == obj))
         own = [o.label for o in actions_for(game.state, Viewer.seat("Alice")) if o.object == obj]
         assert not any("Ixidron:" in label for label in own)
     assert labels[0] == labels[1]
