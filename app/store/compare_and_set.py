@@ -6,8 +6,8 @@ version an action applies to, `advance` lands the action only if the game is sti
 version (`UPDATE ... WHERE version = :current`: on PostgreSQL the row lock orders two
 writers; on SQLite BEGIN IMMEDIATE already holds the write lock) and appends its log entry
 (and a snapshot now and then) in the same transaction. They run on the database driver
-directly (app/store/driver.py), inside SQLAlchemy's connection and transaction: Core's
-execution of the UPDATE and the INSERT cost more than the statements (bench/).
+directly (app/store/driver.py): Core's execution of the UPDATE and the INSERT, and its
+transaction around them, cost more than the statements (bench/).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from app.store.driver import DriverStatement, execute
+from app.store.driver import DriverStatement, DriverWrite, execute
 from app.store.errors import GameNotFound
 from app.store.tables import ActionRecord, Game, Snapshot, table_of
 
@@ -78,13 +78,13 @@ def read_head(conn: Connection, game_id: str) -> GameInfo:
 
 
 def advance(
-    conn: Connection,
+    conn: Connection | DriverWrite,
     current: int,
     record: dict[str, Any],
     finished: bool,
     snapshot: dict[str, Any] | None = None,
 ) -> bool:
-    """Inside a write transaction: move the game from `current` to `record["version"]` and
+    """Inside a write transaction (`driver_write`): move the game from `current` to `record["version"]` and
     append `record` (and `snapshot`); False, having written nothing, when the game is no
     longer at `current` (another writer got there first)."""
     cursor = execute(

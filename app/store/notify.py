@@ -19,7 +19,7 @@ from collections.abc import Callable
 from sqlalchemy import Connection
 from sqlalchemy.engine import make_url
 
-from app.store.driver import DriverStatement, execute
+from app.store.driver import DriverStatement, DriverWrite, execute
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ _NOTIFY = DriverStatement("SELECT pg_notify(:channel, :payload)")
 Callback = Callable[[str, int], None]
 
 
-def announce(conn: Connection, game_id: str, version: int) -> None:
+def announce(conn: Connection | DriverWrite, game_id: str, version: int) -> None:
     """Inside a write transaction: tell every process, at commit, that `game_id` reached
     `version`. A no-op on databases without LISTEN/NOTIFY."""
     if conn.dialect.name == "postgresql":

@@ -2,10 +2,10 @@
 (compared with the bare app, bench/bare_app.py).
 
 Mounted only with FACEDOWN_BENCH_PROBE=1 (bench/ turns it on), and kept out of the OpenAPI
-page. It goes through the same middleware, threadpool, engine and write path (`begin_write`:
-on SQLite this process's write lock, then BEGIN IMMEDIATE; on PostgreSQL a plain
-transaction; the statement on the driver, as the compare-and-set's: app/store/driver.py) as
-the real routes, into the app's own database, so `bench` can compare our
+page. It goes through the same middleware, threadpool, engine and write path as the real
+routes (`driver_write`, as the compare-and-set's: on SQLite this process's write lock, then
+BEGIN IMMEDIATE; on PostgreSQL a plain transaction; app/store/driver.py), into the app's own
+database, so `bench` can compare our
 action throughput with the cost of one write there. Its table is not part of the migrated
 schema: each database gets the column types it needs for an id the database assigns.
 Its router is included first (app/main.py), where the API's own write routes are matched, so
@@ -20,8 +20,7 @@ import orjson
 from fastapi import APIRouter, Body, FastAPI, Request
 from sqlalchemy import Engine, text
 
-from app.store.db import begin_write
-from app.store.driver import DriverStatement, execute
+from app.store.driver import DriverStatement, driver_write, execute
 
 PROBE_PATH = "/_bench/insert"
 
@@ -43,7 +42,7 @@ _INSERT_RETURNING = DriverStatement("INSERT INTO bench_probe (body) VALUES (:bod
 def insert_one(request: Request, body: Annotated[dict[str, Any], Body()]) -> dict[str, int]:
     engine: Engine = request.app.state.engine
     params = {"body": orjson.dumps(body).decode()}
-    with begin_write(engine) as conn:
+    with driver_write(engine) as conn:
         row_id: int | None
         if engine.dialect.name == "sqlite":
             cursor = execute(conn, _INSERT, params)

@@ -5,21 +5,23 @@ SQLAlchemy's statement listeners."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from sqlalchemy import Engine, event, insert, text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from app.catalog import load_catalog
 from app.rules.families import parse_action
 from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.store.compare_and_set import _INSERT_ACTION, advance, read_head
-from app.store.db import begin_write, read_only
-from app.store.driver import execute
+from app.store.db import begin_write, is_locked_error, make_engine, read_only
+from app.store.driver import DriverStatement, driver_write, execute
 from app.store.errors import GameNotFound
+from app.store.repository import GameRepository
 from app.store.retry import with_retry
 from app.store.tables import ActionRecord, table_of
 
@@ -59,10 +61,10 @@ def _versions(engine: Engine, game_id: str) -> list[int]:
 
 def test_invariant_7_advance_lands_only_on_the_version_it_was_applied_to(engine, repository):
     game_id = repository.create_game(_setup()).id
-    with begin_write(engine) as conn:
+    with driver_write(engine) as conn:
         assert advance(conn, 0, _record(game_id, 1), finished=False)
     # A second writer that also applied its action to version 0 finds the game at 1.
-    with begin_write(engine) as conn:
+    with driver_write(engine) as conn:
         assert not advance(conn, 0, _record(game_id, 1, '{"type":"pass"}'), finished=False)
     assert _versions(engine, game_id) == [0, 1]
     with read_only(engine).connect() as conn:
@@ -103,7 +105,7 @@ def test_a_unique_key_race_on_the_driver_is_sqlalchemys_integrity_error(engine, 
 
     def write() -> None:
         calls.append(1)
-        with begin_write(engine) as conn:
+        with driver_write(engine) as conn:
             # Version 0 (the setup) is in the log already: (game_id, version) is unique.
             execute(conn, _INSERT_ACTION, _record(game_id, 0)).close()
 
@@ -130,3 +132,39 @@ def test_the_driver_statements_are_heard_by_statement_listeners(engine, reposito
     assert any(s.startswith("INSERT INTO actions") for s in heard), heard
     if engine.dialect.name == "postgresql":
         assert any("pg_notify" in s for s in heard), heard
+
+
+def test_a_write_that_fails_midway_leaves_nothing_behind(engine, repository):
+    game_id = repository.create_game(_setup()).id
+    # A read first: on PostgreSQL the read-only engine hands its connection back to the
+    # pool from autocommit; the write on it must still be one transaction.
+    assert repository.info(game_id).version == 0
+
+    class Midway(Exception):
+        pass
+
+    with pytest.raises(Midway), driver_write(engine) as conn:
+        assert advance(conn, 0, _record(game_id, 1), finished=False)
+        raise Midway
+    assert _versions(engine, game_id) == [0]
+    repository.cache.clear()
+    assert GameRepository(engine).info(game_id).version == 0
+
+
+def test_a_locked_begin_on_the_driver_is_sqlalchemys_operational_error(database_kind, tmp_path):
+    if database_kind != "sqlite":
+        pytest.skip("BEGIN IMMEDIATE and its lock are SQLite's")
+    engine = make_engine(f"sqlite:///{tmp_path / 'l.db'}", busy_timeout_ms=50)
+    blocker = sqlite3.connect(tmp_path / "l.db", isolation_level=None)
+    try:
+        blocker.execute("PRAGMA journal_mode=WAL")
+        blocker.execute("BEGIN IMMEDIATE")
+        with pytest.raises(OperationalError) as caught, driver_write(engine):
+            pass
+        assert is_locked_error(caught.value)
+        blocker.execute("ROLLBACK")
+        with driver_write(engine) as conn:  # the pooled connection is fine afterwards
+            execute(conn, DriverStatement("CREATE TABLE t (x INTEGER)"), {}).close()
+    finally:
+        blocker.close()
+        engine.dispose()
