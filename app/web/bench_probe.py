@@ -8,8 +8,8 @@ BEGIN IMMEDIATE; on PostgreSQL a plain transaction; app/store/driver.py), into t
 database, so `bench` can compare our
 action throughput with the cost of one write there. Its table is not part of the migrated
 schema: each database gets the column types it needs for an id the database assigns.
-Its router is included first (app/main.py), where the API's own write routes are matched, so
-that it pays the routing of a JSON action rather than that of every route after it.
+Its route is one of the hot routes (app/web/hot_routes.py), right after the JSON action's, so
+that it pays the routing of a JSON action rather than that of every route before it.
 """
 
 from __future__ import annotations
