@@ -70,7 +70,12 @@ def test_the_openapi_page_documents_each_api_route_once(settings):
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # FastAPI warns of an operation documented twice
         paths = app.openapi()["paths"]
-    assert paths["/api/games/{game_id}/actions"]["post"]["summary"] == "Apply one action"
+    action = paths["/api/games/{game_id}/actions"]["post"]
+    assert action["summary"] == "Apply one action"
+    # Its token and body as before the route's dependencies were one (app/web/deps.py ApiSeat).
+    assert action["security"] == [{"HTTPBearer": []}]
+    assert [p["name"] for p in action["parameters"]] == ["game_id"]
+    assert "examples" in action["requestBody"]["content"]["application/json"]
     assert "get" in paths["/api/games/{game_id}/view"]
     assert not any(p.startswith("/g/") for p in paths)  # the pages stay out of it
 
