@@ -12,9 +12,9 @@
    SIGTERM with streams open (bench/live_streams.py);
 6. a live action's full cost: one tap and the three other open pages of its game fetching
    their fragments, against one bare insert (bench/fanout.py);
-7. where the time goes: py-spy's top frames during the page mix, live actions and page actions
-   on a board of 200 objects (bench/profile.py); `--profile-label before` also writes them to
-   bench/results/profile-before.md;
+7. where the time goes: py-spy's top frames during the page mix, live actions, page actions
+   on a board of 200 objects and the JSON action mix (bench/profile.py); `--profile-label
+   before` also writes them to bench/results/profile-before.md;
 8. growth with the table: a live action with 2, 4 and 8 open pages of one game, a page action
    on a board of 20 and of 200 objects, each against one bare insert (bench/growth.py).
 
@@ -105,8 +105,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--only-actions",
         action="store_true",
-        help="only (1) actions against the bare app: no views, bytes, streams, fan-out, "
-        "growth, profiles or Lighthouse (a quick before/after on a busy machine)",
+        help="only (1) actions against the bare app and (7d) the JSON action mix's profile: "
+        "no views, bytes, streams, fan-out, growth, page profiles or Lighthouse (a quick "
+        "before/after on a busy machine)",
     )
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--no-streams", action="store_true", help="skip (5) live connections")
@@ -169,7 +170,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.growth_rounds, args.growth_actions = 2, 6
     args.profile_seconds = args.profile_seconds or 10.0
     if args.only_actions:
-        args.no_lighthouse = args.no_streams = args.no_profile = args.no_growth = True
+        args.no_lighthouse = args.no_streams = args.no_growth = True
         args.lengths = ""
     return args
 
@@ -504,11 +505,13 @@ def _measure(
             results["profile"] = {"skipped": "--no-profile" if args.no_profile else missing}
         else:
             seconds = args.profile_seconds
-            for key, run in (
+            profiles = [
                 ("profile", profile.profile_page_mix),
                 ("profile_live", profile.profile_live_action),
                 ("profile_board", profile.profile_board_action),
-            ):
+                ("profile_api", profile.profile_api_mix),
+            ]
+            for key, run in profiles[-1:] if args.only_actions else profiles:
                 log(f"bench: (7) py-spy, {key}, {seconds:.0f} s")
                 try:
                     results[key] = _run_uvloop(run(server, seconds))
