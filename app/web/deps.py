@@ -131,7 +131,8 @@ ViewerDep = Annotated[Viewer, Depends(current_viewer)]
 
 @dataclass(frozen=True)
 class ApiSeat:
-    """A JSON API action's request: who is asking, this request's store, Magic's catalog."""
+    """A hot JSON API request (an action, a view): who is asking, this request's store,
+    Magic's catalog."""
 
     viewer: Viewer
     repository: GameRepository

@@ -75,11 +75,10 @@ def create_game(body: GameCreate, repository: RepositoryDep, catalog: CatalogDep
 )
 def get_view(
     game_id: GameId,
-    viewer: ViewerDep,
-    repository: RepositoryDep,
+    seat: ApiSeatDep,
     version: Annotated[int | None, Query(ge=0, description="A past version (default: now)")] = None,
 ) -> Response:
-    return model_json(game_service.game_view(repository, game_id, viewer, version))
+    return model_json(game_service.game_view(seat.repository, game_id, seat.viewer, version))
 
 
 @router.post(
