@@ -46,7 +46,6 @@ class DriverStatement:
 
     def __init__(self, sql: str, types: Mapping[str, TypeEngine[Any]] | None = None) -> None:
         self.sql = sql
-        self.names = tuple(_NAMED.findall(sql))
         self._types = dict(types or {})
         # Per database (dialect name): the SQL in the driver's placeholders, the processors.
         self._compiled: dict[str, tuple[str, tuple[tuple[str, Processor], ...]]] = {}
