@@ -29,11 +29,14 @@ from app.web.api.rulings import router as rulings_router
 from app.web.api.scenarios import router as scenarios_router
 from app.web.api.take_back import router as take_back_router
 from app.web.assets import STATIC_DIR, FingerprintedStatic
-from app.web.bench_probe import install_probe
+from app.web.bench_probe import PROBE_PATH, install_probe
+from app.web.bench_probe import router as probe_router
 from app.web.errors import install_error_handlers
+from app.web.hot_routes import HOT, hot_routes, route_hot_first
 from app.web.live import Broadcaster
 from app.web.live_shutdown import end_streams_on_exit_signals
 from app.web.middleware.install import install_middleware
+from app.web.pages.install import ROUTERS as PAGE_ROUTERS
 from app.web.pages.install import install_pages
 from app.web.pages.live import LiveLane
 
@@ -122,6 +125,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(take_back_router)
     install_pages(app, secret=_page_secret(settings))
     app.mount("/static", FingerprintedStatic(directory=STATIC_DIR), name="static")
+    # A game's taps and pages, matched before everything else (app/web/hot_routes.py); the
+    # bench's probe right after the JSON action, routed as it is.
+    hot = HOT[:1] + ((("POST", PROBE_PATH),) if settings.bench_probe else ()) + HOT[1:]
+    route_hot_first(app, hot_routes([probe_router, api_router, *PAGE_ROUTERS], hot))
 
     probe = read_only(engine)
 

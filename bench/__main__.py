@@ -12,9 +12,9 @@
    SIGTERM with streams open (bench/live_streams.py);
 6. a live action's full cost: one tap and the three other open pages of its game fetching
    their fragments, against one bare insert (bench/fanout.py);
-7. where the time goes: py-spy's top frames during the page mix, live actions and page actions
-   on a board of 200 objects (bench/profile.py); `--profile-label before` also writes them to
-   bench/results/profile-before.md;
+7. where the time goes: py-spy's top frames during the page mix, live actions, page actions
+   on a board of 200 objects and the JSON action mix (bench/profile.py); `--profile-label
+   before` also writes them to bench/results/profile-before.md;
 8. growth with the table: a live action with 2, 4 and 8 open pages of one game, a page action
    on a board of 20 and of 200 objects, each against one bare insert (bench/growth.py).
 
@@ -102,6 +102,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--cold", type=int, default=12, help="cold loads per length")
     parser.add_argument("--warm", type=int, default=100, help="warm loads per length")
     parser.add_argument("--quick", action="store_true", help="short slices, one round")
+    parser.add_argument(
+        "--only-actions",
+        action="store_true",
+        help="only (1) actions against the bare app and (7d) the JSON action mix's profile: "
+        "no views, bytes, streams, fan-out, growth, page profiles or Lighthouse (a quick "
+        "before/after on a busy machine)",
+    )
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--no-streams", action="store_true", help="skip (5) live connections")
     parser.add_argument(
@@ -162,6 +169,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.profile_seconds = args.profile_seconds or 4.0
         args.growth_rounds, args.growth_actions = 2, 6
     args.profile_seconds = args.profile_seconds or 10.0
+    if args.only_actions:
+        args.no_lighthouse = args.no_streams = args.no_growth = True
+        args.lengths = ""
     return args
 
 
@@ -371,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
             "note": args.note,
         }
     }
-    lengths = [int(x) for x in args.lengths.split(",")]
+    lengths = [int(x) for x in args.lengths.split(",") if x]
     tmp = Path(tempfile.mkdtemp(prefix="facedown-bench-"))
     try:
         with database.fresh(args.database_url, tmp) as db:
@@ -417,15 +427,16 @@ def _measure(
         missing = asyncio.run(pages_available(server.base_url))
         if missing:
             log(f"bench: {missing}: page measures skipped")
-        log("bench: (2) view cost against log length")
-        results["views"] = asyncio.run(
-            views.measure(server.base_url, long_games, warm=args.warm, pages=missing is None)
-        )
-        log("bench: (3) bytes on the wire")
-        if missing:
-            results["wire"] = {"skipped": missing}
-        else:
-            results["wire"] = asyncio.run(wire.measure(server.base_url))
+        if not args.only_actions:
+            log("bench: (2) view cost against log length")
+            results["views"] = asyncio.run(
+                views.measure(server.base_url, long_games, warm=args.warm, pages=missing is None)
+            )
+            log("bench: (3) bytes on the wire")
+            if missing:
+                results["wire"] = {"skipped": missing}
+            else:
+                results["wire"] = asyncio.run(wire.measure(server.base_url))
         with running_bare(tmp) as bare:
             log(f"bench: (1) actions, {args.clients} clients, {args.rounds} rounds")
             t0 = time.perf_counter()
@@ -443,8 +454,8 @@ def _measure(
                 )
             )
             results["throughput"]["seconds"] = round(time.perf_counter() - t0)
-            if missing:
-                results["fanout"] = {"skipped": missing}
+            if missing or args.only_actions:
+                results["fanout"] = {"skipped": "--only-actions" if args.only_actions else missing}
             else:
                 log(f"bench: (6) a live action's full cost, {args.fanout_rounds} actions")
                 results["fanout"] = _run_uvloop(
@@ -457,7 +468,11 @@ def _measure(
                     )
                 )
             if args.no_growth or missing:
-                results["growth"] = {"skipped": "--no-growth" if args.no_growth else missing}
+                results["growth"] = {
+                    "skipped": "--only-actions"
+                    if args.only_actions
+                    else ("--no-growth" if args.no_growth else missing)
+                }
             else:
                 log(
                     f"bench: (8) growth with the table, {args.growth_rounds} rounds of "
@@ -490,11 +505,13 @@ def _measure(
             results["profile"] = {"skipped": "--no-profile" if args.no_profile else missing}
         else:
             seconds = args.profile_seconds
-            for key, run in (
+            profiles = [
                 ("profile", profile.profile_page_mix),
                 ("profile_live", profile.profile_live_action),
                 ("profile_board", profile.profile_board_action),
-            ):
+                ("profile_api", profile.profile_api_mix),
+            ]
+            for key, run in profiles[-1:] if args.only_actions else profiles:
                 log(f"bench: (7) py-spy, {key}, {seconds:.0f} s")
                 try:
                     results[key] = _run_uvloop(run(server, seconds))

@@ -4,7 +4,8 @@ FastAPI, one `POST` route (the probe's path, so `ProbeClient` talks to either ap
 `INSERT` per request with Python's `sqlite3` into its own fresh file (WAL mode,
 synchronous=NORMAL like the app's engine), no middleware, served by the same uvicorn as
 `facedown serve`: `uvicorn.run` with its defaults (loop and http "auto": uvloop and httptools
-when installed, as `serve` gets them), one worker, access log on as `serve` has it.
+when installed, as `serve` gets them), one worker, no access log, as the bench runs
+`serve` (`--no-access-log`: a deployment behind a proxy that logs, bench/server.py).
 
 The route is a sync `def`, like Facedown's routes and its in-app probe: FastAPI runs it in
 anyio's threadpool, which is what a blocking `sqlite3` call needs (an `async def` calling it
@@ -72,7 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--db", required=True, help="the SQLite file (created if missing)")
     args = parser.parse_args(argv)
-    uvicorn.run(create_app(args.db), host=args.host, port=args.port, log_level="info")
+    uvicorn.run(
+        create_app(args.db), host=args.host, port=args.port, log_level="info", access_log=False
+    )
     return 0
 
 

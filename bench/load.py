@@ -152,6 +152,8 @@ class BenchGame:
 
 
 MORPH_CARD = "Exalted Angel"
+# The key of the judge's headers in ApiPlayer (no player has this name).
+JUDGE = "<judge>"
 
 
 def morph_in_hand(view: Any, player: str) -> str:
@@ -178,7 +180,8 @@ class ApiPlayer(Client):
     """One game over the JSON API. A round is one player's turn:
 
     cast a morph card face down, resolve, tap, untap, a +1/+1 counter, the opponent's illegal
-    try at turning it face up (422, cites 708.x), a pump, turn it face up, attack, bounce it
+    try at turning it face up (422, cites 708.x), a pump, turn it face up, attack (declared by
+    the judge for the player: it is summoning sick), bounce it
     to hand (revealed), read the view to find it again, end the turn: 12 requests, of which
     10 accepted actions, 1 refused action and 1 view."""
 
@@ -188,6 +191,7 @@ class ApiPlayer(Client):
         self.headers = {
             seat.player: {**JSON, "Authorization": f"Bearer {seat.token}"} for seat in game.seats
         }
+        self.headers[JUDGE] = {**JSON, "Authorization": f"Bearer {game.judge}"}
         self.hand: dict[str, str] = {}
 
     async def setup(self) -> None:
@@ -225,7 +229,9 @@ class ApiPlayer(Client):
         await self.act(opponent, {"type": "turn_face_up", "object": x}, expected=422)
         await self.act(player, {"type": "pump", "object": x, "power": 1, "toughness": 1})
         await self.act(player, {"type": "turn_face_up", "object": x, "via": "morph"})
-        await self.act(player, {"type": "attack", "objects": [x]})
+        # 302.6: cast this turn, it is summoning sick: the judge declares the attack (as
+        # the judge, for whoever it concerns: accepted with a warning in the log).
+        await self.act(JUDGE, {"type": "attack", "objects": [x]})
         await self.act(player, {"type": "move", "object": x, "to": "hand"})
         await self.find_card(player)
         await self.act(player, {"type": "next_turn"})

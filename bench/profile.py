@@ -1,8 +1,9 @@
 """(7) Where the server's time goes: py-spy samples the server while a load runs, and the
 samples are summed up as the top frames, inclusive (the frame or anything it called) and self.
-Three loads, each on its own: the HTMX page action mix (20 clients), a live action (one tap
-and the other open pages of its game re-rendered, one after the other: bench/fanout.py) and a
-page action on a board of 200 objects (bench/boards.py). `--profile-label before` also writes
+Four loads, each on its own: the HTMX page action mix (20 clients), a live action (one tap
+and the other open pages of its game re-rendered, one after the other: bench/fanout.py), a
+page action on a board of 200 objects (bench/boards.py) and the JSON API action mix (20
+clients; with `--only-actions`, the only one). `--profile-label before` also writes
 them to bench/results/profile-before.md, so that a redesign can show before and after.
 
 py-spy reads the server process from outside (no code in the app, no slowdown to speak of);
@@ -27,7 +28,7 @@ from typing import Any
 from bench import throughput
 from bench.boards import BoardTable
 from bench.fanout import LiveTable
-from bench.load import Recorder, Window, run_phase
+from bench.load import ApiPlayer, Recorder, Window, run_phase
 from bench.server import Server
 
 # Frames that only carry a request to our code: left out of the inclusive list.
@@ -160,6 +161,34 @@ async def profile_page_mix(server: Server, seconds: float, clients: int = 20) ->
     }
 
 
+async def profile_api_mix(server: Server, seconds: float, clients: int = 20) -> dict[str, Any]:
+    """Sample the server while the JSON API action mix runs for `seconds`."""
+    base = server.base_url
+    recorder = Recorder(Window(0, 0))
+    players = [ApiPlayer(base, recorder, g) for g in await throughput.create_games(base, clients)]
+    await asyncio.gather(*(p.setup() for p in players))
+    loop = asyncio.get_running_loop()
+    sampling = loop.run_in_executor(None, record, server.process.pid, seconds + 1)
+    phase = await run_phase(
+        "profile: JSON API action mix",
+        players,
+        recorder,
+        warmup=0.5,
+        duration=seconds,
+        server_cpu=server.cpu_seconds,
+    )
+    raw = await sampling
+    return {
+        "mix": "JSON API action mix",
+        "what": f"the JSON API action mix ({clients} clients)",
+        "clients": clients,
+        "seconds": seconds,
+        "throughput": phase.throughput,
+        "server_cpu_ms": phase.server_cpu_ms,
+        **summarize(raw),
+    }
+
+
 async def _sampled(
     server: Server, seconds: float, what: str, one: Callable[[], Awaitable[Any]]
 ) -> dict[str, Any]:
@@ -240,6 +269,7 @@ PROFILES = (
     ("profile", "7", "the page mix"),
     ("profile_live", "7b", "a live action (4 open pages)"),
     ("profile_board", "7c", "a page action on a board of 200 objects"),
+    ("profile_api", "7d", "the JSON API action mix"),
 )
 
 

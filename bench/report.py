@@ -311,6 +311,8 @@ def markdown(results: dict[str, Any], rows_: list[Row]) -> str:
         )
         out.append(
             f"{t['clients']} clients, each on its own keep-alive connection, closed loop; "
+            "both servers run as deployed behind a reverse proxy that logs: no access log "
+            "(`facedown serve --no-access-log`, and the same for the bare app); "
             f"{t['rounds']} rounds of {t['warmup_s']:g} s warm-up + {t['duration_s']:g} s "
             "measured per slice. The bare app (bench/bare_app.py: FastAPI, one sync route, "
             "one sqlite3 insert in WAL mode, no middleware, same uvicorn, its own process and "

@@ -88,7 +88,9 @@ def running(
     """`facedown serve` on `database_url` (a SQLite file is also given as `--db`), on a free
     port, until the block ends; its output goes to a log file in `log_dir`."""
     port = free_port()
-    command = [*facedown_command(), "serve", "--port", str(port)]
+    # As deployed behind a reverse proxy that logs the requests (README "Deploying"): no
+    # access log line per request. The bare app runs the same way (bench/bare_app.py).
+    command = [*facedown_command(), "serve", "--port", str(port), "--no-access-log"]
     if database_url.startswith("sqlite"):
         command += ["--db", database_url]
     if workers > 1:

@@ -30,7 +30,8 @@ from app.rules.core.errors import RuleError
 from app.rules.core.events import Event
 from app.rules.core.state import GameState
 from app.store.compare_and_set import GameInfo, advance, read_head
-from app.store.db import begin_write, read_only
+from app.store.db import read_only
+from app.store.driver import driver_write
 from app.store.errors import (
     GameNotFound,
     Refused,
@@ -485,7 +486,7 @@ class EventLog:
                 "state": outcome.state.model_dump_json(),
                 "created_at": utcnow(),
             }
-        with begin_write(self._engine) as conn:
+        with driver_write(self._engine) as conn:
             if not advance(conn, current, record, outcome.state.finished, snapshot):
                 raise _Conflict()
             # PostgreSQL: every process's live pages hear of it at commit (app/store/notify.py).

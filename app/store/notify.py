@@ -16,23 +16,26 @@ import logging
 import threading
 from collections.abc import Callable
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 from sqlalchemy.engine import make_url
+
+from app.store.driver import DriverStatement, DriverWrite, execute
 
 log = logging.getLogger(__name__)
 
 CHANNEL = "facedown_versions"
 
-_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+# On the driver directly, like the write it rides with (app/store/compare_and_set.py).
+_NOTIFY = DriverStatement("SELECT pg_notify(:channel, :payload)")
 
 Callback = Callable[[str, int], None]
 
 
-def announce(conn: Connection, game_id: str, version: int) -> None:
+def announce(conn: Connection | DriverWrite, game_id: str, version: int) -> None:
     """Inside a write transaction: tell every process, at commit, that `game_id` reached
     `version`. A no-op on databases without LISTEN/NOTIFY."""
     if conn.dialect.name == "postgresql":
-        conn.execute(_NOTIFY, {"channel": CHANNEL, "payload": f"{game_id} {version}"})
+        execute(conn, _NOTIFY, {"channel": CHANNEL, "payload": f"{game_id} {version}"}).close()
 
 
 def parse_payload(payload: str) -> tuple[str, int] | None:

@@ -14,7 +14,7 @@ from app.rules.families import ACTION_TYPES
 from app.rules.redact import View
 from app.web import game_service
 from app.web.action_body import refuse_spectators
-from app.web.deps import CatalogDep, GameId, RepositoryDep, ViewerDep
+from app.web.deps import ApiSeatDep, CatalogDep, GameId, RepositoryDep, ViewerDep
 from app.web.errors import ErrorBody
 from app.web.models import ActionResult, GameCreate, GameCreated, GameLog
 from app.web.setup_builder import build_setup
@@ -74,11 +74,10 @@ def create_game(body: GameCreate, repository: RepositoryDep, catalog: CatalogDep
 )
 def get_view(
     game_id: GameId,
-    viewer: ViewerDep,
-    repository: RepositoryDep,
+    seat: ApiSeatDep,
     version: Annotated[int | None, Query(ge=0, description="A past version (default: now)")] = None,
 ) -> Response:
-    return model_json(game_service.game_view(repository, game_id, viewer, version))
+    return model_json(game_service.game_view(seat.repository, game_id, seat.viewer, version))
 
 
 @router.post(
@@ -103,13 +102,12 @@ def get_view(
 )
 def post_action(
     game_id: GameId,
-    viewer: ViewerDep,
-    repository: RepositoryDep,
+    seat: ApiSeatDep,
     body: Annotated[dict[str, Any], Body(openapi_examples=_ACTION_BODY_EXAMPLES)],
-    catalog: CatalogDep,
 ) -> Response:
+    viewer = seat.viewer
     refuse_spectators(viewer)
-    result = game_service.perform(repository, game_id, viewer, body, catalog)
+    result = game_service.perform(seat.repository, game_id, viewer, body, seat.catalog)
     return model_json(
         ActionResult(
             version=result.version,
