@@ -28,7 +28,7 @@ from tests.security.test_leak_harness import (
     _first_difference,
 )
 
-EXAMPLES = 2
+EXAMPLES = 1
 STEPS = 6
 VIEWERS = ("Alice", "Bob", "spectator")
 

@@ -75,7 +75,7 @@ KITS: list[FamilyKit] = [
 ]
 # Every viewer's buttons at every step is costly: fewer games than the other properties, and
 # one viewer per step, in turn (each viewer is checked every few steps of each game).
-GAMES = quick_examples(8)
+GAMES = quick_examples(5)
 
 
 @pytest.mark.parametrize("kit", KITS, ids=[k.family for k in KITS])
