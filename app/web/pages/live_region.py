@@ -18,13 +18,13 @@ in the key.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 from fastapi import Request
 from markupsafe import Markup
 
 from app.lru import LRU
+from app.store.seats import hash_token
 from app.web.deps import SeatAt
 from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.i18n import pick_language
@@ -37,15 +37,14 @@ from app.web.templating import render
 CACHE_SIZE = 2048
 
 # (game, version, seat token's digest, judge's viewpoint, language) -> the region's HTML.
-RegionKey = tuple[str, int, bytes, str | None, str]
+RegionKey = tuple[str, int, str, str | None, str]
 REGIONS: LRU[RegionKey, str] = LRU(CACHE_SIZE)
 
 
 def _key(at: SeatAt, version: int, lang: str) -> RegionKey:
     # The token's digest, not the token: a seat's secret is kept nowhere in the clear, the
     # memory of this process included (tokens are stored hashed).
-    digest = hashlib.blake2b(at.seat.token.encode(), digest_size=16).digest()
-    return (at.seat.game_id, version, digest, at.seat_param, lang)
+    return (at.seat.game_id, version, hash_token(at.seat.token), at.seat_param, lang)
 
 
 def live_region(request: Request, at: SeatAt) -> tuple[str, int]:
