@@ -27,9 +27,9 @@ from app.store.repository import GameRepository, hash_token
 from app.web.csrf import CSRF_FIELD, CSRF_HEADER, csrf_matches, same_site, seat_csrf
 from app.web.errors import ApiError
 from app.web.form_numbers import MalformedNumber, optional_number
-from app.web.page_buttons import OptionsCache
 from app.web.page_refusal import PageRefusal
 from app.web.seat_cookie import COOKIE_NAMES, PRECEDENCE, NoSeat, PageSeat
+from app.web.viewer_memo import ViewerCache
 
 # Tokens are secrets.token_urlsafe(24): 32 url-safe characters. Accept a little slack.
 _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")
@@ -84,11 +84,11 @@ async def get_catalogs(request: Request) -> CardCatalogs:
 CatalogsDep = Annotated[CardCatalogs, Depends(get_catalogs)]
 
 
-async def get_options_cache(request: Request) -> OptionsCache:
-    return request.app.state.options_cache
+async def get_viewer_cache(request: Request) -> ViewerCache:
+    return request.app.state.viewer_cache
 
 
-OptionsCacheDep = Annotated[OptionsCache, Depends(get_options_cache)]
+ViewerCacheDep = Annotated[ViewerCache, Depends(get_viewer_cache)]
 
 
 # -- who is asking: the JSON API ---------------------------------------------------------------
@@ -196,11 +196,11 @@ class SeatAt:
     seat: PageSeat
     seat_param: str | None
     repository: GameRepository
-    cache: OptionsCache
+    cache: ViewerCache
 
 
 async def seat_at(
-    seat: SeatDep, repository: RepositoryDep, cache: OptionsCacheDep, seat_param: SeatParam = None
+    seat: SeatDep, repository: RepositoryDep, cache: ViewerCacheDep, seat_param: SeatParam = None
 ) -> SeatAt:
     return SeatAt(seat, seat_param, repository, cache)
 

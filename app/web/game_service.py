@@ -38,9 +38,10 @@ from app.web.action_body import (
 )
 from app.web.errors import ApiError
 from app.web.models import RulingPublic, Viewpoint
-from app.web.page_buttons import FixedButtons, OptionsCache, OptionsMemo, PageButtons
+from app.web.page_buttons import FixedButtons, PageButtons
 from app.web.seat_cookie import PageSeat
 from app.web.take_back_models import TakeBackPending
+from app.web.viewer_memo import ViewerCache, ViewerMemo
 
 # A seat page shows this many log entries, newest first; the full log is its own page.
 LOG_LIMIT = 30
@@ -73,14 +74,17 @@ def looking(seat: PageSeat, seat_param: str | None, players: list[str]) -> Looki
     return Looking(seat, seat.viewer, None, None)
 
 
-def options_for(state: GameState, who: Looking, cache: OptionsCache | None = None) -> PageButtons:
-    """What `who` may do now, computed as far as the page shows it (app/web/page_buttons.py);
-    with a cache, remembered per game version and viewer."""
+def memo_for(state: GameState, who: Looking, cache: ViewerCache | None = None) -> ViewerMemo:
+    """What `who` is shown at this version (app/web/viewer_memo.py); with a cache,
+    remembered per game version and viewer."""
     if cache is None:
-        memo = OptionsMemo(state, who.viewer)
-    else:
-        memo = cache.memo(who.seat.game_id, state, who.viewer)
-    return PageButtons(memo, who.acting_as)
+        return ViewerMemo(state, who.viewer)
+    return cache.memo(who.seat.game_id, state, who.viewer)
+
+
+def options_for(state: GameState, who: Looking, cache: ViewerCache | None = None) -> PageButtons:
+    """What `who` may do now, computed as far as the page shows it (app/web/page_buttons.py)."""
+    return PageButtons(memo_for(state, who, cache), who.acting_as)
 
 
 # -- a seat's table ----------------------------------------------------------------------------
@@ -106,13 +110,15 @@ def table_of(
     entries: list[LogEntryView],
     title: str,
     offer: PageButtons | list[ActionOption],
+    view: View | None = None,
 ) -> Table:
-    """A table from a state already loaded (the golden tests build theirs in memory)."""
+    """A table from a state already loaded (the golden tests build theirs in memory); `view`,
+    when given, is `view_for(state, who.viewer)` worked out already."""
     if not isinstance(offer, PageButtons):
         offer = FixedButtons(offer)
     return Table(
         who=who,
-        view=view_for(state, who.viewer),
+        view=view if view is not None else view_for(state, who.viewer),
         offer=offer,
         entries=entries,
         title=title,
@@ -122,7 +128,7 @@ def table_of(
 
 def seat_table(
     repository: GameRepository,
-    cache: OptionsCache,
+    cache: ViewerCache,
     seat: PageSeat,
     seat_param: str | None,
     full_log: bool = False,
@@ -130,15 +136,24 @@ def seat_table(
     """The game now, for this seat (and viewpoint)."""
     state = repository.load(seat.game_id)
     who = looking(seat, seat_param, state.player_names())
-    # The newest LOG_LIMIT + 1 entries tell the page all it shows (and whether there is
-    # more): its cost stays flat however long the game (bench/, README "Performance").
-    raw_log = repository.log(seat.game_id, last=None if full_log else LOG_LIMIT + 1)
+    memo = memo_for(state, who, cache)
+    if full_log:
+        entries = log_for(
+            repository.log(seat.game_id, up_to=state.version), who.viewer, state.ruleset
+        )
+    else:
+        # The newest LOG_LIMIT + 1 entries tell the page all it shows (and whether there is
+        # more): its cost stays flat however long the game (bench/, README "Performance").
+        entries = memo.page_log(
+            lambda version: repository.log(seat.game_id, up_to=version, last=LOG_LIMIT + 1)
+        )
     return table_of(
         state,
         who,
-        log_for(raw_log, who.viewer, state.ruleset),
+        entries,
         repository.info(seat.game_id).title,
         options_for(state, who, cache),
+        memo.view(),
     )
 
 

@@ -10,69 +10,21 @@ the view says (the viewer's own cards), not by a trial. The options are exactly 
 `actions_for` gives, in its order (tests/rules/conformance/test_button_equivalence.py, the
 golden files in tests/web/golden, tests/web/pages/test_page_buttons.py).
 
-`OptionsCache` keeps memos per (game id, version, viewer) in a small thread-safe LRU: a
-version's state never changes, so an entry never goes stale, and the viewer is part of the
-key because what may be done, and how a card is named, depends on who looks (a judge acting
-as a player shares that player's entry; the "as" is added per page, on the way out).
+The options are worked out once per (game, version, viewer) by that viewer's memo
+(app/web/viewer_memo.py); `PageButtons` adds the judge's "as" on the way out.
 """
 
 from __future__ import annotations
 
-from app.lru import LRU
-from app.rules.core.state import GameState
-from app.rules.redact import (
-    ActionOption,
-    Viewer,
-    actions_for,
-    loose_options,
-    object_options,
-)
-
-CACHE_SIZE = 256
-
-
-class OptionsMemo:
-    """The options one viewer has at one version, each part worked out once, when asked.
-
-    Thread-safe without a lock: a result is a pure function of (state, viewer, what is
-    asked), so two threads racing on one part store equal answers."""
-
-    def __init__(self, state: GameState, viewer: Viewer) -> None:
-        self._state = state
-        self._viewer = viewer
-        self._loose: list[ActionOption] | None = None
-        self._by_object: dict[str, list[ActionOption]] = {}
-        self._all: list[ActionOption] | None = None
-
-    def loose(self) -> list[ActionOption]:
-        """The game-wide options (no object), in order."""
-        if self._loose is None:
-            self._loose = loose_options(self._state, self._viewer)
-        return self._loose
-
-    def for_object(self, object_id: str | None) -> list[ActionOption]:
-        """Every option about one object, in order."""
-        if not object_id:
-            return []
-        found = self._by_object.get(object_id)
-        if found is None:
-            found = self._by_object[object_id] = object_options(
-                self._state, self._viewer, object_id
-            )
-        return found
-
-    def all(self) -> list[ActionOption]:
-        """What `actions_for` returns."""
-        if self._all is None:
-            self._all = actions_for(self._state, self._viewer)
-        return self._all
+from app.rules.redact import ActionOption
+from app.web.viewer_memo import ViewerMemo
 
 
 class PageButtons:
     """The buttons one page shows (its offers): a memo's options, with the judge's "as" when
     acting for a player; or a fixed list (the past offers nothing)."""
 
-    def __init__(self, memo: OptionsMemo | None, acting_as: str | None = None) -> None:
+    def __init__(self, memo: ViewerMemo | None, acting_as: str | None = None) -> None:
         self._memo = memo
         self._acting_as = acting_as
 
@@ -108,21 +60,3 @@ class FixedButtons(PageButtons):
 
     def all(self) -> list[ActionOption]:
         return list(self._list)
-
-
-class OptionsCache:
-    """A bounded LRU of OptionsMemo by (game id, version, viewer)."""
-
-    def __init__(self, maxsize: int = CACHE_SIZE) -> None:
-        self._items: LRU[tuple[str, int, str, str | None], OptionsMemo] = LRU(maxsize)
-
-    def memo(self, game_id: str, state: GameState, viewer: Viewer) -> OptionsMemo:
-        key = (game_id, state.version, viewer.kind, viewer.player)
-        found = self._items.get(key)
-        if found is not None:
-            return found
-        # Made outside any lock (it costs nothing until asked); a racing twin keeps the first.
-        return self._items.setdefault(key, OptionsMemo(state, viewer))
-
-    def __len__(self) -> int:
-        return len(self._items)

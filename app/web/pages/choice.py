@@ -12,7 +12,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from app.web.deps import MAX_LOOKED, ChoiceFormDep, OptionsCacheDep, RepositoryDep, SeatAt
+from app.web.deps import MAX_LOOKED, ChoiceFormDep, RepositoryDep, SeatAt, ViewerCacheDep
 from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.pages.acting import act_for_page
 from app.web.pages.chrome import is_htmx, refused
@@ -50,7 +50,7 @@ def choice_body(form: Any, seat_param: str | None, judge: bool) -> dict[str, Any
 
 @router.post("/g/{game_id}/choice")
 async def choose(
-    request: Request, checked: ChoiceFormDep, repository: RepositoryDep, cache: OptionsCacheDep
+    request: Request, checked: ChoiceFormDep, repository: RepositoryDep, cache: ViewerCacheDep
 ) -> Response:
     """A pending choice's sheet."""
     seat = checked.seat

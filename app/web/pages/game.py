@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from app.web.deps import FormCheckDep, OptionsCacheDep, RepositoryDep, SeatAt, SeatAtDep
+from app.web.deps import FormCheckDep, RepositoryDep, SeatAt, SeatAtDep, ViewerCacheDep
 from app.web.form_numbers import TABLE_NUMBER_FIELDS, MalformedNumber, optional_number
 from app.web.pages.acting import act_for_page
 from app.web.pages.cache_policy import PRIVATE
@@ -126,7 +126,7 @@ def _merge_table_fields(body: dict[str, Any], form: Any) -> None:
 
 @router.post("/g/{game_id}/act")
 async def act(
-    request: Request, checked: FormCheckDep, repository: RepositoryDep, cache: OptionsCacheDep
+    request: Request, checked: FormCheckDep, repository: RepositoryDep, cache: ViewerCacheDep
 ) -> Response:
     """A button of the action bar or of a sheet (the form is checked: app/web/deps.py)."""
     body = parse_action_field(str(checked.form.get("action") or ""))

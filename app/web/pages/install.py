@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from app.web.page_buttons import OptionsCache
 from app.web.page_refusal import PageRefusal
 from app.web.pages import (
     choice,
@@ -26,6 +25,7 @@ from app.web.pages import (
 )
 from app.web.pages.chrome import no_seat, page_refusal
 from app.web.seat_cookie import NoSeat
+from app.web.viewer_memo import ViewerCache
 
 ROUTERS = (
     rules.router,  # /rules and /rules/<ruleset>/<number>: the rules reference
@@ -49,7 +49,7 @@ ROUTERS = (
 
 def install_pages(app: FastAPI, secret: bytes | None = None) -> None:
     app.state.page_secret = secret or None
-    app.state.options_cache = OptionsCache()
+    app.state.viewer_cache = ViewerCache()
     app.add_exception_handler(NoSeat, no_seat)
     app.add_exception_handler(PageRefusal, page_refusal)
     for router in ROUTERS:

@@ -14,7 +14,6 @@ from app.web import game_service
 from app.web.csrf import seat_csrf
 from app.web.deps import SeatAt
 from app.web.i18n import pick_language
-from app.web.page_buttons import OptionsCache
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.publish_form import PublishForm, publish_form
 from app.web.pages.seat_page import seat_page
@@ -22,13 +21,14 @@ from app.web.pages.table_page import table_page
 from app.web.pages.time_travel import travel
 from app.web.seat_cookie import PageSeat
 from app.web.templating import html, render
+from app.web.viewer_memo import ViewerCache
 
 
 def refused_inline(
     request: Request,
     seat: PageSeat,
     repository: GameRepository,
-    cache: OptionsCache,
+    cache: ViewerCache,
     version: int | None,
     typed: PublishForm,
 ) -> Response:

@@ -20,7 +20,7 @@ from app.rules.families import family_of
 from app.rules.redact import CitationView, Viewer, citations_for, numbers_for_ruleset
 from app.store.repository import GameRepository, RulingNotFound, RulingRecord, VersionNotFound
 from app.web import game_service
-from app.web.deps import JudgeFormDep, OptionsCacheDep, RepositoryDep, SameSiteDep
+from app.web.deps import JudgeFormDep, RepositoryDep, SameSiteDep, ViewerCacheDep
 from app.web.errors import ApiError
 from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.i18n import Lang, pick_language, translator
@@ -289,7 +289,7 @@ async def publish_ruling(
     request: Request,
     seat: JudgeFormDep,
     repository: RepositoryDep,
-    cache: OptionsCacheDep,
+    cache: ViewerCacheDep,
     title: Annotated[str, Form(max_length=120)] = "",
     note: Annotated[str, Form(max_length=2000)] = "",
     viewpoint: Annotated[list[str] | None, Form()] = None,

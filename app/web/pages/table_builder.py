@@ -133,7 +133,7 @@ async def _act(
     like any action; a plain form comes back to the page with the placement kept. A refusal
     comes back in the form, beside its field."""
     _judge_only(checked)
-    at = SeatAt(checked.seat, checked.seat_param, repository, request.app.state.options_cache)
+    at = SeatAt(checked.seat, checked.seat_param, repository, request.app.state.viewer_cache)
     view = await run_in_threadpool(_judge_view, at)
     htmx = is_htmx(request)
     try:

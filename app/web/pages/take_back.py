@@ -14,7 +14,7 @@ from app.rules.core.errors import RuleError
 from app.rules.redact import error_for
 from app.store.repository import StaleVersion, StoreBusy
 from app.web import game_service
-from app.web.deps import FormCheckDep, OptionsCacheDep, RepositoryDep, SeatAt, SeatForm
+from app.web.deps import FormCheckDep, RepositoryDep, SeatAt, SeatForm, ViewerCacheDep
 from app.web.errors import ApiError
 from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.pages.cache_policy import PRIVATE
@@ -57,7 +57,7 @@ def _apply(
 
 @router.post("/g/{game_id}/take-back")
 async def take_back(
-    request: Request, checked: FormCheckDep, repository: RepositoryDep, cache: OptionsCacheDep
+    request: Request, checked: FormCheckDep, repository: RepositoryDep, cache: ViewerCacheDep
 ) -> Response:
     """`to`: the judge takes the game back to that version, a player asks to; `answer`
     (yes / no): a word on the pending request."""

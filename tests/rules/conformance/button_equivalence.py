@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from app.rules.core.state import GameState
 from app.rules.redact import ActionOption, Viewer, actions_for, view_for
-from app.web.page_buttons import OptionsMemo, PageButtons
+from app.web.page_buttons import PageButtons
+from app.web.viewer_memo import ViewerMemo
 
 
 def viewpoints(players: list[str]) -> list[tuple[Viewer, str | None]]:
@@ -38,7 +39,7 @@ def sheet_ids(state: GameState, viewer: Viewer) -> list[str]:
 def mismatches(state: GameState, viewer: Viewer, acting_as: str | None) -> list[str]:
     """How the page's buttons differ from the engine's list (empty: they are the same)."""
     full = _as(actions_for(state, viewer), acting_as)
-    page = PageButtons(OptionsMemo(state, viewer), acting_as)
+    page = PageButtons(ViewerMemo(state, viewer), acting_as)
     found: list[str] = []
     want_loose = [o for o in full if o.object is None]
     if page.loose() != want_loose:

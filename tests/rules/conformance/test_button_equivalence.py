@@ -27,7 +27,8 @@ from app.rules.redact import Candidate, Viewer, numbers_for_ruleset, option_if_l
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
 from app.scenarios.runner import game_setup, resolve_refs
-from app.web.page_buttons import OptionsMemo, PageButtons
+from app.web.page_buttons import PageButtons
+from app.web.viewer_memo import ViewerMemo
 from tests.conftest import quick_examples
 from tests.rules.conformance.button_equivalence import mismatches, viewpoints
 from tests.rules.conformance.kit import FamilyKit, attempt
@@ -114,7 +115,7 @@ def test_603_3d_nobody_is_offered_resolve_while_the_top_trigger_waits_for_its_ta
     state = _skinthinner_waiting_for_targets()
     for viewer, acting_as in viewpoints(state.player_names()):
         assert not mismatches(state, viewer, acting_as), (viewer, acting_as)
-        loose = PageButtons(OptionsMemo(state, viewer), acting_as).loose()
+        loose = PageButtons(ViewerMemo(state, viewer), acting_as).loose()
         assert "resolve" not in [o.type for o in loose], (viewer, acting_as)
 
 
@@ -176,7 +177,7 @@ def test_103_5_and_401_2_table_buttons_are_the_engines_in_the_states_they_differ
     for name, state in _table_states():
         for viewer, acting_as in viewpoints(state.player_names()):
             assert not mismatches(state, viewer, acting_as), (name, viewer, acting_as)
-        loose = PageButtons(OptionsMemo(state, Viewer.seat("Alice"))).loose()
+        loose = PageButtons(ViewerMemo(state, Viewer.seat("Alice"))).loose()
         offered[name] = [o.type for o in loose if o.action.get("player") == "Alice"]
     # 401.2 / 701.17 / 701.20: nothing to take from an empty library; a draw still is.
     assert "draw" in offered["Alice's library empty"]

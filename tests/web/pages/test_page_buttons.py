@@ -18,7 +18,8 @@ from app.rules.mtg.setup import MtgSetup as GameSetup
 from app.rules.mtg.setup import MtgSetupCard as SetupCard
 from app.rules.mtg.state import Zone
 from app.rules.redact import ActionOption, Viewer, actions_for
-from app.web.page_buttons import FixedButtons, OptionsCache, OptionsMemo, PageButtons
+from app.web.page_buttons import FixedButtons, PageButtons
+from app.web.viewer_memo import ViewerCache, ViewerMemo
 from tests.web.riftbound_support import build_riftbound
 
 VIEWERS = [Viewer.seat("Alice"), Viewer.seat("Bob"), Viewer.judge(), Viewer.spectator()]
@@ -81,13 +82,13 @@ def _check(state: GameState, viewer: Viewer) -> None:
     full = actions_for(state, viewer)
     want = _expected(full)
     # Asked in a page's order: the bar (by declared preconditions), then each card's sheet.
-    memo = OptionsMemo(state, viewer)
+    memo = ViewerMemo(state, viewer)
     assert memo.loose() == want["loose"]
     for obj in state.objects:
         assert memo.for_object(obj.id) == want["by_object"].get(obj.id, [])
     assert memo.all() == full
     # And from a fresh memo, the other way round.
-    memo = OptionsMemo(state, viewer)
+    memo = ViewerMemo(state, viewer)
     assert memo.all() == full
     assert memo.loose() == want["loose"]
     assert FixedButtons(full).loose() == want["loose"]
@@ -107,9 +108,9 @@ def test_a_riftbound_page_offers_what_actions_for_gives():
 def test_a_finished_game_and_a_spectator_offer_nothing():
     state = engine.apply(STATES[-1], parse_action({"type": "end_game"}), None).state
     for viewer in VIEWERS:
-        offer = PageButtons(OptionsMemo(state, viewer))
+        offer = PageButtons(ViewerMemo(state, viewer))
         assert (offer.loose(), offer.all()) == ([], [])
-    spectator = PageButtons(OptionsMemo(STATES[-1], Viewer.spectator()))
+    spectator = PageButtons(ViewerMemo(STATES[-1], Viewer.spectator()))
     objects = [o.id for o in STATES[-1].objects]
     assert (spectator.loose(), [spectator.for_object(i) for i in objects]) == (
         [],
@@ -120,16 +121,16 @@ def test_a_finished_game_and_a_spectator_offer_nothing():
 def test_the_judge_acting_as_a_player_gets_that_players_options_with_as():
     state = STATES[3]
     alice = actions_for(state, Viewer.seat("Alice"))
-    offer = PageButtons(OptionsMemo(state, Viewer.seat("Alice")), acting_as="Alice")
+    offer = PageButtons(ViewerMemo(state, Viewer.seat("Alice")), acting_as="Alice")
     assert [o.action for o in offer.all()] == [{**o.action, "as": "Alice"} for o in alice]
     # ... without changing the memo's own options, which another page may share.
     assert all(
-        "as" not in o.action for o in PageButtons(OptionsMemo(state, Viewer.seat("Alice"))).all()
+        "as" not in o.action for o in PageButtons(ViewerMemo(state, Viewer.seat("Alice"))).all()
     )
 
 
 def test_the_cache_is_keyed_by_game_version_and_viewer():
-    cache = OptionsCache(maxsize=8)
+    cache = ViewerCache(maxsize=8)
     state = STATES[3]
     alice = cache.memo("G1", state, Viewer.seat("Alice"))
     assert cache.memo("G1", state, Viewer.seat("Alice")) is alice
@@ -148,7 +149,7 @@ def test_the_cache_is_keyed_by_game_version_and_viewer():
 
 
 def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
-    cache = OptionsCache(maxsize=3)
+    cache = ViewerCache(maxsize=3)
     first = cache.memo("G", STATES[0], Viewer.judge())
     for state in STATES[1:4]:
         cache.memo("G", state, Viewer.judge())
@@ -159,7 +160,7 @@ def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
 def test_threads_sharing_a_memo_get_the_same_answers():
     state = STATES[2]
     want = actions_for(state, Viewer.judge())
-    cache = OptionsCache()
+    cache = ViewerCache()
     seen: list[Any] = []
 
     def ask() -> None:
@@ -184,7 +185,7 @@ def test_seat_pages_through_the_cache_are_the_pages_the_full_list_gives(
     from tests.web.pages_support import HTMX, seat_client
 
     game_id, tokens = make_game(client, setup=family_of("mtg").pages.starter(["Alice", "Bob"]))
-    cache = client.app.state.options_cache
+    cache = client.app.state.viewer_cache
 
     def from_full_list(state: GameState, who: game_service.Looking, _cache: Any = None) -> Any:
         options = actions_for(state, who.viewer)

@@ -1,0 +1,100 @@
+"""What one viewer has at one version of a game, each part worked out once, when asked.
+
+A version's state never changes (a take-back is recorded as a new version), so everything a
+viewer is shown at that version is a pure function of (state, viewer): the redacted view, the
+buttons, the page's log. A seat that opens five sheets in a row, or reloads, pays for the view
+and the log once, and for each card's buttons once (README "Performance").
+
+`ViewerCache` keeps memos per (game id, version, viewer) in a small thread-safe LRU. The viewer
+is part of the key because what may be known and done depends on who looks (a judge looking as
+a player shares that player's entry; the judge's "as" is added per page, on the way out:
+`PageButtons`). Thread-safe without a lock: two threads racing on one part store equal answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from app.lru import LRU
+from app.rules.core.state import GameState
+from app.rules.core.view import LogEntryView
+from app.rules.redact import (
+    ActionOption,
+    View,
+    Viewer,
+    actions_for,
+    log_for,
+    loose_options,
+    object_options,
+    view_for,
+)
+from app.store.event_log import LogEntry
+
+CACHE_SIZE = 256
+
+
+class ViewerMemo:
+    """One viewer at one version: the view, the options, the page's log."""
+
+    def __init__(self, state: GameState, viewer: Viewer) -> None:
+        self._state = state
+        self._viewer = viewer
+        self._view: View | None = None
+        self._log: list[LogEntryView] | None = None
+        self._loose: list[ActionOption] | None = None
+        self._by_object: dict[str, list[ActionOption]] = {}
+        self._all: list[ActionOption] | None = None
+
+    def view(self) -> View:
+        """`view_for(state, viewer)`: the one door hidden information leaves the core by."""
+        if self._view is None:
+            self._view = view_for(self._state, self._viewer)
+        return self._view
+
+    def page_log(self, read: Callable[[int], list[LogEntry]]) -> list[LogEntryView]:
+        """The log a page shows, redacted for this viewer; `read(version)` gives the raw
+        entries up to this memo's version (so the log never runs ahead of the board)."""
+        if self._log is None:
+            self._log = log_for(read(self._state.version), self._viewer, self._state.ruleset)
+        return self._log
+
+    def loose(self) -> list[ActionOption]:
+        """The game-wide options (no object), in order."""
+        if self._loose is None:
+            self._loose = loose_options(self._state, self._viewer)
+        return self._loose
+
+    def for_object(self, object_id: str | None) -> list[ActionOption]:
+        """Every option about one object, in order."""
+        if not object_id:
+            return []
+        found = self._by_object.get(object_id)
+        if found is None:
+            found = self._by_object[object_id] = object_options(
+                self._state, self._viewer, object_id
+            )
+        return found
+
+    def all(self) -> list[ActionOption]:
+        """What `actions_for` returns."""
+        if self._all is None:
+            self._all = actions_for(self._state, self._viewer)
+        return self._all
+
+
+class ViewerCache:
+    """A bounded LRU of ViewerMemo by (game id, version, viewer)."""
+
+    def __init__(self, maxsize: int = CACHE_SIZE) -> None:
+        self._items: LRU[tuple[str, int, str, str | None], ViewerMemo] = LRU(maxsize)
+
+    def memo(self, game_id: str, state: GameState, viewer: Viewer) -> ViewerMemo:
+        key = (game_id, state.version, viewer.kind, viewer.player)
+        found = self._items.get(key)
+        if found is not None:
+            return found
+        # Made outside any lock (it costs nothing until asked); a racing twin keeps the first.
+        return self._items.setdefault(key, ViewerMemo(state, viewer))
+
+    def __len__(self) -> int:
+        return len(self._items)
