@@ -148,6 +148,40 @@ def test_the_cache_is_keyed_by_game_version_and_viewer():
     assert bob.all() == actions_for(last, Viewer.seat("Bob"))
 
 
+def test_a_memo_holds_its_own_viewers_view_and_log_and_reads_the_log_once_up_to_its_version():
+    """The view and the page log a memo keeps are that viewer's (view_for, log_for), whoever
+    asked first at that version; the log is read once, up to the memo's own version."""
+    from app.rules.core.events import Event, Text
+    from app.rules.redact import log_for, view_for
+
+    cache = ViewerCache(maxsize=8)
+    last = STATES[-1]
+    judge = cache.memo("G1", last, Viewer.judge())
+    bob = cache.memo("G1", last, Viewer.seat("Bob"))
+    assert judge.view() == view_for(last, Viewer.judge())
+    assert bob.view() == view_for(last, Viewer.seat("Bob"))
+    assert bob.view() != judge.view()  # the face-down Angel has no name in Bob's
+    assert bob.view() is bob.view()  # worked out once
+
+    secret = Event(
+        kind="look",
+        public=Text(en="Alice looks at a card.", fr="Alice regarde une carte."),
+        private=Text(en="It is Hidden Secret.", fr="C'est Hidden Secret."),
+        private_to=("Alice",),
+    )
+    reads: list[int] = []
+
+    def read(version: int) -> list[tuple[int, str | None, list[Event]]]:
+        reads.append(version)
+        return [(version, "Alice", [secret])]
+
+    alice = cache.memo("G1", last, Viewer.seat("Alice"))
+    assert "Hidden Secret" in str(alice.page_log(read))
+    assert "Hidden Secret" not in str(bob.page_log(read))
+    assert bob.page_log(read) == log_for(read(last.version), Viewer.seat("Bob"), last.ruleset)
+    assert reads == [last.version] * 3  # Alice's read, Bob's read, and the one just above
+
+
 def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
     cache = ViewerCache(maxsize=3)
     first = cache.memo("G", STATES[0], Viewer.judge())
