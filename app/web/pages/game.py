@@ -51,8 +51,12 @@ def object_sheet(request: Request, at: SeatAtDep, object_id: str) -> Response:
     allowed now. A card this viewer can't reach answers like one that doesn't exist."""
     page = seat_page(request, at, Shown(selected=object_id[:64]))
     status = 404 if page.sheet == "gone" else 200
-    blocks = ["sheet"] if is_htmx(request) else None
-    return html(render("pages/game.html", page.variables(), blocks), status, PRIVATE)
+    if is_htmx(request):
+        return html(render("pages/game.html", page.variables(), ["sheet"]), status, PRIVATE)
+    # Without scripts, the whole page: its live region is the board page's (which card's
+    # sheet is open changes nothing in it), kept once per version for this seat.
+    variables = page.variables() | {"live_html": region_of(request, at, page)}
+    return html(render("pages/game.html", variables), status, PRIVATE)
 
 
 @router.get("/close")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -136,3 +137,31 @@ def test_a_page_that_missed_versions_it_cant_be_diffed_from_gets_the_whole_regio
     assert "HX-Reswap" not in answer.headers
     assert answer.text == bob.get(f"/g/{game_id}", headers=HTMX).text
     assert 'data-version="1"' in answer.text
+
+
+def _live(page: str) -> str:
+    return page[page.index('<div id="live"') : page.index('<div id="sheet"')]
+
+
+def test_a_sheet_page_without_scripts_shows_the_board_pages_live_region(client, make_game):
+    """The whole page of an open sheet (no htmx) reuses the board page's kept region: which
+    card's sheet is open must change nothing in it. Rendered from a cold cache each time, the
+    sheet page's region is the board page's, for every viewer and every card it may open."""
+    from app.rules.families import family_of
+
+    game_id, tokens = make_game(client, setup=family_of("mtg").pages.starter(["Alice", "Bob"]))
+    opened = 0
+    for who in ("Alice", "Bob", "judge"):
+        browser = seat_client(client.app, tokens[who])
+        live_region.REGIONS.clear()
+        board = browser.get(f"/g/{game_id}").text
+        ids = sorted(set(re.findall(r"/objects/([0-9a-f]{16})", board)))
+        assert ids
+        for object_id in ids:
+            live_region.REGIONS.clear()
+            sheet = browser.get(f"/g/{game_id}/objects/{object_id}")
+            assert sheet.status_code == 200
+            assert '<aside class="sheet"' in sheet.text  # it is open
+            assert _live(sheet.text) == _live(board), (who, object_id)
+            opened += 1
+    assert opened >= 20
