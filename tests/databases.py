@@ -66,7 +66,12 @@ def fresh_postgres_database(server_url: str) -> Iterator[str]:
     try:
         yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
     finally:
-        _DROPS.submit(_drop, admin, name)
+        try:
+            _DROPS.submit(_drop, admin, name)
+        except RuntimeError:
+            # The interpreter is exiting (a database a module closes at exit): no new
+            # threads then, so drop it here.
+            _drop(admin, name)
 
 
 def _drop(admin: Engine, name: str) -> None:
