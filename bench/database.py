@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,20 +96,35 @@ def fresh(database_url: str | None, tmp: Path) -> Iterator[BenchDatabase]:
         )
 
 
+def _now(finish: Callable[[], None]) -> None:
+    finish()
+
+
 @contextmanager
-def throwaway_postgres(server: URL | str, prefix: str) -> Iterator[str]:
+def throwaway_postgres(
+    server: URL | str, prefix: str, drop: Callable[[Callable[[], None]], None] = _now
+) -> Iterator[str]:
     """The URL of a new empty database `<prefix><random>` on the server `server` connects
-    to; dropped at the end (`WITH (FORCE)`: open connections too), also on failure. The
-    tests' PostgreSQL databases come from here as well (tests/databases.py)."""
+    to; dropped at the end (`WITH (FORCE)`: open connections too), also on failure. `drop`
+    is handed the dropping to run, at once by default (the tests run it on a thread of
+    their own: tests/databases.py, whose PostgreSQL databases come from here as well)."""
     name = prefix + secrets.token_hex(6)
     admin = create_engine(server, isolation_level="AUTOCOMMIT")
+
+    def finish() -> None:
+        try:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        finally:
+            admin.dispose()
+
     try:
         with admin.connect() as conn:
             conn.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            yield make_url(server).set(database=name).render_as_string(hide_password=False)
-        finally:
-            with admin.connect() as conn:
-                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
+    except BaseException:
         admin.dispose()
+        raise
+    try:
+        yield make_url(server).set(database=name).render_as_string(hide_password=False)
+    finally:
+        drop(finish)

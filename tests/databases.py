@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import atexit
 import os
-import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, create_engine, text
-from sqlalchemy.engine import make_url
+
+from bench.database import throwaway_postgres
 
 POSTGRES_ENV = "FACEDOWN_TEST_POSTGRES_URL"
 DATABASE_KINDS = ("sqlite", "postgresql")
@@ -51,35 +50,21 @@ _DROPS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="drop-database")
 atexit.register(_DROPS.shutdown, wait=True)
 
 
+def _in_background(finish: Callable[[], None]) -> None:
+    try:
+        _DROPS.submit(finish)
+    except RuntimeError:
+        # The interpreter is exiting (a database a module closes at exit): no new threads
+        # then, so drop it here.
+        finish()
+
+
 @contextmanager
 def fresh_postgres_database(server_url: str) -> Iterator[str]:
     """A new empty database on the server for one test; dropped afterwards (in the
     background: the next test need not wait)."""
-    name = "t_" + secrets.token_hex(6)
-    admin = create_engine(server_url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'))
-    except BaseException:
-        admin.dispose()
-        raise
-    try:
-        yield make_url(server_url).set(database=name).render_as_string(hide_password=False)
-    finally:
-        try:
-            _DROPS.submit(_drop, admin, name)
-        except RuntimeError:
-            # The interpreter is exiting (a database a module closes at exit): no new
-            # threads then, so drop it here.
-            _drop(admin, name)
-
-
-def _drop(admin: Engine, name: str) -> None:
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
+    with throwaway_postgres(server_url, "t_", drop=_in_background) as url:
+        yield url
 
 
 @contextmanager
