@@ -69,6 +69,8 @@ _DONE_REQUEST = core_select(
 _LOG = core_select(_ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.events).where(
     _ACTIONS.c.game_id == bindparam("game_id"), _ACTIONS.c.version <= bindparam("upto")
 )
+# The entries a page that showed the log up to `after` lacks (app/web/viewer_memo.py).
+_LOG_AFTER = _LOG.where(_ACTIONS.c.version > bindparam("after"))
 
 _HEADS_SIZE = 4096
 _EVENTS_SIZE = 4096
@@ -254,20 +256,28 @@ class EventLog:
         return state.clone()
 
     def log(
-        self, game_id: str, up_to: int | None = None, last: int | None = None
+        self,
+        game_id: str,
+        up_to: int | None = None,
+        last: int | None = None,
+        after: int | None = None,
     ) -> list[LogEntry]:
         """(version, actor, events) per recorded action, ascending; version 0 is the setup.
         With `last`, only the `last` most recent entries (a page's log: its cost does not grow
-        with the game)."""
+        with the game); with `after`, only those past that version (what a page's log at an
+        earlier version lacks)."""
 
         def read() -> list[LogEntry]:
             with self._read_engine.connect() as conn:
                 head = self._head(conn, game_id)
                 params = {"game_id": game_id, "upto": _target(head, up_to)}
+                query = _LOG
+                if after is not None:
+                    query, params["after"] = _LOG_AFTER, after
                 if last is None:
-                    rows = conn.execute(_LOG.order_by(_ACTIONS.c.version), params).all()
+                    rows = conn.execute(query.order_by(_ACTIONS.c.version), params).all()
                 else:
-                    newest = _LOG.order_by(_ACTIONS.c.version.desc()).limit(max(0, last))
+                    newest = query.order_by(_ACTIONS.c.version.desc()).limit(max(0, last))
                     rows = list(reversed(conn.execute(newest, params).all()))
                 return [(r.version, r.actor, self._parsed_events(r.events)) for r in rows]
 

@@ -145,7 +145,10 @@ def seat_table(
         # The newest LOG_LIMIT + 1 entries tell the page all it shows (and whether there is
         # more): its cost stays flat however long the game (bench/, README "Performance").
         entries = memo.page_log(
-            lambda version: repository.log(seat.game_id, up_to=version, last=LOG_LIMIT + 1)
+            lambda up_to, after: repository.log(
+                seat.game_id, up_to=up_to, last=LOG_LIMIT + 1, after=after
+            ),
+            LOG_LIMIT + 1,
         )
     return table_of(
         state,

@@ -9,11 +9,18 @@ and the log once, and for each card's buttons once (README "Performance").
 is part of the key because what may be known and done depends on who looks (a judge looking as
 a player shares that player's entry; the judge's "as" is added per page, on the way out:
 `PageButtons`). Thread-safe without a lock: two threads racing on one part store equal answers.
+
+The page's log is worked out from the one before: a log entry never changes once written (a
+take-back is a new entry) and each is redacted on its own (`log_for`), so the log at version v
+is the log this viewer was shown at v - 1 plus entry v, redacted for them, with the oldest
+dropped past the page's length. After a tap, each open page then reads and redacts one entry,
+not the page's thirty.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from app.lru import LRU
 from app.rules.core.state import GameState
@@ -32,15 +39,29 @@ from app.store.event_log import LogEntry
 
 CACHE_SIZE = 256
 
+# read(up_to, after): the raw log entries up to a version, only those past `after` if given.
+LogRead = Callable[[int, int | None], list[LogEntry]]
+
+
+@dataclass(frozen=True)
+class EarlierLog:
+    """The page log this viewer was shown at an earlier version of the same game."""
+
+    version: int
+    last: int  # how many entries the page keeps
+    entries: list[LogEntryView]
+
 
 class ViewerMemo:
-    """One viewer at one version: the view, the options, the page's log."""
+    """One viewer at one version: the view, the options, the page's log. `earlier`: this
+    viewer's page log at an earlier version, when known (the log is then only extended)."""
 
-    def __init__(self, state: GameState, viewer: Viewer) -> None:
+    def __init__(self, state: GameState, viewer: Viewer, earlier: EarlierLog | None = None) -> None:
         self._state = state
         self._viewer = viewer
         self._view: View | None = None
-        self._log: list[LogEntryView] | None = None
+        self._log: EarlierLog | None = None
+        self._earlier = earlier
         self._loose: list[ActionOption] | None = None
         self._by_object: dict[str, list[ActionOption]] = {}
         self._all: list[ActionOption] | None = None
@@ -51,11 +72,23 @@ class ViewerMemo:
             self._view = view_for(self._state, self._viewer)
         return self._view
 
-    def page_log(self, read: Callable[[int], list[LogEntry]]) -> list[LogEntryView]:
-        """The log a page shows, redacted for this viewer; `read(version)` gives the raw
-        entries up to this memo's version (so the log never runs ahead of the board)."""
+    def page_log(self, read: LogRead, last: int) -> list[LogEntryView]:
+        """The `last` newest log entries, redacted for this viewer, up to this memo's version
+        (so the log never runs ahead of the board); `read` gives the raw entries (it is asked
+        only for those after the earlier log's version when there is one)."""
         if self._log is None:
-            self._log = log_for(read(self._state.version), self._viewer, self._state.ruleset)
+            version, earlier = self._state.version, self._earlier
+            self._earlier = None  # held only until used: memos never chain to older ones
+            if earlier is not None and earlier.last == last and earlier.version < version:
+                added = log_for(read(version, earlier.version), self._viewer, self._state.ruleset)
+                entries = (earlier.entries + added)[-last:] if last > 0 else []
+            else:
+                entries = log_for(read(version, None), self._viewer, self._state.ruleset)
+            self._log = EarlierLog(version, last, entries)
+        return self._log.entries
+
+    def log_so_far(self) -> EarlierLog | None:
+        """The page log, if worked out already (a later version's memo starts from it)."""
         return self._log
 
     def loose(self) -> list[ActionOption]:
@@ -93,8 +126,11 @@ class ViewerCache:
         found = self._items.get(key)
         if found is not None:
             return found
+        # The same viewer one version back: its page log, if shown, is extended, not re-read.
+        before = self._items.get((game_id, state.version - 1, viewer.kind, viewer.player))
+        earlier = before.log_so_far() if before is not None else None
         # Made outside any lock (it costs nothing until asked); a racing twin keeps the first.
-        return self._items.setdefault(key, ViewerMemo(state, viewer))
+        return self._items.setdefault(key, ViewerMemo(state, viewer, earlier))
 
     def __len__(self) -> int:
         return len(self._items)

@@ -86,3 +86,17 @@ def test_log_last_gives_the_newest_entries_oldest_first(engine):
     assert [v for v, _, _ in first.log(game_id, last=3)] == [5, 6, 7]
     assert [v for v, _, _ in first.log(game_id, up_to=4, last=2)] == [3, 4]
     assert [v for v, _, _ in first.log(game_id, last=100)] == list(range(8))
+
+
+def test_log_after_gives_only_the_entries_past_a_version_from_either_process(engine):
+    """What a page that showed the log up to a version lacks (app/web/viewer_memo.py)."""
+    first, second, game_id, bear = _two(engine)
+    for i in range(7):
+        act(first, game_id, "tap" if i % 2 == 0 else "untap", bear)
+    assert [v for v, _, _ in second.log(game_id, up_to=6, after=5)] == [6]
+    assert [v for v, _, _ in second.log(game_id, after=4)] == [5, 6, 7]
+    assert [v for v, _, _ in first.log(game_id, after=2, last=2)] == [6, 7]
+    assert second.log(game_id, up_to=5, after=5) == []
+    assert second.log(game_id, after=7) == []
+    whole = first.log(game_id)
+    assert first.log(game_id, after=3) == whole[4:]

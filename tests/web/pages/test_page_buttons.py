@@ -171,15 +171,75 @@ def test_a_memo_holds_its_own_viewers_view_and_log_and_reads_the_log_once_up_to_
     )
     reads: list[int] = []
 
-    def read(version: int) -> list[tuple[int, str | None, list[Event]]]:
+    def read(version: int, after: int | None) -> list[tuple[int, str | None, list[Event]]]:
+        assert after is None  # no earlier version of these viewers was shown
         reads.append(version)
         return [(version, "Alice", [secret])]
 
     alice = cache.memo("G1", last, Viewer.seat("Alice"))
-    assert "Hidden Secret" in str(alice.page_log(read))
-    assert "Hidden Secret" not in str(bob.page_log(read))
-    assert bob.page_log(read) == log_for(read(last.version), Viewer.seat("Bob"), last.ruleset)
+    assert "Hidden Secret" in str(alice.page_log(read, 31))
+    assert "Hidden Secret" not in str(bob.page_log(read, 31))
+    whole = log_for(read(last.version, None), Viewer.seat("Bob"), last.ruleset)
+    assert bob.page_log(read, 31) == whole
     assert reads == [last.version] * 3  # Alice's read, Bob's read, and the one just above
+
+
+def _entry(version: int) -> tuple[int, str | None, list[Any]]:
+    """Log entry `version`: public words for all, and a card only Alice may know of."""
+    from app.rules.core.events import Event, Text
+
+    secret = Event(
+        kind="look",
+        public=Text(en=f"Alice looks at card {version}.", fr=f"Alice regarde la carte {version}."),
+        private=Text(en=f"It is Secret {version}.", fr=f"C'est Secret {version}."),
+        private_to=("Alice",),
+    )
+    return (version, "Alice", [secret])
+
+
+@pytest.mark.parametrize("viewer", VIEWERS, ids=lambda v: f"{v.kind}-{v.player}")
+def test_a_page_log_after_a_tap_is_the_one_before_plus_the_new_entry_read_alone(viewer):
+    """Version by version, each memo's page log equals the whole log read and redacted afresh
+    (the newest `last`, oldest dropped), for every viewer; only the first version reads the
+    page's whole length, every later one reads only the entries past the version before."""
+    from app.rules.redact import log_for
+
+    last = 4
+    cache = ViewerCache(maxsize=64)
+    reads: list[tuple[int, int | None]] = []
+
+    def read(up_to: int, after: int | None) -> list[tuple[int, str | None, list[Any]]]:
+        reads.append((up_to, after))
+        low = after + 1 if after is not None else 0
+        return [_entry(v) for v in range(low, up_to + 1)][-last:]
+
+    for state in STATES:
+        memo = cache.memo("G2", state, viewer)
+        v = state.version
+        whole = log_for([_entry(u) for u in range(0, v + 1)][-last:], viewer, state.ruleset)
+        assert memo.page_log(read, last) == whole
+        assert ("Secret" in str(whole)) == (viewer.player == "Alice" or viewer.kind == "judge")
+    first = STATES[0].version
+    assert reads == [(first, None)] + [(s.version, s.version - 1) for s in STATES[1:]]
+
+
+def test_a_page_log_is_read_whole_when_the_version_before_was_never_shown():
+    """A memo extends only the log of the version just before, worked out already; else (a
+    page opened after a gap, a cache that forgot it) it reads the page's whole length."""
+    cache = ViewerCache(maxsize=64)
+    viewer = Viewer.seat("Bob")
+    reads: list[tuple[int, int | None]] = []
+
+    def read(up_to: int, after: int | None) -> list[tuple[int, str | None, list[Any]]]:
+        reads.append((up_to, after))
+        return [_entry(up_to)]
+
+    cache.memo("G3", STATES[0], viewer).page_log(read, 31)
+    cache.memo("G3", STATES[1], viewer)  # made, but its log never asked for
+    cache.memo("G3", STATES[2], viewer).page_log(read, 31)
+    cache.memo("G3", STATES[4], viewer).page_log(read, 31)  # a gap: version 3 never shown
+    v0, v2, v4 = STATES[0].version, STATES[2].version, STATES[4].version
+    assert reads == [(v0, None), (v2, None), (v4, None)]
 
 
 def test_the_cache_is_bounded_and_forgets_the_least_recently_used():
