@@ -83,11 +83,16 @@ def apply(
             f"{kind!r} n'est pas une action des règles de cette partie ({state.ruleset}).",
         )
     action = fitted(move.model, action, state.ruleset)
-    ctx: Ctx[GameState] = Ctx(state, actor, rules.visibility.in_view, rules, trial=trial)
+    # Each object copied only when the move reads it (app/rules/core/copy_on_read.py).
+    ctx: Ctx[GameState] = Ctx(
+        state, actor, rules.visibility.in_view, rules, trial=trial, lazy_objects=True
+    )
     move.handler(ctx, action)
     if not consent:
         # After the rules had their say (their refusal, if any, is the answer as before):
         # what they allow on another player's object still needs that player's word.
         check_consent(rules, state, action, actor)
+    if not trial:
+        ctx.state.settle()  # what it never read stays shared with `state`
     ctx.state.version += 1
     return Outcome(state=ctx.state, events=ctx.events)

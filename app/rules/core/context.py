@@ -39,9 +39,11 @@ class Ctx(Generic[S, Obj]):
         rules: GameRules[Any, Any] | None = None,
         *,
         trial: bool = False,
+        lazy_objects: bool | None = None,
     ) -> None:
-        # A trial (engine.apply's `trial`) copies each object only when a move reads it.
-        self.state: S = state.clone(lazy_objects=trial)
+        # A trial (engine.apply's `trial`) copies each object only when a move reads it; so
+        # does engine.apply's real move, which then keeps the rest shared (GameState.settle).
+        self.state: S = state.clone(lazy_objects=trial if lazy_objects is None else lazy_objects)
         self.actor = actor
         self.events: list[Event] = []
         self.in_view = in_view

@@ -41,7 +41,9 @@ def flags(state: MtgGame, obj: MtgObject, now: Characteristics | None = None) ->
 
 
 def flagged(state: MtgGame) -> list[MtgObject]:
-    return [o for o in state.in_zone(Zone.BATTLEFIELD) if flags(state, o)]
+    """The permanents a state-based action applies to now. Only read: a move's working copy
+    copies none of the battlefield to check it."""
+    return [o for o in state.in_zone_read_only(Zone.BATTLEFIELD) if flags(state, o)]
 
 
 def _tell(ctx: MtgCtx, objs: Iterable[MtgObject]) -> None:
@@ -100,5 +102,8 @@ def state_based_actions(ctx: MtgCtx, action: StateBasedActions) -> None:
             "Aucune action d'état ne s'applique"
             + (" à ce que vous contrôlez." if ctx.actor is not None and not action.object else "."),
         )
-    for obj in due:
+    # `flagged` only read them: the working copy's own copies are the ones that move.
+    for shared in due:
+        obj = ctx.state.get(shared.id)
+        assert obj is not None  # just found on the battlefield
         leave(ctx, obj, Zone.GRAVEYARD, cause=" (704.5f: toughness 0 or less)")
