@@ -122,13 +122,24 @@ def current(obj: MtgObject, state: MtgGame) -> Characteristics:
         power = effect.base_power if effect.base_power is not None else power
         toughness = effect.base_toughness if effect.base_toughness is not None else toughness
     if power is None or toughness is None:
-        return values.model_copy(update={"power": power, "toughness": toughness})
+        return _with_pt(values, power, toughness)
     # 708.8: counters and outside effects keep applying whatever the face; 709.1c: and
     # whether flipped or not. 613.4c: on top of a "*" value too, which stays unknown
     # (208.2a: its ability defines it; shown as "*+1").
     delta = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
     power = with_modifiers(power, delta + sum(m.power for m in obj.modifiers))
     toughness = with_modifiers(toughness, delta + sum(m.toughness for m in obj.modifiers))
+    return _with_pt(values, power, toughness)
+
+
+def _with_pt(
+    values: Characteristics, power: int | str | None, toughness: int | str | None
+) -> Characteristics:
+    """`values` with this power and toughness: the same frozen values when nothing changed
+    them (most permanents: a copy per object per view was a seventh of a view's cost)."""
+    same_power = type(power) is type(values.power) and power == values.power
+    if same_power and type(toughness) is type(values.toughness) and toughness == values.toughness:
+        return values
     return values.model_copy(update={"power": power, "toughness": toughness})
 
 
