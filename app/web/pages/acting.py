@@ -66,7 +66,9 @@ def act_for_page(
         return refused(request, "error.busy", 503, headers={"Retry-After": "1"})
     if not htmx:
         return RedirectResponse(game_url(seat.game_id, seat_param), 303, headers=PRIVATE)
-    page = seat_page(request, at)
+    # The region and what the action changed (AFTER_ACTION): the builder's search is reset
+    # there, the publish form is not in it.
+    page = seat_page(request, at, with_publish=False)
     who = game_service.looking(seat, seat_param, page.players)
     page = replace(page, done=game_service.events_seen(result, who.viewer))
     variables = page.variables() | {"near_form": near_form}

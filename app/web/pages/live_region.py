@@ -54,7 +54,8 @@ def live_region(request: Request, at: SeatAt) -> tuple[str, int]:
     kept = REGIONS.get(_key(at, now, lang))
     if kept is not None:
         return kept, now
-    page = seat_page(request, at)
+    # Only the region is rendered: the judge's forms outside it are left out.
+    page = seat_page(request, at, with_publish=False, with_builder=False)
     return region_of(request, at, page), page.view.version
 
 

@@ -16,18 +16,28 @@ from app.web.pages.publish_form import publish_form
 from app.web.pages.table_page import Shown, TablePage, table_page
 
 
-def seat_page(request: Request, at: SeatAt, shown: Shown | None = None) -> TablePage:
-    """Load the game and build the page for this seat (and viewpoint)."""
+def seat_page(
+    request: Request,
+    at: SeatAt,
+    shown: Shown | None = None,
+    *,
+    with_publish: bool = True,
+    with_builder: bool = True,
+) -> TablePage:
+    """Load the game and build the page for this seat (and viewpoint). The judge's publish
+    form and table builder sit outside the live region: an answer that renders only the
+    region (a catch-up) or the region and what an action changed (no publish form there)
+    leaves out what it won't show (the publish form reads the saved draft)."""
     shown = shown or Shown()
     seat = at.seat
     table = game_service.seat_table(at.repository, at.cache, seat, at.seat_param, shown.full_log)
     csrf = seat_csrf(request, seat) if seat.viewer.kind != "spectator" else None
     lang = pick_language(request)
     page = table_page(table, lang, csrf, shown)
-    if seat.viewer.kind == "judge":
+    if seat.viewer.kind == "judge" and with_publish:
         publish = publish_form(at.repository, seat.game_id, lang, table.title, at.seat_param)
         page = replace(page, publish=publish)
-    if seat.viewer.kind == "judge" and not table.view.finished:
+    if seat.viewer.kind == "judge" and with_builder and not table.view.finished:
         # The judge keeps building the table from the running game's page.
         params = request.query_params
         panel = builder_panel(table.view, page.chrome.t, params, catalog_of(request))

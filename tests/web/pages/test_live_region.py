@@ -27,9 +27,9 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     built: list[str] = []
     real = live_region.seat_page
 
-    def counting(request: Any, at: Any, *args: Any) -> Any:
+    def counting(request: Any, at: Any, *args: Any, **kwargs: Any) -> Any:
         built.append(at.seat.viewer.player or at.seat.viewer.kind)
-        return real(request, at, *args)
+        return real(request, at, *args, **kwargs)
 
     monkeypatch.setattr(live_region, "seat_page", counting)
     return built
@@ -85,19 +85,25 @@ def test_the_judges_viewpoints_are_kept_apart(client, game, renders) -> None:
 def test_the_judges_region_reads_neither_the_builder_nor_the_publish_form(
     client, game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What was typed in them is not the game at a version: the region must not show it."""
-    built: list[Any] = []
+    """What was typed in them is not the game at a version: the region must not show it. A
+    catch-up therefore builds neither (the publish form reads the saved draft): the region
+    it renders is byte for byte the one of the judge's page built whole, with both."""
+    calls: list[tuple[Any, Any, dict[str, Any]]] = []
     real = live_region.seat_page
-    monkeypatch.setattr(
-        live_region, "seat_page", lambda *args: built.append(real(*args)) or built[-1]
-    )
+
+    def keeping(request: Any, at: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append((request, at, kwargs))
+        return real(request, at, *args, **kwargs)
+
+    monkeypatch.setattr(live_region, "seat_page", keeping)
     game_id, tokens = game
     judge = seat_client(client.app, tokens["judge"])
     shown = judge.get(f"/g/{game_id}?card=Serra", headers=HTMX).text
-    variables = built[-1].variables()
-    assert "builder" in variables and "publish" in variables
-    without = {k: v for k, v in variables.items() if k not in ("builder", "publish")}
-    assert render("pages/game.html", without, ["live"]) == shown
+    request, at, kwargs = calls[-1]
+    assert kwargs == {"with_publish": False, "with_builder": False}
+    whole = real(request, at).variables()  # the judge's page as a plain load builds it
+    assert "builder" in whole and "publish" in whole
+    assert render("pages/game.html", whole, ["live"]) == shown
 
 
 def _roll(client, game_id: str, token: str) -> None:
