@@ -18,7 +18,6 @@ whole region, as it would have before.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from markupsafe import escape
 
@@ -106,17 +105,27 @@ class Unfollowed(Exception):
     """The HTML can't be followed element for element as a browser would."""
 
 
-@dataclass
 class _Node:
-    tag: str
-    start: int  # offset of its start tag
-    start_end: int  # offset just past its start tag
-    end: int = -1  # offset just past its end tag
-    children: list[_Node] = field(default_factory=list)
+    """One element: its tag, where its start tag begins and ends, where its end tag ends, and
+    its element children. Slotted, set by position: a region has hundreds, read at each
+    catch-up."""
+
+    __slots__ = ("children", "end", "start", "start_end", "tag")
+
+    def __init__(self, tag: str, start: int, start_end: int, end: int = -1) -> None:
+        self.tag = tag
+        self.start = start  # offset of its start tag
+        self.start_end = start_end  # offset just past its start tag
+        self.end = end  # offset just past its end tag
+        self.children: list[_Node] = []
 
 
 # A start or end tag, or a comment (skipped). Templates escape ">" in attribute values.
 _TAG = re.compile(r"<!--.*?-->|<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*>", re.S)
+
+
+# The start tags `_opening` has anything to say about (the rest pass unchecked).
+_MAY_CLOSE = CLOSES_P | {"a", "form", "button", "li"}
 
 
 def _opening(tag: str, open_tags: list[str]) -> None:
@@ -133,7 +142,7 @@ def _tree(text: str) -> _Node:
     stack = [root]
     open_tags = ["#root"]
     for match in _TAG.finditer(text):
-        closing, name = match.group(1), match.group(2)
+        closing, name = match.groups()
         if name is None:
             continue  # a comment
         tag = name.lower()
@@ -145,13 +154,15 @@ def _tree(text: str) -> _Node:
             stack.pop().end = match.end()
             open_tags.pop()
             continue
-        if match.group(0).endswith("/>") and tag not in VOID:
+        start, start_end = match.span()
+        if text[start_end - 2] == "/" and tag not in VOID:
             raise Unfollowed(tag)  # <x/>: not what a browser reads for most tags
-        _opening(tag, open_tags)
-        node = _Node(tag, match.start(), match.end())
+        if tag in _MAY_CLOSE:
+            _opening(tag, open_tags)
+        node = _Node(tag, start, start_end)
         stack[-1].children.append(node)
         if tag in VOID:
-            node.end = node.start_end
+            node.end = start_end
         else:
             stack.append(node)
             open_tags.append(tag)
