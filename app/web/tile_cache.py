@@ -1,10 +1,10 @@
 """A card's tile, rendered once: its HTML kept per digest of exactly what the tile reads.
 
 Every tile of every page (a board, a hand, the stack, the sheet, a ruling, the past) is drawn
-by `tile()` (templates/partials/tile.html calls it). It gathers the tile's inputs — the object
-as this viewer's redacted view gives it (`view_for`: that *is* what this viewer may know of
-it), the objects it names (a host it is attached to), the family's places, the page's
-language, whether the viewer is the judge, the links, and the page's few flags — and renders
+by `tile()` (the boards' templates call it, the others through partials/tile.html). It
+gathers the tile's inputs — the object as this viewer's redacted view gives it (`view_for`:
+that *is* what this viewer may know of it), the objects it names (a host it is attached to),
+the family's places, the page's language, whether the viewer is the judge, the links, and the page's few flags — and renders
 templates/partials/tile_body.html with those inputs and nothing else (StrictUndefined: a read
 of anything not given is an error, not a silent miss). The HTML is therefore a pure function
 of the inputs, and the cache key is a digest of all of them: two viewers who know different
@@ -12,7 +12,7 @@ things of one object give different inputs, so they never share an entry; two wh
 same (a face-up permanent seen by every seat) share one render.
 
 The key is never sent anywhere: it holds what the viewer may know, but it is a digest of a
-server-side JSON text, kept only in this process.
+server-side JSON texts, kept only in this process.
 """
 
 from __future__ import annotations
