@@ -6,10 +6,11 @@ gathers the tile's inputs — the object as this viewer's redacted view gives it
 that *is* what this viewer may know of it), the objects it names (a host it is attached to),
 the family's places, the page's language, whether the viewer is the judge, the links, and
 the page's few flags — and renders templates/partials/tile_body.html with those inputs and
-nothing else (StrictUndefined: a read of anything not given is an error, not a silent miss). The HTML is therefore a pure function
-of the inputs, and the cache key is a digest of all of them: two viewers who know different
-things of one object give different inputs, so they never share an entry; two who know the
-same (a face-up permanent seen by every seat) share one render.
+nothing else (StrictUndefined: a read of anything not given is an error, not a silent miss).
+The HTML is therefore a pure function of the inputs, and the cache key is a digest of all of
+them: two viewers who know different things of one object give different inputs, so they
+never share an entry; two who know the same (a face-up permanent seen by every seat) share
+one render.
 
 The key is never sent anywhere: it holds what the viewer may know, but it is a digest of
 server-side JSON texts, kept only in this process.
