@@ -29,6 +29,7 @@ from starlette.responses import HTMLResponse
 
 from app.rules.families import FAMILIES, family_of
 from app.web.assets import CSS, HTMX, HTMX_SSE, LIVE_JS, TEMPLATES_DIR, static_url
+from app.web.board_zones import board_zones
 from app.web.card_words import card_text, keyword, object_text, type_line
 from app.web.form_numbers import table_number_field
 from app.web.i18n import both
@@ -112,6 +113,8 @@ def make_environment() -> Environment:
         zone_hiding=zone_hiding,
         # Every tile of every page, rendered once per digest of what it reads (tile_cache.py).
         tile=tile,
+        # A view's objects by zone and player, grouped once per view (board_zones.py).
+        board_zones=board_zones,
     )
     env.filters["json_attr"] = _json_attr
     env.filters["urlencode"] = _urlencode

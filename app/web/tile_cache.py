@@ -1,18 +1,19 @@
 """A card's tile, rendered once: its HTML kept per digest of exactly what the tile reads.
 
 Every tile of every page (a board, a hand, the stack, the sheet, a ruling, the past) is drawn
-by `tile()` (templates/partials/tile.html calls it). It gathers the tile's inputs — the object
-as this viewer's redacted view gives it (`view_for`: that *is* what this viewer may know of
-it), the objects it names (a host it is attached to), the family's places, the page's
-language, whether the viewer is the judge, the links, and the page's few flags — and renders
-templates/partials/tile_body.html with those inputs and nothing else (StrictUndefined: a read
-of anything not given is an error, not a silent miss). The HTML is therefore a pure function
-of the inputs, and the cache key is a digest of all of them: two viewers who know different
-things of one object give different inputs, so they never share an entry; two who know the
-same (a face-up permanent seen by every seat) share one render.
+by `tile()` (the boards' templates call it, the others through partials/tile.html). It
+gathers the tile's inputs — the object as this viewer's redacted view gives it (`view_for`:
+that *is* what this viewer may know of it), the objects it names (a host it is attached to),
+the family's places, the page's language, whether the viewer is the judge, the links, and
+the page's few flags — and renders templates/partials/tile_body.html with those inputs and
+nothing else (StrictUndefined: a read of anything not given is an error, not a silent miss).
+The HTML is therefore a pure function of the inputs, and the cache key is a digest of all of
+them: two viewers who know different things of one object give different inputs, so they
+never share an entry; two who know the same (a face-up permanent seen by every seat) share
+one render.
 
-The key is never sent anywhere: it holds what the viewer may know, but it is a digest of a
-server-side JSON text, kept only in this process.
+The key is never sent anywhere: it holds what the viewer may know, but it is a digest of
+server-side JSON texts, kept only in this process.
 """
 
 from __future__ import annotations
@@ -83,6 +84,24 @@ def _dump(value: Any) -> Any:
     return value
 
 
+def _json_default(value: Any) -> Any:
+    """What `json.dumps` can't write itself: a model, a mapping that isn't a dict."""
+    if isinstance(value, BaseModel | Mapping):
+        return _dump(value)
+    raise TypeError(f"a tile input of type {type(value).__name__}")
+
+
+def _framed(tag: bytes, data: bytes) -> bytes:
+    return tag + len(data).to_bytes(8, "little") + data
+
+
+def _model(value: BaseModel) -> bytes:
+    kind = type(value)
+    return _framed(b"c", f"{kind.__module__}.{kind.__qualname__}".encode()) + _framed(
+        b"m", value.model_dump_json().encode()
+    )
+
+
 def tile_inputs(
     o: BaseModel,
     view: Any,
@@ -121,14 +140,34 @@ def tile_inputs(
 
 
 def tile_key(inputs: Mapping[str, Any]) -> bytes:
-    """A digest of every input: the HTML is a function of it."""
+    """A digest of every input: the HTML is a function of it.
+
+    The objects (the tile's own and those it names) are each dumped whole by pydantic's
+    serializer (`model_dump_json`: every field, as `model_dump(mode="json")` has them, and a
+    dict's items in their order, which the tile draws in) with their class's name; the page's
+    other inputs as one sorted JSON text. Each part goes into the digest tagged and prefixed
+    by its length, so two different sets of inputs never give one text to digest. Dumping
+    each object through `json.dumps(sort_keys=True)` as well was most of a tile's cost on a
+    cached board."""
+    parts: list[bytes] = []
+    rest: dict[str, Any] = {}
+    for name in sorted(inputs):
+        value = inputs[name]
+        if isinstance(value, BaseModel):
+            parts += (_framed(b"k", name.encode()), _model(value))
+        elif (
+            type(value) is dict and value and all(isinstance(v, BaseModel) for v in value.values())
+        ):
+            parts += (_framed(b"k", name.encode()), _framed(b"n", str(len(value)).encode()))
+            for key in sorted(value, key=str):
+                parts += (_framed(b"i", str(key).encode()), _model(value[key]))
+        else:
+            rest[name] = value
     text = json.dumps(
-        {k: _dump(v) for k, v in inputs.items()},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
+        rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_json_default
     )
-    return hashlib.blake2b(text.encode(), digest_size=20).digest()
+    parts.append(_framed(b"r", text.encode()))
+    return hashlib.blake2b(b"".join(parts), digest_size=20).digest()
 
 
 # The page's own translator's code: a page that words its labels another way (a ruling's
