@@ -44,6 +44,9 @@ class Ctx(Generic[S, Obj]):
         # A trial (engine.apply's `trial`) copies each object only when a move reads it; so
         # does engine.apply's real move, which then keeps the rest shared (GameState.settle).
         self.state: S = state.clone(lazy_objects=trial if lazy_objects is None else lazy_objects)
+        # The state the move started from, as it was (never changed: invariant 1): what a
+        # check of "what is new after the move" compares against (the state-based actions').
+        self.started_from: S = state
         self.actor = actor
         self.events: list[Event] = []
         self.in_view = in_view

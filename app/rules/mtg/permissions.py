@@ -10,6 +10,8 @@ to a viewer who may see that card (views: `notes_for`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.mtg.in_force import in_force, say_ended
@@ -318,12 +320,18 @@ def end_permission(ctx: MtgCtx, action: EndPermission) -> None:
     say_ended(ctx, "end_permission", describe(perm))
 
 
-def notes_for(state: MtgGame, obj: MtgObject, sees_face: bool) -> list[Text]:
+def notes_for(
+    state: MtgGame,
+    obj: MtgObject,
+    sees_face: bool,
+    perms_in_force: Sequence[CastPermission] | None = None,
+) -> list[Text]:
     """What a card's sheet says of the permissions on it. One naming the card is public; one
     covering it through a zone and a card type is told only to a viewer who may see its face
-    (whether it covers the card would tell its type)."""
+    (whether it covers the card would tell its type). `perms_in_force`: `live(state)`, when
+    the caller has it (a view asks for every object)."""
     out: list[Text] = []
-    for perm in live(state):
+    for perm in live(state) if perms_in_force is None else perms_in_force:
         if perm.object is not None:
             if perm.object == obj.id:
                 out.append(describe(perm))

@@ -69,10 +69,16 @@ def _watched(handler: Callable[[Ctx[Any], Any], None]) -> Callable[[Ctx[Any], An
             # Only a word in the log: a button's legality never depends on it.
             handler(ctx, action)
             return
-        before = {o.id for o in flagged(ctx.state)}
         handler(ctx, action)
-        if isinstance(ctx.state, MtgGame):
-            _tell(ctx, [o for o in flagged(ctx.state) if o.id not in before])
+        if not isinstance(ctx.state, MtgGame):
+            return
+        after = flagged(ctx.state)
+        if after:
+            # Only then what was flagged before the move (the state it started from, as it
+            # was): most moves leave no creature at toughness 0, and each scan reads every
+            # permanent's characteristics.
+            before = {o.id for o in flagged(ctx.started_from)}
+            _tell(ctx, [o for o in after if o.id not in before])
 
     run.__name__ = getattr(handler, "__name__", "run")
     run.__doc__ = handler.__doc__

@@ -13,6 +13,7 @@ from app.rules.mtg import characteristics, sba
 from app.rules.mtg.attachments import host_of
 from app.rules.mtg.foretold import foretold_count
 from app.rules.mtg.labels import flipped_note, public_label
+from app.rules.mtg.permission_record import CastPermission
 from app.rules.mtg.permissions import live, notes_for
 from app.rules.mtg.rule_book import numbers_for
 from app.rules.mtg.state import ByHand, MtgGame, MtgObject, StackAbility, Zone
@@ -56,7 +57,9 @@ def _attacked(state: MtgGame, obj: MtgObject) -> Literal["this_turn", "last_turn
     return None
 
 
-def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectView:
+def _object_view(
+    state: MtgGame, obj: MtgObject, viewer: Viewer, perms_in_force: list[CastPermission]
+) -> MtgObjectView:
     see_face = may_see_face(state, obj, viewer)
     now = characteristics.current(obj, state)
     if obj.face_down:
@@ -126,7 +129,7 @@ def _object_view(state: MtgGame, obj: MtgObject, viewer: Viewer) -> MtgObjectVie
         exiled=obj.exiled if obj.zone == Zone.EXILE else None,
         state_based=numbers_for(sba.flags(state, obj, now), state.ruleset),
         chosen=obj.turned_up_choice,
-        permissions=notes_for(state, obj, see_face),
+        permissions=notes_for(state, obj, see_face, perms_in_force),
         was_foretold=obj.was_foretold,
         attached_to=host.id if (host := host_of(state, obj)) is not None else None,
         unverified=obj.card.unverified if viewer.kind == "judge" else None,
@@ -153,12 +156,13 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
         key=lambda o: (_ZONE_ORDER[o.zone], o.position),
     )
     pending = state.hideaway_pending
+    perms_in_force = live(state)  # once for the view, not once per object
     return game_view(
         state,
         MtgView,
         viewer,
         players=players,
-        objects=[_object_view(state, o, viewer) for o in visible],
+        objects=[_object_view(state, o, viewer, perms_in_force) for o in visible],
         pending=(
             project(
                 pending,
@@ -176,7 +180,7 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
         ],
         by_hand=[_by_hand_view(state, t, viewer) for t in state.by_hand],
         dread=_dread_view(state, viewer),
-        permissions=live(state),
+        permissions=perms_in_force,
     )
 
 
