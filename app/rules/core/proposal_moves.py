@@ -9,7 +9,7 @@ from app.rules.core import proposals
 from app.rules.core.family import Move
 
 PROPOSAL_MOVES: tuple[Move[Any], ...] = (
-    Move(proposals.Propose, proposals.propose),
+    Move(proposals.Propose, proposals.propose, proposals.may_propose),
     Move(proposals.AcceptProposal, proposals.accept),
     Move(proposals.RefuseProposal, proposals.refuse),
 )

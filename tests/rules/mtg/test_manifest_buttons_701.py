@@ -7,44 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from app.rules.core.context import Ctx
-from app.rules.core.errors import RuleError
 from app.rules.core.viewer import Viewer
-from app.rules.families import family_of, parse_action
-from app.rules.offers import actions_for, loose_options
+from tests.rules.declared import loose, refused_alike
 from tests.rules.mtg.table import Game, Table
 
 WHO = {"Alice": Viewer.seat("Alice"), "Bob": Viewer.seat("Bob"), "judge": Viewer.judge()}
 
 
 def _buttons(game: Game, who: str, kind: str) -> list[dict[str, Any]]:
-    """The game-wide `kind` buttons `who`'s page shows, checked against the engine's list."""
-    viewer = WHO[who]
-    loose = loose_options(game.state, viewer)
-    # The declared path gives exactly what every candidate tried through the engine gives.
-    assert loose == [o for o in actions_for(game.state, viewer) if o.object is None]
-    assert all(o.warning is None for o in loose)  # not timing-checked: no judge warning
-    return [o.action for o in loose if o.type == kind]
-
-
-def _refused(game: Game, actor: str | None, **action: Any) -> RuleError:
-    """The engine refuses it, and the move's declared precondition alone refuses it the same
-    way (it is the whole of what the handler may refuse: app.rules.core.family.Move)."""
-    err = game.refused(actor, **action)
-    rules = family_of(game.state.ruleset).rules
-    move = rules.moves_by_type[action["type"]]
-    assert move.precondition is not None
-    ctx: Ctx[Any] = Ctx(game.state, actor, rules.visibility.in_view, rules, trial=True)
-    with pytest.raises(RuleError) as declared:
-        move.precondition(ctx, parse_action(action))
-    assert (declared.value.rules, declared.value.kind) == (err.rules, err.kind)
-    assert (declared.value.message_en, declared.value.message_fr) == (
-        err.message_en,
-        err.message_fr,
-    )
-    return err
+    """The game-wide `kind` buttons `who`'s page shows (the engine's: `loose`)."""
+    found = loose(game, WHO[who])
+    assert all(o.warning is None for o in found)  # not timing-checked: no judge warning
+    return [o.action for o in found if o.type == kind]
 
 
 def _only_alice_has_a_library(ruleset: Any = "mtg") -> Game:
@@ -58,7 +32,7 @@ def test_701_40a_manifest_button_needs_a_card_in_the_library():
     assert _buttons(game, "Bob", "manifest") == []
     assert _buttons(game, "judge", "manifest") == [{"type": "manifest", "player": "Alice"}]
     for actor in ("Bob", None):
-        err = _refused(game, actor, type="manifest", player="Bob")
+        err = refused_alike(game, actor, type="manifest", player="Bob")
         assert err.rules == ["701.40"] and "library is empty" in err.message_en
         assert "bibliothèque de Bob est vide" in err.message_fr
     game.do("Alice", type="manifest", player="Alice")
@@ -66,7 +40,7 @@ def test_701_40a_manifest_button_needs_a_card_in_the_library():
     # Alice's library is empty now: her button goes too, and the action is refused.
     assert _buttons(game, "Alice", "manifest") == []
     assert _buttons(game, "judge", "manifest") == []
-    assert _refused(game, "Alice", type="manifest", player="Alice").rules == ["701.40"]
+    assert refused_alike(game, "Alice", type="manifest", player="Alice").rules == ["701.40"]
 
 
 def test_701_58a_cloak_button_needs_a_card_in_the_library():
@@ -75,16 +49,16 @@ def test_701_58a_cloak_button_needs_a_card_in_the_library():
     assert _buttons(game, "Bob", "cloak") == []
     assert _buttons(game, "judge", "cloak") == [{"type": "cloak", "player": "Alice"}]
     for actor in ("Bob", None):
-        err = _refused(game, actor, type="cloak", player="Bob")
+        err = refused_alike(game, actor, type="cloak", player="Bob")
         assert err.rules == ["701.58"] and "nothing to cloak" in err.message_en
 
 
 def test_701_40a_manifest_button_is_the_manifesting_players_own():
     game = Table().library("Alice", "Serra Angel").library("Bob", "Grizzly Bears").start()
     # Bob's seat: no button to manifest for Alice, not even as a proposal (only she may).
-    bob = loose_options(game.state, WHO["Bob"])
+    bob = loose(game, WHO["Bob"])
     assert not [o for o in bob if "Alice" in str(o.action) and "manifest" in str(o.action)]
-    err = _refused(game, "Bob", type="manifest", player="Alice")
+    err = refused_alike(game, "Bob", type="manifest", player="Alice")
     assert err.rules == ["701.40"] and err.kind == "forbidden"
     assert _buttons(game, "judge", "manifest") == [
         {"type": "manifest", "player": "Alice"},
@@ -99,7 +73,7 @@ def test_707_1_no_manifest_cloak_or_dread_button_under_the_2004_rules():
             assert _buttons(game, who, kind) == []
     for kind in ("manifest", "cloak", "manifest_dread"):
         for actor in ("Alice", None):
-            assert _refused(game, actor, type=kind, player="Alice").rules == ["707.1"]
+            assert refused_alike(game, actor, type=kind, player="Alice").rules == ["707.1"]
 
 
 def test_701_62a_manifest_dread_button_is_offered_even_with_an_empty_library():
@@ -115,7 +89,7 @@ def test_701_62a_manifest_dread_button_is_offered_even_with_an_empty_library():
     game.do("Bob", type="manifest_dread", player="Bob")
     assert "nothing happens" in game.last_text("Alice")
     # Only the player who manifests dread does it (the judge for them).
-    err = _refused(game, "Bob", type="manifest_dread", player="Alice")
+    err = refused_alike(game, "Bob", type="manifest_dread", player="Alice")
     assert err.rules == ["701.40"] and err.kind == "forbidden"
     # While Alice chooses, nobody is offered another manifest dread (the game waits).
     game.do("Alice", type="manifest_dread", player="Alice")
