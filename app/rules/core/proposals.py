@@ -301,7 +301,9 @@ def _record_acceptance(
     )
 
 
-def refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
+def may_refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
+    """A pending proposal, refused by a player it asks, withdrawn by its proposer, or either
+    for the judge."""
     proposal = _pending(ctx, action.proposal)
     refuser = ctx.actor
     if refuser is not None and refuser not in (*proposal.to, proposal.by):
@@ -311,6 +313,12 @@ def refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
             f"Seuls {', '.join(proposal.to)}, {proposal.by} ou l'arbitre peuvent la refuser.",
             kind="forbidden",
         )
+
+
+def refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
+    may_refuse(ctx, action)
+    proposal = _pending(ctx, action.proposal)
+    refuser = ctx.actor
     _drop(ctx, proposal)
     if refuser == proposal.by:
         en, fr = f"{refuser} withdraws the proposal", f"{refuser} retire sa proposition"

@@ -58,3 +58,25 @@ def test_propose_refuses_what_acts_only_on_the_proposers_own():
     err = refused_alike(game, "Alice", type="propose", action={"type": "draw", "player": "Alice"})
     assert "acts only on what is yours" in err.message_en
     assert "n'agit que sur ce qui est à vous" in err.message_fr
+
+
+def test_refuse_button_for_whom_it_asks_its_proposer_and_the_judge_not_a_third_player():
+    game = Table(players=("Alice", "Bob", "Carol")).start()
+    game.do("Alice", type="propose", action={"type": "life", "player": "Bob", "amount": -1})
+    (proposal,) = game.state.proposals
+    refuse = {"type": "refuse_proposal", "proposal": proposal.id}
+
+    def answers(who: str) -> list[str]:
+        viewer = Viewer.judge() if who == "judge" else Viewer.seat(who)
+        return [o.label for o in loose(game, viewer) if o.action == refuse]
+
+    assert [label.split(" — ")[0] for label in answers("Bob")] == ["Refuse"]
+    assert [label.split(" — ")[0] for label in answers("Alice")] == ["Withdraw"]
+    assert [label.split(" — ")[0] for label in answers("judge")] == ["Refuse"]
+    assert answers("Carol") == []
+    err = refused_alike(game, "Carol", **refuse)
+    assert err.kind == "forbidden" and "Only Bob, Alice or the judge" in err.message_en
+    game.do("Bob", **refuse)
+    for who in ("Alice", "Bob", "judge"):
+        assert answers(who) == []
+    assert refused_alike(game, None, **refuse).kind == "not_found"
