@@ -119,7 +119,10 @@ def _inner(rules: GameRules[Any, Any], data: dict[str, Any]) -> ActionModel:
     return inner
 
 
-def propose(ctx: Ctx[Any], action: Propose) -> None:
+def may_propose(ctx: Ctx[Any], action: Propose) -> None:
+    """A seat (the judge acts directly), within its bound of pending proposals, proposes an
+    effect the family lets be proposed, naming only what it can see, that acts on another
+    player's object and would happen if accepted now; a card named as its source is its own."""
     rules = _rules(ctx)
     proposer = ctx.actor
     if proposer is None:
@@ -136,23 +139,16 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
         ctx.find(object_id)
     if action.source_object is not None:
         ctx.find(action.source_object)
-    subjects = rules.subjects(ctx.state, inner)
-    to = tuple(sorted(affected_players(rules, ctx.state, inner) - {proposer}))
-    if to:
-        # Would it happen if accepted now? Only what could happen is proposed (the rules'
-        # refusal is the answer, as for any action). The proposable effects depend only on
-        # public facts (whose it is, tapped, where it is), so nothing hidden is told.
-        trial = Ctx(ctx.state, proposer, ctx.in_view, rules, trial=True)
-        trial.consented = True
-        rules.moves_by_type[inner.type].handler(trial, inner)
-    if not to:
+    if not affected_players(rules, ctx.state, inner) - {proposer}:
         raise RuleError(
             [],
             "That acts only on what is yours: do it, no one needs to accept it.",
             "Cela n'agit que sur ce qui est à vous : faites-le, personne n'a à l'accepter.",
         )
-    free = action.source.strip()
-    source = Text(en=free, fr=free)
+    # Would it happen if accepted now? Only what could happen is proposed (the rules'
+    # refusal is the answer, as for any action). The proposable effects depend only on
+    # public facts (whose it is, tapped, where it is), so nothing hidden is told.
+    _may_happen(ctx, rules, inner)
     if action.source_object is not None:
         card = ctx.find(action.source_object)
         if proposer not in (card.owner, card.controller):
@@ -161,7 +157,38 @@ def propose(ctx: Ctx[Any], action: Propose) -> None:
                 "The source of a proposal is one of your own cards (or a text).",
                 "La source d'une proposition est une de vos cartes (ou un texte).",
             )
-        source = public_description(rules, ctx.state, card)
+
+
+def _may_happen(ctx: Ctx[Any], rules: GameRules[Any, Any], inner: ActionModel) -> None:
+    """Refuses `inner` as its move would, applied as the proposer's once accepted: by the
+    move's declared precondition (the whole of what its handler may refuse) when it has one,
+    else by trying it on a copy."""
+    move = rules.moves_by_type[inner.type]
+    if move.precondition is None:
+        trial = Ctx(ctx.state, ctx.actor, ctx.in_view, rules, trial=True)
+        trial.consented = True
+        move.handler(trial, inner)
+        return
+    # A precondition only reads: this context, with the consent acceptance would give.
+    consented, ctx.consented = ctx.consented, True
+    try:
+        move.precondition(ctx, inner)
+    finally:
+        ctx.consented = consented
+
+
+def propose(ctx: Ctx[Any], action: Propose) -> None:
+    may_propose(ctx, action)
+    rules = _rules(ctx)
+    proposer = ctx.actor
+    assert proposer is not None  # may_propose refused the judge
+    inner = _inner(rules, action.action)
+    subjects = rules.subjects(ctx.state, inner)
+    to = tuple(sorted(affected_players(rules, ctx.state, inner) - {proposer}))
+    free = action.source.strip()
+    source = Text(en=free, fr=free)
+    if action.source_object is not None:
+        source = public_description(rules, ctx.state, ctx.find(action.source_object))
     what = rules.describe_action(ctx.state, inner)
     by_en = f" ({source.en})" if source.en else ""
     by_fr = f" ({source.fr})" if source.fr else ""
@@ -274,7 +301,9 @@ def _record_acceptance(
     )
 
 
-def refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
+def may_refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
+    """A pending proposal, refused by a player it asks, withdrawn by its proposer, or either
+    for the judge."""
     proposal = _pending(ctx, action.proposal)
     refuser = ctx.actor
     if refuser is not None and refuser not in (*proposal.to, proposal.by):
@@ -284,6 +313,12 @@ def refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
             f"Seuls {', '.join(proposal.to)}, {proposal.by} ou l'arbitre peuvent la refuser.",
             kind="forbidden",
         )
+
+
+def refuse(ctx: Ctx[Any], action: RefuseProposal) -> None:
+    may_refuse(ctx, action)
+    proposal = _pending(ctx, action.proposal)
+    refuser = ctx.actor
     _drop(ctx, proposal)
     if refuser == proposal.by:
         en, fr = f"{refuser} withdraws the proposal", f"{refuser} retire sa proposition"

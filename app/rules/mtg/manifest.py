@@ -57,22 +57,36 @@ def _public(obj: MtgObject) -> bool:
     return obj.zone not in (Zone.HAND, Zone.LIBRARY) and not obj.face_down
 
 
-def manifest(ctx: MtgCtx, action: Manifest | Cloak) -> None:
-    """701.40a / 701.58a: the top card of a library, face down, under `player`'s control;
-    several one at a time (701.40e)."""
-    via: FaceDownVia = "manifest" if action.type == "manifest" else "cloak"
+def _via(action: Manifest | Cloak) -> FaceDownVia:
+    return "manifest" if action.type == "manifest" else "cloak"
+
+
+def may_manifest(ctx: MtgCtx, action: Manifest | Cloak) -> None:
+    """701.40a / 701.58a: under today's rules, by the manifesting player (the judge for
+    anyone), from a player's library with a card in it. Not timing-checked: it happens when an
+    effect says so."""
+    via = _via(action)
     require_current_rules(ctx, via.capitalize(), _VERB_FR[via])
     player = ctx.player(action.player)
     source = ctx.player(action.from_player or player)
     _require_manifester(ctx, player, via, _VERB_FR[via])
-    rule = _RULE[via]
-    library = ctx.state.in_zone(Zone.LIBRARY, source)
-    if not library:
+    if not ctx.state.in_zone(Zone.LIBRARY, source):
         raise RuleError(
-            [rule],
+            [_RULE[via]],
             f"{source}'s library is empty: there is nothing to {via}.",
             f"La bibliothèque de {source} est vide : rien à {_VERB_FR[via]}.",
         )
+
+
+def manifest(ctx: MtgCtx, action: Manifest | Cloak) -> None:
+    """701.40a / 701.58a: the top card of a library, face down, under `player`'s control;
+    several one at a time (701.40e)."""
+    may_manifest(ctx, action)
+    # Nothing below refuses: a library emptied part way stops the rest (701.40e).
+    via = _via(action)
+    player = action.player
+    source = action.from_player or player
+    rule = _RULE[via]
     whose_en = "their library" if source == player else f"{source}'s library"
     whose_fr = "sa bibliothèque" if source == player else f"la bibliothèque de {source}"
     keys = [rule, "707.3", "707.2"]
@@ -212,12 +226,20 @@ def manifest_cards(ctx: MtgCtx, action: ManifestCards) -> None:
     )
 
 
-def manifest_dread(ctx: MtgCtx, action: ManifestDread) -> None:
-    """701.62a: look at the top two cards of your library; manifest one, put the other into
-    your graveyard. The look waits for the choice (manifest_dread_choose)."""
+def may_manifest_dread(ctx: MtgCtx, action: ManifestDread) -> None:
+    """701.62a: under today's rules, by the player who manifests dread (the judge for
+    anyone); any library, even an empty one (then nothing happens)."""
     require_current_rules(ctx, "Manifest dread", "La manifestation d'effroi")
     player = ctx.player(action.player)
     _require_manifester(ctx, player, "manifest dread", "manifester l'effroi")
+
+
+def manifest_dread(ctx: MtgCtx, action: ManifestDread) -> None:
+    """701.62a: look at the top two cards of your library; manifest one, put the other into
+    your graveyard. The look waits for the choice (manifest_dread_choose)."""
+    may_manifest_dread(ctx, action)
+    # Nothing below refuses: an empty library is a manifest dread that does nothing (701.62a).
+    player = action.player
     library = ctx.state.in_zone(Zone.LIBRARY, player)
     if not library:
         ctx.emit(

@@ -73,9 +73,9 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.Flip, flip.flip),
     Move(a.HideawayExile, hideaway.hideaway_exile),
     Move(a.HideawayPlay, hideaway.hideaway_play),
-    Move(a.HideawayDecline, stack.decline),
+    Move(a.HideawayDecline, stack.decline, stack.may_choose_to_play),
     Move(a.HideawayTrigger, hideaway.hideaway_trigger),
-    Move(a.HideawayAccept, stack.accept),
+    Move(a.HideawayAccept, stack.accept, stack.may_choose_to_play),
     Move(NextTurn, turns.next_turn, turns.may_end_turn),
     Move(EndGame, turns.end_game, turns.MAY_END_GAME),
     Move(Concede, turns.concede, turns.MAY_CONCEDE),
@@ -108,10 +108,10 @@ MOVES: tuple[Move[Any], ...] = (
     # --- dying: state-based actions (704.5f) ---
     Move(StateBasedActions, sba.state_based_actions),
     # --- every manifest (701.40, 701.58, 701.62: app.rules.mtg.manifest) ---
-    Move(m.Manifest, mf.manifest),
-    Move(m.Cloak, mf.manifest),
+    Move(m.Manifest, mf.manifest, mf.may_manifest),
+    Move(m.Cloak, mf.manifest, mf.may_manifest),
     Move(m.ManifestCards, mf.manifest_cards),
-    Move(m.ManifestDread, mf.manifest_dread),
+    Move(m.ManifestDread, mf.manifest_dread, mf.may_manifest_dread),
     Move(m.ManifestDreadChoose, mf.manifest_dread_choose),
     # --- names: "can't cast spells with the chosen name" ---
     Move(ForbidName, forbid_name),

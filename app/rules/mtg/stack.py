@@ -237,6 +237,13 @@ def _choosing_player(ctx: MtgCtx, ability_id: str | None) -> StackAbility:
     return ability
 
 
+def may_choose_to_play(ctx: MtgCtx, action: HideawayAccept | HideawayDecline) -> None:
+    """Whether the hideaway ability's player may answer it now: the precondition of both
+    answers, which their handlers check first (`_choosing_player`); nothing after refuses (a
+    card that can't be played now stays exiled, told as not played)."""
+    _choosing_player(ctx, action.ability)
+
+
 def accept(ctx: MtgCtx, action: HideawayAccept) -> None:
     """702.75: the player plays the hidden card as the ability resolves (or it resolves now
     with that choice)."""

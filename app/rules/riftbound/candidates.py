@@ -9,6 +9,7 @@ from typing import Any
 from app.rules.core.events import Text
 from app.rules.riftbound.common import bf_text, rb
 from app.rules.riftbound.labels import describe
+from app.rules.riftbound.model import BattlefieldState
 from app.rules.riftbound.state import RiftboundGame, RiftboundObject, Zone
 from app.rules.riftbound.table_candidates import table_candidates
 from app.rules.riftbound.visibility import face_known_to, in_view
@@ -40,7 +41,36 @@ def _target_lists(state: RiftboundGame, obj: RiftboundObject) -> list[list[str]]
 
 
 def candidate_actions(state: RiftboundGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
-    riftbound = rb(state)
+    out = _game_wide(state, actor)
+    bfs = _battlefields(state)
+    for obj in sorted(state.objects, key=lambda o: o.position):
+        if actor is not None and not in_view(state, obj, actor):
+            continue
+        out += _about_object(state, obj, actor, bfs)
+    return out
+
+
+def candidates_about(
+    state: RiftboundGame, actor: str | None, target: str | None
+) -> list[tuple[dict[str, Any], Text]]:
+    """`candidate_actions`' candidates whose button belongs to `target` (None: game-wide), in
+    its order, without building every object's: each object's own name it (`object`), the
+    game-wide ones none."""
+    if target is None:
+        return _game_wide(state, actor)
+    obj = state.get(target)
+    if obj is None or (actor is not None and not in_view(state, obj, actor)):
+        return []
+    return _about_object(state, obj, actor, _battlefields(state))
+
+
+def _battlefields(state: RiftboundGame) -> list[BattlefieldState]:
+    return sorted(rb(state).battlefields, key=lambda b: b.position)
+
+
+def _game_wide(state: RiftboundGame, actor: str | None) -> list[tuple[dict[str, Any], Text]]:
+    """The chain, the showdown, the turn, the table, and the judge's control of each
+    battlefield: no object's button."""
     out: list[tuple[dict[str, Any], Text]] = [
         ({"type": "resolve"}, Text(en="Pass: resolve the chain's newest item",
                                    fr="Passer : résoudre le dernier élément de la chaîne")),
@@ -51,49 +81,53 @@ def candidate_actions(state: RiftboundGame, actor: str | None) -> list[tuple[dic
         ({"type": "end_game"}, Text(en="End the game", fr="Terminer la partie")),
     ]  # fmt: skip
     out += table_candidates(state, actor)
-    bfs = sorted(riftbound.battlefields, key=lambda b: b.position)
     if actor is None:
-        for bf in bfs:
+        for bf in _battlefields(state):
             for player in [*state.player_names(), None]:
                 out.append((
                     {"type": "set_control", "battlefield": bf.id, "player": player},
                     Text(en=f"{bf.name}: controlled by {player or 'nobody'}",
                          fr=f"{bf.name_fr or bf.name} : contrôlé par {player or 'personne'}"),
                 ))  # fmt: skip
-    for obj in sorted(state.objects, key=lambda o: o.position):
-        if actor is not None and not in_view(state, obj, actor):
-            continue
-        shown = _name(state, obj, actor)
-        if obj.zone in (Zone.HAND, Zone.CHAMPION):
-            if obj.card.hidden:
-                for bf in bfs:
-                    out.append((
-                        {"type": "hide", "object": obj.id, "battlefield": bf.id},
-                        Text(en=f"Hide {shown.en} at {bf.name} (pay 1 Power of any domain)",
-                             fr=f"Cacher {shown.fr} à {bf.name_fr or bf.name} (payer 1 puissance de n'importe quel domaine)"),
-                    ))  # fmt: skip
-            destinations = ["base"] + [b.id for b in bfs] if "Unit" in obj.card.types else [None]
-            plays: list[tuple[dict[str, Any], str | None, bool]] = []
-            for to in destinations:
-                for targets in _target_lists(state, obj):
-                    action: dict[str, Any] = {"type": "play", "object": obj.id, "targets": targets}
-                    if to is not None:
-                        action["to"] = to
-                    plays.append((action, to, False))
-            out += _labelled_plays(state, shown, plays, actor)
-        elif obj.zone == Zone.FACEDOWN:
-            plays = [
-                ({"type": "play", "object": obj.id, "targets": targets}, None, True)
-                for targets in _target_lists(state, obj)
-            ]
-            out += _labelled_plays(state, shown, plays, actor)
-        elif obj.zone in (Zone.BASE, Zone.BATTLEFIELD) and "Unit" in obj.card.types:
-            for to in ["base"] + [b.id for b in bfs]:
-                where = "base" if to == "base" else next(b.name for b in bfs if b.id == to)
+    return out
+
+
+def _about_object(
+    state: RiftboundGame, obj: RiftboundObject, actor: str | None, bfs: list[BattlefieldState]
+) -> list[tuple[dict[str, Any], Text]]:
+    """One object's candidates (hide, play with each target choice, move), in `actor`'s view."""
+    out: list[tuple[dict[str, Any], Text]] = []
+    shown = _name(state, obj, actor)
+    if obj.zone in (Zone.HAND, Zone.CHAMPION):
+        if obj.card.hidden:
+            for bf in bfs:
                 out.append((
-                    {"type": "move_unit", "object": obj.id, "to": to},
-                    Text(en=f"Move {shown.en} to {where}", fr=f"Déplacer {shown.fr} vers {where}"),
+                    {"type": "hide", "object": obj.id, "battlefield": bf.id},
+                    Text(en=f"Hide {shown.en} at {bf.name} (pay 1 Power of any domain)",
+                         fr=f"Cacher {shown.fr} à {bf.name_fr or bf.name} (payer 1 puissance de n'importe quel domaine)"),
                 ))  # fmt: skip
+        destinations = ["base"] + [b.id for b in bfs] if "Unit" in obj.card.types else [None]
+        plays: list[tuple[dict[str, Any], str | None, bool]] = []
+        for to in destinations:
+            for targets in _target_lists(state, obj):
+                action: dict[str, Any] = {"type": "play", "object": obj.id, "targets": targets}
+                if to is not None:
+                    action["to"] = to
+                plays.append((action, to, False))
+        out += _labelled_plays(state, shown, plays, actor)
+    elif obj.zone == Zone.FACEDOWN:
+        plays = [
+            ({"type": "play", "object": obj.id, "targets": targets}, None, True)
+            for targets in _target_lists(state, obj)
+        ]
+        out += _labelled_plays(state, shown, plays, actor)
+    elif obj.zone in (Zone.BASE, Zone.BATTLEFIELD) and "Unit" in obj.card.types:
+        for to in ["base"] + [b.id for b in bfs]:
+            where = "base" if to == "base" else next(b.name for b in bfs if b.id == to)
+            out.append((
+                {"type": "move_unit", "object": obj.id, "to": to},
+                Text(en=f"Move {shown.en} to {where}", fr=f"Déplacer {shown.fr} vers {where}"),
+            ))  # fmt: skip
     return out
 
 

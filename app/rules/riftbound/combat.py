@@ -32,10 +32,10 @@ def _deal(ctx: RiftboundCtx, damage: int, victims: list[RiftboundObject]) -> lis
     return dead
 
 
-def resolve_showdown(ctx: RiftboundCtx, action: ResolveShowdown) -> None:
+def may_resolve_showdown(ctx: RiftboundCtx, action: ResolveShowdown) -> None:
+    """rb.showdown: a showdown is in progress and its chain is empty (everyone passed)."""
     state = rb(ctx.state)
-    showdown = state.showdown
-    if showdown is None:
+    if state.showdown is None:
         raise RuleError(
             ["rb.showdown"], "No showdown is in progress.", "Aucun affrontement en cours."
         )
@@ -45,6 +45,13 @@ def resolve_showdown(ctx: RiftboundCtx, action: ResolveShowdown) -> None:
             "Resolve the chain first: the showdown ends when everyone passes with no chain.",
             "Résolvez d'abord la chaîne : l'affrontement finit quand tous passent sans chaîne.",
         )
+
+
+def resolve_showdown(ctx: RiftboundCtx, action: ResolveShowdown) -> None:
+    may_resolve_showdown(ctx, action)
+    state = rb(ctx.state)
+    showdown = state.showdown
+    assert showdown is not None  # may_resolve_showdown refused none
     bf = state.battlefield(showdown.battlefield)
     assert bf is not None
     name = bf_text(ctx.state, bf.id)

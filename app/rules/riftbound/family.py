@@ -49,6 +49,7 @@ RIFTBOUND: GameFamily[RiftboundGame, RiftboundView] = GameFamily(
         visibility=Visibility.of(visibility, secret_zones=SECRET),
         view=view_of.riftbound_view,
         offers=candidates.candidate_actions,
+        offers_about=candidates.candidates_about,
         describe=labels.describe,
         citations=Citations(
             book=rule_book.BOOK,

@@ -17,10 +17,10 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.Hide, hidden.hide),
     Move(a.Play, play.play),
     Move(Resolve, chain.resolve, chain.may_resolve),
-    Move(a.ResolveShowdown, combat.resolve_showdown),
+    Move(a.ResolveShowdown, combat.resolve_showdown, combat.may_resolve_showdown),
     Move(a.MoveUnit, turn.move_unit),
     Move(NextTurn, turn.next_turn, turn.may_end_turn),
-    Move(a.SetControl, turn.set_control),
+    Move(a.SetControl, turn.set_control, turn.may_set_control),
     Move(EndGame, turn.end_game, turn.MAY_END_GAME),
     Move(Concede, turn.concede, turn.MAY_CONCEDE),
     # An effect on another player's object: proposed, then accepted or refused.
@@ -28,7 +28,7 @@ MOVES: tuple[Move[Any], ...] = (
     # The judge edits the table: judge only.
     *JUDGE_MOVES,
     # A casual table's actions (app.rules.riftbound.table).
-    Move(t.Draw, table.draw),
-    Move(t.Channel, table.channel),
-    Move(t.Score, table.score),
+    Move(t.Draw, table.draw, table.may_draw),
+    Move(t.Channel, table.channel, table.may_channel),
+    Move(t.Score, table.score, table.may_score),
 )

@@ -42,28 +42,39 @@ def _own(ctx: RiftboundCtx, player: str, what: Text) -> str:
     return only_the_player(ctx, player, ["rb.privacy"], what)
 
 
-def draw(ctx: RiftboundCtx, action: Draw) -> None:
+def may_draw(ctx: RiftboundCtx, action: Draw) -> None:
+    """rb.privacy: the player's own (the judge for them), from a main deck with a card in it."""
     player = _own(ctx, action.player, Text(en="draw from their deck", fr="piocher dans son deck"))
-    drawn = draw_cards(ctx, player, action.count)
-    if not drawn:
+    if not ctx.state.in_zone(Zone.MAIN_DECK, player):
         raise RuleError(
             ["rb.turn"],
             f"{player}'s main deck is empty.",
             f"Le deck principal de {player} est vide.",
         )
-    say_drawn(ctx, player, drawn, ["rb.turn", "rb.privacy"])
 
 
-def channel(ctx: RiftboundCtx, action: Channel) -> None:
-    """Runes go from the top of the rune deck onto the board, face up: everyone sees them."""
+def draw(ctx: RiftboundCtx, action: Draw) -> None:
+    may_draw(ctx, action)
+    player = action.player
+    say_drawn(ctx, player, draw_cards(ctx, player, action.count), ["rb.turn", "rb.privacy"])
+
+
+def may_channel(ctx: RiftboundCtx, action: Channel) -> None:
+    """rb.runes: the player's own (the judge for them), from a rune deck with a rune in it."""
     player = _own(ctx, action.player, Text(en="channel their runes", fr="canaliser ses runes"))
-    runes = take_top(ctx, player, Zone.RUNE_DECK, Zone.RUNES, action.count)
-    if not runes:
+    if not ctx.state.in_zone(Zone.RUNE_DECK, player):
         raise RuleError(
             ["rb.runes"],
             f"{player}'s rune deck is empty.",
             f"Le deck de runes de {player} est vide.",
         )
+
+
+def channel(ctx: RiftboundCtx, action: Channel) -> None:
+    """Runes go from the top of the rune deck onto the board, face up: everyone sees them."""
+    may_channel(ctx, action)
+    player = action.player
+    runes = take_top(ctx, player, Zone.RUNE_DECK, Zone.RUNES, action.count)
     count = runes_said(len(runes))
     ctx.emit(
         "channel",
@@ -76,16 +87,22 @@ def channel(ctx: RiftboundCtx, action: Channel) -> None:
     )
 
 
-def score(ctx: RiftboundCtx, action: Score) -> None:
+def may_score(ctx: RiftboundCtx, action: Score) -> None:
+    """rb.conquer-hold: the player's own score (the judge for them), never below 0."""
     player = _own(ctx, action.player, Text(en="change their score", fr="changer son score"))
-    table = rb(ctx.state)
-    now = table.points.get(player, 0) + action.amount
-    if now < 0:
+    if rb(ctx.state).points.get(player, 0) + action.amount < 0:
         raise RuleError(
             ["rb.conquer-hold"],
             "A score can't go below 0.",
             "Un score ne peut pas descendre sous 0.",
         )
+
+
+def score(ctx: RiftboundCtx, action: Score) -> None:
+    may_score(ctx, action)
+    player = action.player
+    table = rb(ctx.state)
+    now = table.points.get(player, 0) + action.amount
     table.points[player] = now
     verb_en, verb_fr = ("scores", "marque") if action.amount > 0 else ("loses", "perd")
     points_en, points_fr = plural_pair(

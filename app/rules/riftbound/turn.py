@@ -148,8 +148,9 @@ def move_unit(ctx: RiftboundCtx, action: MoveUnit) -> None:
     cleanup(ctx)
 
 
-def set_control(ctx: RiftboundCtx, action: SetControl) -> None:
-    """Judge only: rebuild a table. Control of a contested battlefield can't change."""
+def may_set_control(ctx: RiftboundCtx, action: SetControl) -> None:
+    """Judge only (rb.190.4), for a battlefield of the game and a player of it (or nobody);
+    control of a contested battlefield can't change (rb.190.3)."""
     if ctx.actor is not None:
         raise RuleError(["rb.190.4"], "Only the judge sets who controls a battlefield.",
                         "Seul l'arbitre fixe qui contrôle un champ de bataille.", kind="forbidden")  # fmt: skip
@@ -163,7 +164,12 @@ def set_control(ctx: RiftboundCtx, action: SetControl) -> None:
             f"{bf.name_fr or bf.name} est contesté : son contrôle ne peut pas changer avant la "
             "fin de l'affrontement.",
         )
-    set_controller(ctx, bf, action.player, ["rb.190.4"])
+
+
+def set_control(ctx: RiftboundCtx, action: SetControl) -> None:
+    """Judge only: rebuild a table. Control of a contested battlefield can't change."""
+    may_set_control(ctx, action)
+    set_controller(ctx, battlefield(ctx, action.battlefield), action.player, ["rb.190.4"])
     cleanup(ctx)
 
 
