@@ -1,6 +1,7 @@
 """Refused attempts noted in the log: a refusal changes no state, so it is added to the log
 entry of the version it happened at (the log shows it there), and a replay, which re-applies
-the recorded actions only, is unchanged."""
+the recorded actions only, is unchanged. Only the head's entry is ever changed so: a page's log
+at the next version reads that entry again (app/web/viewer_memo.py)."""
 
 from __future__ import annotations
 

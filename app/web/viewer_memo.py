@@ -10,11 +10,13 @@ is part of the key because what may be known and done depends on who looks (a ju
 a player shares that player's entry; the judge's "as" is added per page, on the way out:
 `PageButtons`). Thread-safe without a lock: two threads racing on one part store equal answers.
 
-The page's log is worked out from the one before: a log entry never changes once written (a
-take-back is a new entry) and each is redacted on its own (`log_for`), so the log at version v
-is the log this viewer was shown at v - 1 plus entry v, redacted for them, with the oldest
-dropped past the page's length. After a tap, each open page then reads and redacts one entry,
-not the page's thirty.
+The page's log is worked out from the one before: each entry is redacted on its own
+(`log_for`), and an entry never changes once a later one is written (a take-back is a new
+entry; a refused attempt is noted in the entry of the version it happened at, the head's:
+app/store/refusals.py). So the log at version v is the log this viewer was shown at v - 1,
+its entry v - 1 read again (a refusal may have been noted there since), plus entry v, redacted
+for them, with the oldest dropped past the page's length. After a tap, each open page then
+reads and redacts two entries, not the page's thirty.
 """
 
 from __future__ import annotations
@@ -80,8 +82,11 @@ class ViewerMemo:
             version, earlier = self._state.version, self._earlier
             self._earlier = None  # held only until used: memos never chain to older ones
             if earlier is not None and earlier.last == last and earlier.version < version:
-                added = log_for(read(version, earlier.version), self._viewer, self._state.ruleset)
-                entries = (earlier.entries + added)[-last:] if last > 0 else []
+                # From the earlier head's own entry on: the only one that may have changed.
+                since = earlier.version - 1
+                added = log_for(read(version, since), self._viewer, self._state.ruleset)
+                kept = [e for e in earlier.entries if e.version <= since]
+                entries = (kept + added)[-last:] if last > 0 else []
             else:
                 entries = log_for(read(version, None), self._viewer, self._state.ruleset)
             self._log = EarlierLog(version, last, entries)

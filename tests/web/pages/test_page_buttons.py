@@ -201,7 +201,8 @@ def _entry(version: int) -> tuple[int, str | None, list[Any]]:
 def test_a_page_log_after_a_tap_is_the_one_before_plus_the_new_entry_read_alone(viewer):
     """Version by version, each memo's page log equals the whole log read and redacted afresh
     (the newest `last`, oldest dropped), for every viewer; only the first version reads the
-    page's whole length, every later one reads only the entries past the version before."""
+    page's whole length, every later one reads only the entries from the version before on
+    (that one again: a refusal may have been noted in it)."""
     from app.rules.redact import log_for
 
     last = 4
@@ -220,7 +221,34 @@ def test_a_page_log_after_a_tap_is_the_one_before_plus_the_new_entry_read_alone(
         assert memo.page_log(read, last) == whole
         assert ("Secret" in str(whole)) == (viewer.player == "Alice" or viewer.kind == "judge")
     first = STATES[0].version
-    assert reads == [(first, None)] + [(s.version, s.version - 1) for s in STATES[1:]]
+    assert reads == [(first, None)] + [(s.version, s.version - 2) for s in STATES[1:]]
+
+
+def test_a_refusal_noted_in_the_head_entry_after_a_page_showed_it_reaches_the_next_version():
+    """app/store/refusals.py adds a refused attempt to the entry of the version it happened at
+    (the head's, the version unchanged): the next version's page log reads that entry again."""
+    from app.rules.core.events import Event, Text
+
+    cache = ViewerCache(maxsize=64)
+    viewer = Viewer.seat("Bob")
+    log = {v: _entry(v) for v in range(0, STATES[-1].version + 1)}
+
+    def read(up_to: int, after: int | None) -> list[tuple[int, str | None, list[Any]]]:
+        low = after + 1 if after is not None else 0
+        return [log[v] for v in range(low, up_to + 1)]
+
+    before, after = STATES[2], STATES[3]
+    shown = cache.memo("G4", before, viewer).page_log(read, 31)
+    assert "refused" not in str(shown)
+    refusal = Event(
+        kind="refused",
+        public=Text(en="Bob's attempt was refused.", fr="La tentative de Bob est refusée."),
+    )
+    version, actor, events = log[before.version]
+    log[before.version] = (version, actor, [*events, refusal])  # noted at the head, v unchanged
+    later = cache.memo("G4", after, viewer).page_log(read, 31)
+    assert "Bob's attempt was refused." in str(later)
+    assert [e.version for e in later] == list(range(0, after.version + 1))
 
 
 def test_a_page_log_is_read_whole_when_the_version_before_was_never_shown():
