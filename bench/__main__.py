@@ -109,6 +109,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "no views, bytes, streams, fan-out, growth, page profiles or Lighthouse (a quick "
         "before/after on a busy machine)",
     )
+    parser.add_argument(
+        "--only-growth",
+        action="store_true",
+        help="only (8) growth with the table, against the bare app, printed and written as "
+        "bench/results/<date>_<commit>_growth.md|json (latest.md left alone): run it in two "
+        "checkouts, one after the other, for a before/after of a change to the live path",
+    )
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--no-streams", action="store_true", help="skip (5) live connections")
     parser.add_argument(
@@ -382,6 +389,8 @@ def main(argv: list[str] | None = None) -> int:
         }
     }
     lengths = [int(x) for x in args.lengths.split(",") if x]
+    if args.only_growth:
+        return _growth_only(args, results)
     tmp = Path(tempfile.mkdtemp(prefix="facedown-bench-"))
     try:
         with database.fresh(args.database_url, tmp) as db:
@@ -408,6 +417,43 @@ def main(argv: list[str] | None = None) -> int:
     log(
         f"bench: wrote {', '.join(str(p.relative_to(Path.cwd())) if p.is_relative_to(Path.cwd()) else str(p) for p in paths)}"
     )
+    return 0
+
+
+def _growth_only(args: argparse.Namespace, results: dict[str, Any]) -> int:
+    """(8) alone, on a fresh database, beside the bare app; written beside latest.md."""
+    tmp = Path(tempfile.mkdtemp(prefix="facedown-bench-"))
+    try:
+        with database.fresh(args.database_url, tmp) as db, running(db.url, tmp) as server:
+            results["meta"]["database"] = db.label
+            with running_bare(tmp) as bare:
+                log(
+                    f"bench: (8) growth with the table, {args.growth_rounds} rounds of "
+                    f"{args.growth_actions} actions"
+                )
+                results["growth"] = _run_uvloop(
+                    growth.measure(
+                        server.base_url,
+                        server.cpu_seconds,
+                        bare.base_url,
+                        bare.cpu_seconds,
+                        rounds=args.growth_rounds,
+                        actions=args.growth_actions,
+                        log=log,
+                    )
+                )
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    results["meta"]["load_after"] = load_average()
+    rows = report.rows(results)
+    print(report.table(rows))
+    stamp = datetime.fromisoformat(results["meta"]["started"]).astimezone(UTC)
+    stem = args.out / f"{stamp:%Y-%m-%d_%H%M%S}_{results['meta']['commit']}_growth"
+    args.out.mkdir(parents=True, exist_ok=True)
+    text = orjson.dumps(results, option=orjson.OPT_INDENT_2).decode()
+    stem.with_suffix(".json").write_text(text + "\n")
+    stem.with_suffix(".md").write_text(report.markdown(results, rows))
+    log(f"bench: wrote {stem}.md and .json")
     return 0
 
 

@@ -173,3 +173,24 @@ def test_quick_runs_short_growth_slices_and_keeps_an_explicit_profile_length():
     full = parse_args([])
     assert (full.growth_rounds, full.growth_actions, full.profile_seconds) == (4, 8, 10.0)
     assert parse_args(["--no-growth"]).no_growth is True
+
+
+@pytest.mark.server
+def test_only_growth_measures_the_growth_rows_and_leaves_latest_alone(tmp_path: Path, capsys):
+    """`python -m bench --only-growth`: a before/after of the live path in two checkouts."""
+    import json
+
+    from bench.__main__ import main
+
+    out = tmp_path / "results"
+    args = ["--only-growth", "--growth-rounds", "1", "--growth-actions", "1", "--out", str(out)]
+    assert main(args) == 0
+    written = sorted(p.name for p in out.iterdir())
+    assert len(written) == 2 and all(name.endswith(("_growth.json", "_growth.md")) for name in written)
+    results = json.loads(next(out.glob("*_growth.json")).read_text())
+    assert set(results) == {"meta", "growth"}
+    assert set(results["growth"]["slices"]) == {
+        "bare", "live_2", "live_4", "live_8", "board_20", "board_200"
+    }
+    printed = capsys.readouterr().out
+    assert "growth: 8 ÷ 2 open pages" in printed and "growth: 200 ÷ 20 objects" in printed
