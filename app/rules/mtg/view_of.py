@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Literal
 
+from pydantic import BaseModel
+
+from app.lru import LRU
 from app.rules.core.events import Text
 from app.rules.core.projection import project
 from app.rules.core.view import game_view
@@ -136,6 +140,68 @@ def _object_view(
     )
 
 
+# An object's view kept across versions: a move shares every object it never read with the
+# state before it (GameState.settle), so after a tap the board's other objects are the same
+# objects, and their views are the same while nothing else they read changed. Kept only for
+# an object whose view reads nothing of the game but itself and the facts in `_context`: face
+# up (a face-down one's label and who may see its face read more), not linked to a hideaway
+# card or attached to a permanent (those read another object), no power or toughness an
+# ability counts (604.3: it reads a zone), and no permission in force that reads a library's
+# top. Keyed by the object's identity (the object kept in the entry, so its id can't be
+# reused while remembered), the viewer, and the context; tests/rules/mtg/
+# test_kept_object_views.py checks every view against one worked out afresh.
+_KEPT: LRU[tuple[int, str, str | None, Hashable], tuple[MtgObject, MtgObjectView]] = LRU(8192)
+
+
+def _context(state: MtgGame, perms_in_force: list[CastPermission]) -> Hashable | None:
+    """The facts of the game (not of the object) a kept object's view reads; None when a
+    permission in force reads a library's top (no view is kept then)."""
+    if any(p.zone == "library_top" for p in perms_in_force):
+        return None
+    return (
+        state.ruleset,
+        state.turn,  # attacked this turn or last; a permission used this turn
+        state.finished,
+        tuple(state.player_names()),
+        state.hideaway_edition,
+        tuple(perms_in_force),
+        # Cards being looked at for a choice (read by no face-up object's view today, kept
+        # in the context so that no future reading of them can be missed).
+        *(p.model_dump_json() if p is not None else None for p in _pending(state)),
+    )
+
+
+def _pending(state: MtgGame) -> tuple[BaseModel | None, BaseModel | None]:
+    return state.hideaway_pending, state.dread_pending
+
+
+def _keepable(obj: MtgObject) -> bool:
+    return (
+        not obj.face_down
+        and obj.hideaway_link is None
+        and obj.attached_to is None
+        and characteristics.types_and_abilities(obj).pt_cda is None
+    )
+
+
+def _view_of_object(
+    state: MtgGame,
+    obj: MtgObject,
+    viewer: Viewer,
+    perms_in_force: list[CastPermission],
+    context: Hashable | None,
+) -> MtgObjectView:
+    if context is None or not _keepable(obj):
+        return _object_view(state, obj, viewer, perms_in_force)
+    key = (id(obj), viewer.kind, viewer.player, context)
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is obj:
+        return kept[1]
+    view = _object_view(state, obj, viewer, perms_in_force)
+    _KEPT.put(key, (obj, view))
+    return view
+
+
 def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
     """Everything `viewer` may know of `state`, and nothing more."""
     players = [
@@ -157,12 +223,13 @@ def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
     )
     pending = state.hideaway_pending
     perms_in_force = live(state)  # once for the view, not once per object
+    context = _context(state, perms_in_force)
     return game_view(
         state,
         MtgView,
         viewer,
         players=players,
-        objects=[_object_view(state, o, viewer, perms_in_force) for o in visible],
+        objects=[_view_of_object(state, o, viewer, perms_in_force, context) for o in visible],
         pending=(
             project(
                 pending,
