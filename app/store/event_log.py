@@ -240,6 +240,13 @@ class EventLog:
 
     def load(self, game_id: str, version: int | None = None) -> GameState:
         """The state at `version` (default: the latest). The caller owns the copy."""
+        return self.load_shared(game_id, version).clone()
+
+    def load_shared(self, game_id: str, version: int | None = None) -> GameState:
+        """The state at `version` as this process keeps it, not a copy: for a caller that only
+        reads it (a view, the buttons), never to be changed (docs/DESIGN.md invariant 1). Its
+        objects are the ones the states before and after it share where a move never read
+        them, so what is worked out per object can be kept across versions (view_of.py)."""
 
         def read() -> GameState:
             heads = self._request
@@ -253,7 +260,7 @@ class EventLog:
                 return self.states.at(conn, game_id, _target(head, version))
 
         state: GameState = self._retry(read)
-        return state.clone()
+        return state
 
     def log(
         self,

@@ -97,6 +97,7 @@ class GameRepository:
         self.info = events.info
         self.versions = events.versions
         self.load = events.load
+        self.load_shared = events.load_shared
         self.log = events.log
         self.actions = events.actions
         self.setup_of = events.setup_of

@@ -133,8 +133,8 @@ def seat_table(
     seat_param: str | None,
     full_log: bool = False,
 ) -> Table:
-    """The game now, for this seat (and viewpoint)."""
-    state = repository.load(seat.game_id)
+    """The game now, for this seat (and viewpoint): the state as kept, only read here."""
+    state = repository.load_shared(seat.game_id)
     who = looking(seat, seat_param, state.player_names())
     memo = memo_for(state, who, cache)
     if full_log:
@@ -177,7 +177,7 @@ def past_table(
 def game_view(
     repository: GameRepository, game_id: str, viewer: Viewer, version: int | None = None
 ) -> View:
-    return view_for(repository.load(game_id, version), viewer)
+    return view_for(repository.load_shared(game_id, version), viewer)
 
 
 def game_log(
