@@ -95,11 +95,25 @@ def _framed(tag: bytes, data: bytes) -> bytes:
     return tag + len(data).to_bytes(8, "little") + data
 
 
+# A frozen object's part of the key by the object's identity (the object kept in the entry,
+# so its id can't be reused while remembered): an object's view is kept across versions while
+# the object is (app/rules/mtg/view_of.py), and frozen, so what it holds never changes.
+_DUMPS: LRU[int, tuple[BaseModel, bytes]] = LRU(CACHE_SIZE)
+
+
 def _model(value: BaseModel) -> bytes:
+    frozen = bool(value.model_config.get("frozen"))
+    if frozen:
+        kept = _DUMPS.get(id(value))
+        if kept is not None and kept[0] is value:
+            return kept[1]
     kind = type(value)
-    return _framed(b"c", f"{kind.__module__}.{kind.__qualname__}".encode()) + _framed(
+    dump = _framed(b"c", f"{kind.__module__}.{kind.__qualname__}".encode()) + _framed(
         b"m", value.model_dump_json().encode()
     )
+    if frozen:
+        _DUMPS.put(id(value), (value, dump))
+    return dump
 
 
 def tile_inputs(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.rules.core.projection import project
 from app.rules.core.state import GameState, Proposal
@@ -22,6 +22,11 @@ class VisibleTo(BaseModel):
 
 
 class ObjectViewBase(BaseModel):
+    # Frozen: one object's view is shared by the views of several versions (kept while the
+    # object is: app/rules/mtg/view_of.py) and its tile is kept by what it holds
+    # (app/web/tile_cache.py); a change to it would reach every page that shares it.
+    model_config = ConfigDict(frozen=True)
+
     id: str
     zone: str
     owner: str
