@@ -420,6 +420,26 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _growth(args: argparse.Namespace, server: Server, bare: Server) -> dict[str, Any]:
+    """(8) growth with the table, against the bare app beside it."""
+    log(
+        f"bench: (8) growth with the table, {args.growth_rounds} rounds of "
+        f"{args.growth_actions} actions"
+    )
+    measured: dict[str, Any] = _run_uvloop(
+        growth.measure(
+            server.base_url,
+            server.cpu_seconds,
+            bare.base_url,
+            bare.cpu_seconds,
+            rounds=args.growth_rounds,
+            actions=args.growth_actions,
+            log=log,
+        )
+    )
+    return measured
+
+
 def _growth_only(args: argparse.Namespace, results: dict[str, Any]) -> int:
     """(8) alone, on a fresh database, beside the bare app; written beside latest.md."""
     tmp = Path(tempfile.mkdtemp(prefix="facedown-bench-"))
@@ -427,21 +447,7 @@ def _growth_only(args: argparse.Namespace, results: dict[str, Any]) -> int:
         with database.fresh(args.database_url, tmp) as db, running(db.url, tmp) as server:
             results["meta"]["database"] = db.label
             with running_bare(tmp) as bare:
-                log(
-                    f"bench: (8) growth with the table, {args.growth_rounds} rounds of "
-                    f"{args.growth_actions} actions"
-                )
-                results["growth"] = _run_uvloop(
-                    growth.measure(
-                        server.base_url,
-                        server.cpu_seconds,
-                        bare.base_url,
-                        bare.cpu_seconds,
-                        rounds=args.growth_rounds,
-                        actions=args.growth_actions,
-                        log=log,
-                    )
-                )
+                results["growth"] = _growth(args, server, bare)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     results["meta"]["load_after"] = load_average()
@@ -520,21 +526,7 @@ def _measure(
                     else ("--no-growth" if args.no_growth else missing)
                 }
             else:
-                log(
-                    f"bench: (8) growth with the table, {args.growth_rounds} rounds of "
-                    f"{args.growth_actions} actions"
-                )
-                results["growth"] = _run_uvloop(
-                    growth.measure(
-                        server.base_url,
-                        server.cpu_seconds,
-                        bare.base_url,
-                        bare.cpu_seconds,
-                        rounds=args.growth_rounds,
-                        actions=args.growth_actions,
-                        log=log,
-                    )
-                )
+                results["growth"] = _growth(args, server, bare)
             if args.middleware_costs:
                 log("bench: (1b) each middleware part's cost (probe ÷ bare, app per config)")
                 results["middleware"] = middleware_costs.measure(

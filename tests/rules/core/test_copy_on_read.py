@@ -17,7 +17,8 @@ from app.rules.core.viewer import Viewer
 from app.rules.families import family_of, parse_action
 from app.rules.offers import candidates_for
 from app.scenarios.library import all_scenarios
-from app.scenarios.runner import game_setup, resolve_refs
+from app.scenarios.runner import game_setup
+from tests.rules.core.scenario_states import scenario_states
 
 
 def _legal(state: GameState, action: dict[str, Any], actor: str | None, trial: bool) -> bool:
@@ -29,18 +30,7 @@ def _legal(state: GameState, action: dict[str, Any], actor: str | None, trial: b
 
 
 def _states(scenario: Any) -> list[GameState]:
-    """The scenario's state before each step and after the last."""
-    state = engine.new_game(game_setup(scenario), "copy-on-read").state
-    out = [state]
-    for step in scenario.steps:
-        try:
-            state = engine.apply(
-                state, parse_action(resolve_refs(step.action, state)), step.as_, consent=True
-            ).state
-        except RuleError:
-            continue
-        out.append(state)
-    return out
+    return scenario_states(scenario, "copy-on-read")
 
 
 def _viewers(state: GameState) -> list[Viewer]:

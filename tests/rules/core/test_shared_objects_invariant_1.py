@@ -16,7 +16,8 @@ from app.rules.core.viewer import Viewer
 from app.rules.families import parse_action
 from app.rules.offers import candidates_for
 from app.scenarios.library import all_scenarios
-from app.scenarios.runner import game_setup, resolve_refs
+from app.scenarios.runner import game_setup
+from tests.rules.core.scenario_states import scenario_states
 
 
 def _outcome(state: GameState, action: dict[str, Any], actor: str | None) -> Any:
@@ -28,17 +29,7 @@ def _outcome(state: GameState, action: dict[str, Any], actor: str | None) -> Any
 
 
 def _states(scenario: Any) -> list[GameState]:
-    state = engine.new_game(game_setup(scenario), "shared-objects").state
-    out = [state]
-    for step in scenario.steps:
-        try:
-            state = engine.apply(
-                state, parse_action(resolve_refs(step.action, state)), step.as_, consent=True
-            ).state
-        except RuleError:
-            continue
-        out.append(state)
-    return out
+    return scenario_states(scenario, "shared-objects")
 
 
 @pytest.mark.parametrize("scenario", all_scenarios(), ids=lambda s: s.key)

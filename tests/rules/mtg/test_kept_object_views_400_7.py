@@ -20,9 +20,10 @@ from app.rules.families import parse_action
 from app.rules.mtg import view_of
 from app.rules.redact import Viewer, view_for
 from app.scenarios.library import all_scenarios
-from app.scenarios.runner import game_setup, resolve_refs
+from app.scenarios.runner import game_setup
 from tests.conftest import quick_examples
 from tests.rules.conformance.mtg_kit import BOB_NAMES, EDITIONS, an_action, new_state
+from tests.rules.core.scenario_states import scenario_states
 
 VIEWERS = [
     Viewer.judge(),
@@ -61,16 +62,7 @@ MTG = [s for s in all_scenarios() if s.ruleset.startswith("mtg")]
 def test_400_7_a_kept_object_view_is_the_one_worked_out_afresh_in_every_scenario(
     scenario: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    state = engine.new_game(game_setup(scenario), "kept-views").state
-    states = [state]
-    for step in scenario.steps:
-        try:
-            state = engine.apply(
-                state, parse_action(resolve_refs(step.action, state)), step.as_, consent=True
-            ).state
-        except RuleError:
-            continue
-        states.append(state)
+    states = scenario_states(scenario, "kept-views")
     assert _check(states, monkeypatch) > 0
 
 
