@@ -10,8 +10,6 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel
-
 from app.rules.redact import view_for
 from app.scenarios.library import all_scenarios
 from app.web import tile_cache
@@ -19,17 +17,9 @@ from tests.rules.conformance.button_equivalence import viewpoints
 from tests.rules.conformance.test_button_equivalence import states_of
 
 
-def _dump(value: Any) -> Any:
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    if isinstance(value, Mapping):
-        return {str(k): _dump(v) for k, v in value.items()}
-    return value
-
-
 def whole_dump(inputs: Mapping[str, Any]) -> str:
     """Every input dumped whole, keys sorted: the key's reference (and its first form)."""
-    return json.dumps({k: _dump(v) for k, v in inputs.items()}, sort_keys=True)
+    return json.dumps({k: tile_cache._dump(v) for k, v in inputs.items()}, sort_keys=True)
 
 
 def _all_inputs() -> list[dict[str, Any]]:

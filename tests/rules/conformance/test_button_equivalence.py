@@ -14,24 +14,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.rules import engine
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Text
 from app.rules.core.state import GameState
 from app.rules.core.timing import warning_of
-from app.rules.families import FAMILIES, family_of, parse_action
+from app.rules.families import FAMILIES, family_of
 from app.rules.mtg import stack
 from app.rules.mtg.state import Zone
 from app.rules.mtg.timing import cast_timing
 from app.rules.redact import Candidate, Viewer, numbers_for_ruleset, option_if_legal
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
-from app.scenarios.runner import game_setup, resolve_refs
 from app.web.page_buttons import PageButtons
 from app.web.viewer_memo import ViewerMemo
 from tests.conftest import quick_examples
 from tests.rules.conformance.button_equivalence import mismatches, viewpoints
 from tests.rules.conformance.kit import FamilyKit, attempt
+from tests.rules.core.scenario_states import scenario_states
 from tests.rules.mtg.table import Table
 
 SCENARIOS = all_scenarios()
@@ -40,16 +39,7 @@ SCENARIOS = all_scenarios()
 def states_of(scenario: Scenario) -> list[GameState]:
     """The scenario's game at version 0 and after each step (a refused step changes nothing,
     as the store keeps it)."""
-    state = engine.new_game(game_setup(scenario), seed=f"buttons-{scenario.key}").state
-    states = [state]
-    for step in scenario.steps:
-        action = parse_action(resolve_refs(step.action, state))
-        try:
-            state = engine.apply(state, action, step.as_, consent=True).state
-        except RuleError:
-            continue
-        states.append(state)
-    return states
+    return scenario_states(scenario, f"buttons-{scenario.key}")
 
 
 def test_the_shipped_scenarios_cover_both_families():
