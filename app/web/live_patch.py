@@ -22,6 +22,7 @@ import re
 from markupsafe import escape
 
 from app.lru import LRU
+from app.web.live_parts import Region
 
 # Elements without an end tag.
 VOID = frozenset(
@@ -250,11 +251,31 @@ def _prepended(old: str, o: _Node, new: str, n: _Node, path: str) -> list[str] |
     return swaps
 
 
-# Each region's tree is read once (a region is the new one of one catch-up and the old one
-# of the next), and each patch is worked out once for all the pages of one seat link. Keyed
-# by the regions' text itself (a string keeps its hash): the same text, the same tree.
-TREES: LRU[str, _Node] = LRU(256)
+# Every form of the region carries the version it was drawn at (`expected_version`: a tap on
+# a page that fell behind is refused, not applied to a game it did not show). Compared as it
+# is, every form would differ at every version, and every patch would resend them all. So the
+# regions are compared with that value blanked: a form that differs only there is left in
+# place, and static/js/live.js sets every form's value to the version the patched status line
+# shows (the form is then exactly what the new region has). A form that changed otherwise is
+# sent with the new value. The tag is the template's own (partials/form_fields.html): its
+# quotes can't come from escaped text.
+_EXPECTED = re.compile(r'<input type="hidden" name="expected_version" value="(\d+)">')
+_BLANK = '<input type="hidden" name="expected_version" value="">'
+
+# Each part's text as compared (its forms' version blanked), its tree, and each patch, worked
+# out once: a part that did not change is the same text at the next version, each region is
+# the new one of one catch-up and the old one of the next, and one patch serves every page of
+# one seat link. Keyed by the texts themselves (a string keeps its hash).
+NORMAL: LRU[str, str] = LRU(2048)
+TREES: LRU[str, _Node] = LRU(2048)
 PATCHES: LRU[tuple[str, str, str], tuple[str | None]] = LRU(256)
+
+
+def _normal(text: str) -> str:
+    normal = NORMAL.get(text)
+    if normal is None:
+        normal = NORMAL.setdefault(text, _EXPECTED.sub(_BLANK, text))
+    return normal
 
 
 def _tree_of(text: str) -> _Node:
@@ -264,23 +285,56 @@ def _tree_of(text: str) -> _Node:
     return tree
 
 
-def live_patch(old: str, new: str, root: str = "#live") -> str | None:
+def live_patch(old: Region, new: Region, root: str = "#live") -> str | None:
     """Out-of-band swaps that turn the region `old` (inside `root`) into `new`; None when
     the page should get the whole region instead."""
-    # Plain strings: slices of markup joined with plain text would be escaped.
-    old, new = str(old), str(new)
-    known = PATCHES.get((old, new, root))
+    key = (old.html, new.html, root)
+    known = PATCHES.get(key)
     if known is None:
-        known = PATCHES.setdefault((old, new, root), (_patch(old, new, root),))
+        known = PATCHES.setdefault(key, (_patch(old, new, root),))
     return known[0]
 
 
-def _patch(old: str, new: str, root: str) -> str | None:
+def _patch(old: Region, new: Region, root: str) -> str | None:
+    if len(old.parts) != len(new.parts):
+        return None
     try:
-        swaps = _walk(old, _tree_of(old), new, _tree_of(new), root)
+        swaps = _parts_walk(old, new, root)
     except Unfollowed:
         return None
     patch = "\n".join(swaps)
-    if len(swaps) > MAX_SWAPS or len(patch) >= len(new):
+    version = _EXPECTED.search(new.html)
+    if version is not None:
+        patch = patch.replace(_BLANK, version.group(0))
+    if len(swaps) > MAX_SWAPS or len(patch) >= len(new.html):
         return None
     return patch
+
+
+def _parts_walk(old: Region, new: Region, root: str) -> list[str]:
+    """The swaps of every part that changed; a part that reads the same (its forms' version
+    aside) is passed over, its elements only counted for the positions of the parts after."""
+    swaps: list[str] = []
+    before = 0  # the region's elements in the parts before this one
+    for old_part, new_part in zip(old.parts, new.parts, strict=True):
+        new_text = _normal(new_part)
+        new_tree = _tree_of(new_text)
+        if old_part != new_part:
+            old_text = _normal(old_part)
+            if old_text != new_text:
+                swaps += _part_swaps(old_text, _tree_of(old_text), new_text, new_tree, root, before)
+        before += len(new_tree.children)
+    return swaps
+
+
+def _part_swaps(old: str, o: _Node, new: str, n: _Node, root: str, before: int) -> list[str]:
+    """One part's swaps: its own elements keep their number and tags (else the region is
+    sent whole), each walked at its position in the region."""
+    if [c.tag for c in o.children] != [c.tag for c in n.children] or _inner_text(
+        old, o
+    ) != _inner_text(new, n):
+        raise Unfollowed("the region's own elements changed")
+    swaps: list[str] = []
+    for index, (oc, nc) in enumerate(zip(o.children, n.children, strict=True), start=before + 1):
+        swaps += _walk(old, oc, new, nc, f"{root} > :nth-child({index})")
+    return swaps

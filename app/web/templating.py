@@ -34,6 +34,7 @@ from app.web.card_words import card_text, keyword, object_text, type_line
 from app.web.form_numbers import table_number_field
 from app.web.i18n import both
 from app.web.judge_forms import exile_facts, face_of
+from app.web.live_parts import LIVE_PARTS
 from app.web.tile_cache import tile
 from app.web.zone_hiding import zone_hiding
 
@@ -115,6 +116,8 @@ def make_environment() -> Environment:
         tile=tile,
         # A view's objects by zone and player, grouped once per view (board_zones.py).
         board_zones=board_zones,
+        # The live region's parts, in order (live_parts.py).
+        live_parts=LIVE_PARTS,
     )
     env.filters["json_attr"] = _json_attr
     env.filters["urlencode"] = _urlencode

@@ -103,6 +103,22 @@
     if (shown !== null) { evt.detail.parameters.since = String(shown); }
   });
 
+  /* A catch-up that was only what changed leaves the forms it did not need to touch as they
+   * were, with the version they were drawn at (app/web/live_patch.py compares forms without
+   * it): each gets the version the page shows now, which is what the new region says. */
+  function formsAtShownVersion() {
+    var el = live();
+    var shown = shownVersion();
+    if (!el || shown === null) { return; }
+    el.querySelectorAll("input[name='expected_version']").forEach(function (input) {
+      input.setAttribute("value", String(shown));
+      input.value = String(shown);
+    });
+  }
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (isLive(evt) && evt.detail.successful) { formsAtShownVersion(); }
+  });
+
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:responseError", failed);
   document.addEventListener("htmx:afterRequest", function (evt) {

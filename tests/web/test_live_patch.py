@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from app.web.live_patch import live_patch
+from app.web.live_parts import Region
+from app.web.live_patch import live_patch as live_patch_of
 
 BOARD = """<section class="status" data-version="{v}"><p>version {v}</p></section>
 <div class="board">
@@ -16,6 +17,11 @@ BOARD = """<section class="status" data-version="{v}"><p>version {v}</p></sectio
   </ul>
 </div>
 <section class="log"><ol class="entries" reversed>{entries}</ol></section>"""
+
+
+def live_patch(old: str, new: str) -> str | None:
+    """A region of one part (the parts' own tests are below)."""
+    return live_patch_of(Region((old,)), Region((new,)))
 
 
 def board(v: int, tapped: bool, entries: list[str]) -> str:
@@ -77,3 +83,55 @@ def test_a_patch_names_no_card_the_viewer_does_not_see_in_the_new_region() -> No
     patch = live_patch(old, new) or ""
     words = set(re.findall(r"[A-Za-z]{4,}", re.sub(r'hx-swap-oob="[^"]+"', "", patch)))
     assert words <= set(re.findall(r"[A-Za-z]{4,}", new))
+
+
+FORM = (
+    '<form method="post" action="/g/G/act">'
+    '<input type="hidden" name="expected_version" value="{v}">'
+    '<button type="submit" name="action" value="{action}">{label}</button></form>'
+)
+
+
+def _region(v: int, tapped: bool, action: str = "next_turn") -> Region:
+    """Parts as the app's region has them: the status, the action bar, the board and log."""
+    status = f'<section class="status" data-version="{v}"><p>version {v}</p></section>'
+    bar = f'<section class="actionbar">{FORM.format(v=v, action=action, label=action)}</section>'
+    table = (
+        '<section class="table">'
+        + "".join(FORM.format(v=v, action=f"draw{i}", label=f"Draw {i}") for i in range(3))
+        + "</section>"
+    )
+    # The board and the log (the board's own status line left out: it is the first part).
+    rest = board(v, tapped, [f"v{n}" for n in range(v, 0, -1)]).split("\n", 1)[1]
+    return Region((status, "", bar, table, rest))
+
+
+def test_a_form_that_changed_only_its_version_is_not_sent() -> None:
+    # Every form carries the version its page shows; static/js/live.js sets it on the forms
+    # a patch leaves in place, so a form that changed nowhere else is not resent.
+    patch = live_patch_of(_region(4, False), _region(5, True)) or ""
+    targets = re.findall(r'hx-swap-oob="([^"]+)"', patch)
+    assert targets == [
+        "outerHTML:#live &gt; :nth-child(1)",
+        # The board's part is the fourth element: the empty part counts for nothing.
+        "outerHTML:#live &gt; :nth-child(4) &gt; :nth-child(1) &gt; :nth-child(2)",
+        "afterbegin:#live &gt; :nth-child(5) &gt; :nth-child(1)",
+    ]
+    assert "expected_version" not in patch and "Draw" not in patch
+
+
+def test_a_form_that_changed_is_sent_with_the_new_version() -> None:
+    new = _region(5, False)
+    # The action bar's form gains a button: the form is sent whole, with its new version.
+    bar = new.parts[2].replace("</form>", '<button name="action" value="x">x</button></form>')
+    patch = live_patch_of(_region(4, False), Region((*new.parts[:2], bar, *new.parts[3:]))) or ""
+    assert 'hx-swap-oob="outerHTML:#live &gt; :nth-child(2) &gt; :nth-child(1)"' in patch
+    assert '<input type="hidden" name="expected_version" value="5">' in patch
+    assert 'value="4"' not in patch and 'value=""' not in patch
+
+
+def test_a_part_whose_own_elements_changed_sends_the_region_whole() -> None:
+    old, new = _region(4, False), _region(5, False)
+    grown = Region((*new.parts[:1], "<nav>back</nav>", *new.parts[2:]))
+    assert live_patch_of(old, grown) is None
+    assert live_patch_of(old, Region(new.parts[:-1])) is None

@@ -23,12 +23,21 @@ from collections.abc import Sequence
 import anyio.to_thread
 from starlette.types import Message, Send
 
+from app.lru import LRU
+
 MINIMUM_SIZE = 500
 COMPRESS_LEVEL = 6
 # Compressing a body this large inline would hold the event loop: a worker thread does it.
 THREAD_MINIMUM_SIZE = 128 * 1024
 
 Header = tuple[bytes, bytes]
+
+# A body sent whole, compressed once: the pages of one seat link (a phone and a laptop, every
+# spectator on the spectators' link) are sent the same catch-up after a tap. Keyed by the body
+# itself: the same bytes compress to the same bytes, so a client gets only the compression of
+# what it was sent anyway.
+PACKED_MAXIMUM_SIZE = 64 * 1024
+PACKED: LRU[bytes, bytes] = LRU(128)
 
 # Media types never compressed: the live stream (each event must leave at once), and
 # formats that are compressed already (Starlette's list).
@@ -126,9 +135,13 @@ def responding(
         if len(body) >= MINIMUM_SIZE or more:
             headers = _add_vary(headers, b"Accept-Encoding")
             if gzip:
-                window = zlib.MAX_WBITS if more else window_bits(len(body))
-                compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, 16 + window)
-                packed = await _compress(compressor, message)
+                packed = None if more else PACKED.get(body)
+                if packed is None:
+                    window = zlib.MAX_WBITS if more else window_bits(len(body))
+                    compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, 16 + window)
+                    packed = await _compress(compressor, message)
+                    if not more and len(body) <= PACKED_MAXIMUM_SIZE:
+                        PACKED.put(body, packed)
                 headers = [h for h in headers if h[0].lower() != b"content-length"]
                 headers.append((b"content-encoding", b"gzip"))
                 if not more and not held.get("trailers", False):

@@ -20,6 +20,7 @@ from app.web.errors import ApiError
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import base_context, refused
 from app.web.pages.live_region import keep_region
+from app.web.pages.region_parts import render_region
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import Shown, game_url
 from app.web.templating import html, render
@@ -74,10 +75,10 @@ def act_for_page(
     variables = page.variables() | {"near_form": near_form}
     # The new live region, kept for this seat's next catch-up (only what changed since it),
     # then what else the action changed (AFTER_ACTION: the same two blocks, in one string).
-    region = render("pages/game.html", variables, ["live"])
+    region = render_region(variables)
     keep_region(request, at, page.view.version, region)
     after = render("pages/game.html", variables, ["oob_after_action"])
-    return html(region + after, headers=PRIVATE)
+    return html(region.html + after, headers=PRIVATE)
 
 
 def _rule_refusal(request: Request, at: SeatAt, error: ErrorView, htmx: bool) -> Response:

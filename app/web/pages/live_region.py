@@ -28,17 +28,18 @@ from app.store.seats import hash_token
 from app.web.deps import SeatAt
 from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.i18n import pick_language
+from app.web.live_parts import Region
 from app.web.live_patch import live_patch
+from app.web.pages.region_parts import render_region
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import TablePage
-from app.web.templating import render
 
 # A few regions per open game (its seats, two languages) for a few hundred games.
 CACHE_SIZE = 2048
 
-# (game, version, seat token's digest, judge's viewpoint, language) -> the region's HTML.
+# (game, version, seat token's digest, judge's viewpoint, language) -> the region, by parts.
 RegionKey = tuple[str, int, str, str | None, str]
-REGIONS: LRU[RegionKey, str] = LRU(CACHE_SIZE)
+REGIONS: LRU[RegionKey, Region] = LRU(CACHE_SIZE)
 
 
 def _key(at: SeatAt, version: int, lang: str) -> RegionKey:
@@ -47,7 +48,7 @@ def _key(at: SeatAt, version: int, lang: str) -> RegionKey:
     return (at.seat.game_id, version, hash_token(at.seat.token), at.seat_param, lang)
 
 
-def live_region(request: Request, at: SeatAt) -> tuple[str, int]:
+def live_region(request: Request, at: SeatAt) -> tuple[Region, int]:
     """The #live block of the game page as this seat sees the game now, and its version."""
     lang = pick_language(request)
     now = at.repository.info(at.seat.game_id).version
@@ -56,23 +57,27 @@ def live_region(request: Request, at: SeatAt) -> tuple[str, int]:
         return kept, now
     # Only the region is rendered: the judge's forms outside it are left out.
     page = seat_page(request, at, with_publish=False, with_builder=False)
-    return region_of(request, at, page), page.view.version
+    return _region(request, at, page), page.view.version
+
+
+def _region(request: Request, at: SeatAt, page: TablePage) -> Region:
+    key = _key(at, page.view.version, pick_language(request))
+    kept = REGIONS.get(key)
+    if kept is None:
+        kept = REGIONS.setdefault(key, render_region(page.variables()))
+    return kept
 
 
 def region_of(request: Request, at: SeatAt, page: TablePage) -> Markup:
     """The region of this built page: the one kept for its version, else rendered and kept
     (the whole page shows it too, so its next catch-up can be only what changed)."""
-    key = _key(at, page.view.version, pick_language(request))
-    kept = REGIONS.get(key)
-    if kept is None:
-        kept = REGIONS.setdefault(key, render("pages/game.html", page.variables(), ["live"]))
-    return Markup(kept)
+    return Markup(_region(request, at, page).html)
 
 
-def keep_region(request: Request, at: SeatAt, version: int, html: str) -> None:
+def keep_region(request: Request, at: SeatAt, version: int, region: Region) -> None:
     """Remember the region a page was just given some other way (its own tap's answer), so
     its next catch-up can be only what changed."""
-    REGIONS.setdefault(_key(at, version, pick_language(request)), html)
+    REGIONS.setdefault(_key(at, version, pick_language(request)), region)
 
 
 @dataclass(frozen=True)
@@ -92,13 +97,13 @@ def live_answer(request: Request, at: SeatAt) -> LiveAnswer:
     region, version = live_region(request, at)
     since = _since(request)
     if since is None or since > version:
-        return LiveAnswer(region, patch=False)
+        return LiveAnswer(region.html, patch=False)
     if since == version:
         return LiveAnswer("", patch=True)  # it shows this version already
     shown = REGIONS.get(_key(at, since, pick_language(request)))
     patch = live_patch(shown, region) if shown is not None else None
     if patch is None:
-        return LiveAnswer(region, patch=False)
+        return LiveAnswer(region.html, patch=False)
     return LiveAnswer(patch, patch=True)
 
 

@@ -130,3 +130,27 @@ def test_a_body_is_compressed_with_the_smallest_window_that_holds_it_and_no_wors
     # Through the middleware: a client's gzip reader takes it.
     response = _client().get("/big", headers={"Accept-Encoding": "gzip"})
     assert response.text == BIG and response.headers["content-encoding"] == "gzip"
+
+
+def test_a_body_sent_again_is_compressed_once_and_only_the_same_body_shares_it(monkeypatch):
+    # The pages of one seat link get the same catch-up: its compression is kept by the body.
+    from app.web.middleware import compress
+
+    packed: list[int] = []
+    real = compress._deflate
+
+    def counting(compressor, body, more):
+        packed.append(len(body))
+        return real(compressor, body, more)
+
+    monkeypatch.setattr(compress, "_deflate", counting)
+    monkeypatch.setattr(compress, "PACKED", compress.LRU(8))
+    client = _client()
+    first = client.get("/big", headers={"Accept-Encoding": "gzip"})
+    again = client.get("/big", headers={"Accept-Encoding": "gzip"})
+    assert packed == [len(BIG)]
+    assert first.content == again.content == BIG.encode()
+    assert first.headers["content-length"] == again.headers["content-length"]
+    # Another body is compressed for itself: nothing of the first answers for it.
+    other = client.post("/api/games/x/echo", content=b"{}", headers={"Accept-Encoding": "gzip"})
+    assert other.json()["size"] == 2 and len(packed) == 2
