@@ -35,6 +35,7 @@ from app.web.form_numbers import table_number_field
 from app.web.i18n import both
 from app.web.judge_forms import exile_facts, face_of
 from app.web.live_parts import LIVE_PARTS
+from app.web.log_lines import log_lines
 from app.web.tile_cache import tile
 from app.web.zone_hiding import zone_hiding
 
@@ -116,6 +117,8 @@ def make_environment() -> Environment:
         tile=tile,
         # A view's objects by zone and player, grouped once per view (board_zones.py).
         board_zones=board_zones,
+        # Every log entry's line, rendered once per entry and language (log_lines.py).
+        log_lines=log_lines,
         # The live region's parts, in order (live_parts.py).
         live_parts=LIVE_PARTS,
     )

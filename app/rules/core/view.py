@@ -124,6 +124,10 @@ class CitationView(BaseModel):
 
 
 class EventView(BaseModel):
+    # Frozen, like the log entry that holds it: an entry's line is kept by its identity
+    # (app/web/log_lines.py) while the page log keeps the entry from version to version.
+    model_config = ConfigDict(frozen=True)
+
     kind: str
     text: str
     text_fr: str
@@ -134,6 +138,8 @@ class EventView(BaseModel):
 
 
 class LogEntryView(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
     version: int
     actor: str | None
     events: list[EventView]
