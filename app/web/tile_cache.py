@@ -14,6 +14,11 @@ one render.
 
 The key is never sent anywhere: it holds what the viewer may know, but it is a digest of
 server-side JSON texts, kept only in this process.
+
+A page's tiles don't work their keys out each time: a frozen object's key is remembered by
+the identities of the objects the tile reads, a digest of the page-wide inputs (worked out
+once a page) and the tile's flags, which together fix every input (`_KNOWN`, below); the
+HTML is still found by the key itself.
 """
 
 from __future__ import annotations
@@ -116,6 +121,41 @@ def _model(value: BaseModel) -> bytes:
     return dump
 
 
+def page_inputs(
+    view: Any,
+    *,
+    lang: Lang,
+    judge: bool,
+    urls: Mapping[str, str],
+    rules_base: str,
+    static: bool = False,
+) -> dict[str, Any]:
+    """What tile_body.html reads that is the same for every tile of a page."""
+    inputs: dict[str, Any] = {
+        "places": _places(view),
+        "players_count": len(view.players),
+        "family": family_of(view.ruleset).key,
+        "lang": lang,
+        "judge": judge,
+        "urls": {"objects": urls.get("objects", ""), "qs": urls.get("qs", "")},
+        "rules_base": rules_base,
+    }
+    # Tested with `is defined` by the families' templates: given only when set.
+    if static:
+        inputs["tiles_static"] = True
+    return inputs
+
+
+def tile_flags(
+    *, yours: bool, detail: bool = False, in_sheet: bool = False, grouped: bool = False
+) -> dict[str, bool]:
+    """What tile_body.html reads of the tile's place on its page (besides the objects)."""
+    flags = {"yours": yours, "in_sheet": in_sheet, "grouped": grouped}
+    if detail:  # tested with `is defined`: given only when set
+        flags["detail"] = True
+    return flags
+
+
 def tile_inputs(
     o: BaseModel,
     view: Any,
@@ -131,26 +171,11 @@ def tile_inputs(
     grouped: bool = False,
 ) -> dict[str, Any]:
     """Everything tile_body.html reads, and nothing else."""
-    inputs: dict[str, Any] = {
-        "o": o,
-        "related": _related(o, view),
-        "places": _places(view),
-        "players_count": len(view.players),
-        "family": family_of(view.ruleset).key,
-        "lang": lang,
-        "judge": judge,
-        "urls": {"objects": urls.get("objects", ""), "qs": urls.get("qs", "")},
-        "rules_base": rules_base,
-        "yours": yours,
-        "in_sheet": in_sheet,
-        "grouped": grouped,
-    }
-    # Tested with `is defined` by the families' templates: given only when set.
-    if detail:
-        inputs["detail"] = True
-    if static:
-        inputs["tiles_static"] = True
-    return inputs
+    page = page_inputs(
+        view, lang=lang, judge=judge, urls=urls, rules_base=rules_base, static=static
+    )
+    flags = tile_flags(yours=yours, detail=detail, in_sheet=in_sheet, grouped=grouped)
+    return {"o": o, "related": _related(o, view)} | page | flags
 
 
 def tile_key(inputs: Mapping[str, Any]) -> bytes:
@@ -193,7 +218,10 @@ _STOCK_T = translator("en").__code__
 def render_tile(env: Any, inputs: Mapping[str, Any], t: Any = None) -> Markup:
     """The tile's HTML: the cached one for these inputs, else rendered (and kept). `t`: the
     page's translator when it isn't the stock one for `lang` (its wording is in `inputs`)."""
-    key = tile_key(inputs)
+    return _drawn(env, tile_key(inputs), inputs, t)
+
+
+def _drawn(env: Any, key: bytes, inputs: Mapping[str, Any], t: Any = None) -> Markup:
     cached = TILES.get(key)
     if cached is not None:
         return cached
@@ -202,31 +230,140 @@ def render_tile(env: Any, inputs: Mapping[str, Any], t: Any = None) -> Markup:
     return TILES.setdefault(key, html)
 
 
+# -- a tile's key remembered by identity ---------------------------------------------------
+# Working out a key dumps and digests every input, for every tile of every page, though on a
+# page after a tap all but one object's view is the very object of the page before (kept
+# across versions: app/rules/mtg/view_of.py) and the page-wide inputs are one page's. So a
+# frozen object's tile key is remembered under what it is a function of: the object (by
+# identity), the objects it names (by identity), a digest of the page-wide inputs (worked out
+# once a page) and the tile's flags. Same identities, same digest, same flags: same inputs,
+# so the same key `tile_key` would work out, and the HTML stays TILES' (by that key). The
+# objects are held in the entry, so their ids can't be reused while remembered.
+
+_MAX_KEYS_PER_OBJECT = 64  # pages (viewers, languages, sheets) one object's view is on
+
+
+class _Known:
+    """One frozen object's view: the strings it holds (the ids it may name) and its tiles'
+    keys, by page digest, flags and the objects it names."""
+
+    __slots__ = ("keys", "names", "o")
+
+    def __init__(self, o: BaseModel) -> None:
+        self.o = o
+        self.names = tuple(v for k, v in vars(o).items() if k != "id" and isinstance(v, str))
+        self.keys: dict[tuple[Any, ...], tuple[tuple[BaseModel, ...], bytes]] = {}
+
+
+_KNOWN: LRU[int, _Known] = LRU(CACHE_SIZE)
+
+
+def _known(o: BaseModel) -> _Known:
+    known = _KNOWN.get(id(o))
+    if known is not None and known.o is o:
+        return known
+    return _KNOWN.setdefault(id(o), _Known(o))
+
+
+def _frozen(value: BaseModel) -> bool:
+    return bool(value.model_config.get("frozen"))
+
+
+class _Page(threading.local):
+    """The page-wide inputs of the page this thread renders, and their digest."""
+
+    view: Any = None  # held, so the identity check can't be fooled by a new view
+    given: tuple[Any, ...] = ()
+    inputs: dict[str, Any] = {}  # noqa: RUF012 (a thread's own, replaced, never changed)
+    digest: bytes = b""
+
+
+_page = _Page()
+
+
+def _page_of(view: Any, given: tuple[Any, ...]) -> tuple[dict[str, Any], bytes]:
+    """`given`: lang, judge, the objects' url, the query string, rules_base, static, and the
+    declared wording (None: the stock one)."""
+    if _page.view is view and _page.given == given:
+        return _page.inputs, _page.digest
+    lang, judge, objects_url, qs, rules_base, static, wording = given
+    urls = {"objects": objects_url, "qs": qs}
+    inputs = page_inputs(
+        view, lang=lang, judge=judge, urls=urls, rules_base=rules_base, static=static
+    )
+    if wording is not None:
+        inputs["wording"] = wording
+    text = json.dumps(
+        inputs, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=_json_default
+    )
+    digest = hashlib.blake2b(text.encode(), digest_size=20).digest()
+    _page.view, _page.given, _page.inputs, _page.digest = view, given, inputs, digest
+    return inputs, digest
+
+
+def _key_of(
+    known: _Known,
+    related: dict[str, Any],
+    digest: bytes,
+    flags: dict[str, bool],
+    inputs: dict[str, Any],
+) -> bytes:
+    """`tile_key(inputs)`, remembered when every object it reads is frozen. `inputs`: the
+    object of `known`, `related`, the page-wide inputs of `digest` and `flags`."""
+    if not all(_frozen(r) for r in related.values()):
+        return tile_key(inputs)
+    memo = (digest, tuple(flags.items()), tuple((k, id(r)) for k, r in related.items()))
+    found = known.keys.get(memo)
+    if found is not None and all(a is b for a, b in zip(found[0], related.values(), strict=True)):
+        return found[1]
+    key = tile_key(inputs)
+    if len(known.keys) >= _MAX_KEYS_PER_OBJECT:
+        known.keys.clear()
+    known.keys[memo] = (tuple(related.values()), key)
+    return key
+
+
 @pass_context
 def tile(context: Context, o: BaseModel, detail: bool = False, grouped: Any = None) -> Markup:
     """The tile of `o` on the page being rendered (a Jinja global: partials/tile.html)."""
+    view = context["view"]
     sheet_obj = context.get("sheet_obj")
     me = context.get("me")
-    inputs = tile_inputs(
-        o,
-        context["view"],
-        lang=context["lang"],
-        judge=bool(context.get("judge")),
-        urls=context.get("urls") or {},
-        rules_base=context.get("rules_base", ""),
+    static = bool(context.get("tiles_static"))
+    flags = tile_flags(
         # The viewer's own card is marked (no trial of its buttons: they are worked out
         # when its sheet opens); a static tile (a ruling) marks nobody's.
-        yours=bool(me) and getattr(o, "controller", None) == me and not context.get("tiles_static"),
+        yours=bool(me) and getattr(o, "controller", None) == me and not static,
         detail=detail,
         in_sheet=detail and sheet_obj is not None and sheet_obj.id == getattr(o, "id", None),
-        static=bool(context.get("tiles_static")),
         grouped=bool(grouped),
     )
     t = context.get("t")
-    if getattr(t, "__code__", _STOCK_T) is _STOCK_T:
-        return render_tile(context.environment, inputs)
-    wording = context.get("t_wording")
-    if wording is None:  # worded its own way, undeclared: drawn afresh, never kept
+    stock = getattr(t, "__code__", _STOCK_T) is _STOCK_T
+    wording = None if stock else context.get("t_wording")
+    urls = context.get("urls") or {}
+    page, digest = _page_of(
+        view,
+        (
+            context["lang"],
+            bool(context.get("judge")),
+            urls.get("objects", ""),
+            urls.get("qs", ""),
+            context.get("rules_base", ""),
+            static,
+            wording,
+        ),
+    )
+    if not stock and wording is None:  # worded its own way, undeclared: drawn afresh, never kept
         body = context.environment.get_template(TEMPLATE)
-        return Markup(body.render(dict(inputs) | {"t": t}))
-    return render_tile(context.environment, inputs | {"wording": wording}, t)
+        inputs = {"o": o, "related": _related(o, view)} | page | flags
+        return Markup(body.render(inputs | {"t": t}))
+    if not _frozen(o):
+        inputs = {"o": o, "related": _related(o, view)} | page | flags
+        return _drawn(context.environment, tile_key(inputs), inputs, None if stock else t)
+    known = _known(o)
+    by_id = _objects_by_id(view)
+    related = {name: by_id[name] for name in known.names if name in by_id}
+    inputs = {"o": o, "related": related} | page | flags
+    key = _key_of(known, related, digest, flags, inputs)
+    return _drawn(context.environment, key, inputs, None if stock else t)

@@ -1,6 +1,7 @@
 """The cached-tile twin test: the twin games of the hidden-information harness
 (tests/security/test_leak_harness.py), played over HTTP through one tile cache shared by
-both twins and every viewer, warm (app/web/tile_cache.py).
+both twins and every viewer, warm, and with the tiles' keys remembered by identity
+(app/web/tile_cache.py).
 
 At every step, for Alice, Bob and a spectator, every page that draws tiles (the page, its
 htmx fragment, the out-of-band patch since the version before, every card's sheet page, the
@@ -59,12 +60,11 @@ def pages(table: Table, who: str) -> str:
 
 
 def uncached(table: Table, who: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    warm = tile_cache.TILES
-    monkeypatch.setattr(tile_cache, "TILES", LRU(0))
-    try:
+    """No tile kept, and no tile's key remembered by identity."""
+    with monkeypatch.context() as m:
+        m.setattr(tile_cache, "TILES", LRU(0))
+        m.setattr(tile_cache, "_KNOWN", LRU(0))
         return pages(table, who)
-    finally:
-        monkeypatch.setattr(tile_cache, "TILES", warm)
 
 
 @pytest.mark.parametrize("deck", DECKS, ids=[d.name for d in DECKS])

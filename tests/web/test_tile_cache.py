@@ -22,12 +22,12 @@ from app.web.templating import ENV
 SECRET = "Akroma, Angel of Fury"
 
 
-def _game() -> GameState:
+def _game(players: tuple[str, ...] = ("Alice", "Bob")) -> GameState:
     catalog = load_catalog()
     cards = [("Alice", "hand", SECRET), ("Bob", "battlefield", "Serra Angel")]
     setup = MtgSetup(
         ruleset="mtg",
-        players=["Alice", "Bob"],
+        players=list(players),
         cards=[MtgSetupCard(owner=o, zone=z, card=catalog.get(n)) for o, z, n in cards],  # type: ignore[arg-type]
     )
     state = engine.new_game(setup, seed="tile-cache-seed").state
@@ -176,3 +176,128 @@ def test_a_ruling_worded_for_alice_never_shares_a_tile_with_alices_own_page(
     assert "Alice sees this" in _page(alice, third, t_wording="third-person:Alice")
     assert "Only you" in _page(alice, stock)
     assert len(cache) == 2  # the undeclared wording is never kept
+
+
+# -- the key remembered by identity (tile_cache._KNOWN): what `tile()` hands TILES ----------
+
+PAGES = [  # (viewer, the page's own context): the judge's first, so a seat comes after it
+    (Viewer.judge(), {"judge": True, "me": None}),
+    (Viewer.seat("Alice"), {"judge": False, "me": "Alice"}),
+    (Viewer.seat("Bob"), {"judge": False, "me": "Bob"}),
+    (Viewer.spectator(), {"judge": False, "me": None}),
+]
+BOARD = "{% for o in view.objects %}{{ tile(o) }}{% endfor %}"
+
+
+def _board(viewer: Viewer, own: dict[str, Any], state: GameState = STATE, **more: Any) -> str:
+    """Every tile of `viewer`'s view, as a page draws them (the Jinja global `tile`)."""
+    context = {
+        "view": view_for(state, viewer),
+        "lang": "en",
+        "urls": URLS,
+        "rules_base": "/rules/mtg/",
+        "t": translator("en"),
+    } | own
+    return ENV.from_string(BOARD).render(context | more)
+
+
+def _shown_to_bob() -> GameState:
+    """708.5: Alice let Bob look at her face-down Akroma, Carol not (a spectator sees it only
+    once every player may). Bob's page and a spectator's give its tile the same page-wide
+    inputs and flags; only what each knows of it differs."""
+    shown = _game(("Alice", "Bob", "Carol")).clone(lazy_objects=True)
+    shown.settle()
+    shown.version += 1
+    akroma = next(o for o in shown.objects if o.face_down)
+    told = akroma.copy_for_change()
+    told.known_to = ["Bob"]  # as face_down.look leaves it
+    shown.objects[shown.objects.index(akroma)] = told
+    return shown
+
+
+SHOWN = _shown_to_bob()
+
+
+@pytest.fixture
+def known(monkeypatch: pytest.MonkeyPatch) -> LRU[int, Any]:
+    fresh: LRU[int, Any] = LRU(64)
+    monkeypatch.setattr(tile_cache, "_KNOWN", fresh)
+    return fresh
+
+
+def _afresh(
+    monkeypatch: pytest.MonkeyPatch, viewer: Viewer, own: dict[str, Any], state: GameState
+) -> str:
+    with monkeypatch.context() as m:
+        m.setattr(tile_cache, "TILES", LRU(0))
+        m.setattr(tile_cache, "_KNOWN", LRU(0))
+        return _board(viewer, own, state)
+
+
+@pytest.mark.parametrize(
+    ("state", "seeing"),
+    [(STATE, {"judge", "Alice"}), (SHOWN, {"judge", "Alice", "Bob"})],
+    ids=["Alice's own", "shown to Bob"],
+)
+def test_708_2_a_key_remembered_for_a_viewer_who_sees_a_face_never_reaches_one_who_doesnt(
+    cache: LRU[bytes, Any],
+    known: LRU[int, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    state: GameState,
+    seeing: set[str],
+) -> None:
+    """The judge, Alice (and Bob once shown it) see the face-down Akroma's name; their
+    tiles' keys are remembered first, then every page comes from the warm caches: each is
+    its render afresh, and the others' never name it."""
+    fresh = {v: _afresh(monkeypatch, v, own, state) for v, own in PAGES}
+    for _ in range(2):  # the second time round, every key comes from the memo
+        for viewer, own in PAGES:
+            page = _board(viewer, own, state)
+            assert page == fresh[viewer], viewer
+            assert (SECRET in page) == ((viewer.player or viewer.kind) in seeing), viewer
+    assert len(known) > 0
+    # And the memo is what answered: no key worked out again.
+    monkeypatch.setattr(tile_cache, "tile_key", _no_key)
+    for viewer, own in PAGES:
+        assert _board(viewer, own, state) == fresh[viewer]
+
+
+def _no_key(inputs: Any) -> bytes:
+    raise AssertionError("a key worked out again for a page drawn before")
+
+
+JUDGE_PAGE, SEAT_PAGE = {"judge": True, "me": None}, {"judge": False, "me": "Alice"}
+
+
+@pytest.mark.parametrize(
+    ("own", "flag"),
+    [
+        (JUDGE_PAGE, {"lang": "fr", "t": translator("fr")}),
+        (JUDGE_PAGE, {"judge": False}),
+        (JUDGE_PAGE, {"me": "Bob"}),
+        (JUDGE_PAGE, {"tiles_static": True}),
+        (JUDGE_PAGE, {"rules_base": "/rules/mtg-2024/"}),
+        (JUDGE_PAGE, {"urls": {"objects": "/g/H/objects/", "qs": ""}}),
+        (JUDGE_PAGE, {"urls": {"objects": "/g/G/objects/", "qs": "?seat=Bob"}}),
+        (SEAT_PAGE, {"t": in_third_person(translator("en"), "Alice"), "t_wording": "3p:Alice"}),
+    ],
+)
+def test_one_object_drawn_on_pages_that_differ_in_one_input_gets_each_its_own_tile(
+    cache: LRU[bytes, Any],
+    known: LRU[int, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    own: dict[str, Any],
+    flag: dict[str, Any],
+) -> None:
+    """The very same objects (one view) on two pages: the remembered key tells every page-wide
+    input apart."""
+    viewer = Viewer.judge() if own["judge"] else Viewer.seat("Alice")
+    view = view_for(STATE, viewer)  # the objects both pages draw
+    plain = _board(viewer, own, view=view)
+    other = _board(viewer, own | flag, view=view)
+    with monkeypatch.context() as m:
+        m.setattr(tile_cache, "TILES", LRU(0))
+        m.setattr(tile_cache, "_KNOWN", LRU(0))
+        assert other == _board(viewer, own | flag, view=view)
+        assert plain == _board(viewer, own, view=view)
+    assert other != plain

@@ -10,9 +10,13 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
+
 from app.rules.redact import view_for
 from app.scenarios.library import all_scenarios
 from app.web import tile_cache
+from app.web.i18n import translator
+from app.web.templating import ENV
 from tests.rules.conformance.button_equivalence import viewpoints
 from tests.rules.conformance.test_button_equivalence import states_of
 
@@ -85,3 +89,41 @@ def test_the_order_a_tile_draws_a_dict_in_is_in_the_key() -> None:
     one = o.model_copy(update={"counters": {"+1/+1": 1, "charge": 2}})
     other = o.model_copy(update={"counters": {"charge": 2, "+1/+1": 1}})
     assert tile_cache.tile_key(inputs | {"o": one}) != tile_cache.tile_key(inputs | {"o": other})
+
+
+BOARD = ENV.from_string(
+    "{% for o in view.objects %}{{ tile(o, detail=detail is defined) }}{% endfor %}"
+)
+
+
+def test_a_key_remembered_by_identity_is_the_key_of_the_inputs_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`tile()` remembers a frozen object's key by identity (tile_cache._KNOWN): over every
+    scenario, state, viewer and page, drawn twice (the second time from the memo), every key
+    it hands the cache is `tile_key` of the very inputs it draws."""
+    drawn = tile_cache._drawn
+    checked = 0
+
+    def checking(env: Any, key: bytes, inputs: Mapping[str, Any], t: Any = None) -> Any:
+        nonlocal checked
+        assert key == tile_cache.tile_key(inputs), whole_dump(inputs)
+        checked += 1
+        return drawn(env, key, inputs, t)
+
+    monkeypatch.setattr(tile_cache, "_drawn", checking)
+    for scenario in all_scenarios():
+        for state in states_of(scenario):
+            for viewer, _ in viewpoints(state.player_names()):
+                view = view_for(state, viewer)
+                for page in ({}, {"lang": "fr"}, {"judge": True}, {"detail": True}):
+                    context = {
+                        "view": view,
+                        "lang": "en",
+                        "urls": {"objects": "/g/G/objects/", "qs": ""},
+                        "rules_base": f"/rules/{view.ruleset}/",
+                        "me": viewer.player,
+                    } | page
+                    context["t"] = translator(context["lang"])
+                    assert BOARD.render(context) == BOARD.render(context)
+    assert checked > 0

@@ -24,11 +24,16 @@ NO_CHARACTERISTICS = Characteristics()
 WARD_2 = "Ward {2}"
 
 
+# Built once (frozen, every field a tuple or a scalar): every face-down permanent's values
+# were built afresh at every read, each view and each state-based check (bench/'s profile).
+_FACE_DOWN = Characteristics(types=("Creature",), power=2, toughness=2)
+_FACE_DOWN_WARD = _FACE_DOWN.model_copy(update={"abilities": (WARD_2,)})
+
+
 def face_down_values(via: FaceDownVia | None) -> Characteristics:
     """707.2a / 708.2a: a 2/2 creature with no name, text, subtypes or mana cost.
     Disguise (702.168) and cloak (701.58) add ward {2}."""
-    abilities = (WARD_2,) if via in ("disguise", "cloak") else ()
-    return Characteristics(types=("Creature",), power=2, toughness=2, abilities=abilities)
+    return _FACE_DOWN_WARD if via in ("disguise", "cloak") else _FACE_DOWN
 
 
 def face_up_values(obj: MtgObject) -> Characteristics:

@@ -143,11 +143,13 @@ def _object_view(
 # An object's view kept across versions: a move shares every object it never read with the
 # state before it (GameState.settle), so after a tap the board's other objects are the same
 # objects, and their views are the same while nothing else they read changed. Kept only for
-# an object whose view reads nothing of the game but itself and the facts in `_context`: face
-# up (a face-down one's label and who may see its face read more), not linked to a hideaway
-# card or attached to a permanent (those read another object), no power or toughness an
-# ability counts (604.3: it reads a zone), and no permission in force that reads a library's
-# top. Keyed by the object's identity (the object kept in the entry, so its id can't be
+# an object whose view reads nothing of the game but itself and the facts in `_context`: not
+# linked to a hideaway card or attached to a permanent (those read another object), no power
+# or toughness an ability counts (604.3: it reads a zone), and no permission in force that
+# reads a library's top. A face-down one qualifies too: who may see its face reads its own
+# controller and `known_to`, the players and the end of the game (707.9); its label its own
+# orders and the turn (it attacked this turn or last); a face-down value has no
+# characteristic-defining ability. Keyed by the object's identity (the object kept in the entry, so its id can't be
 # reused while remembered), the viewer, and the context; tests/rules/mtg/
 # test_kept_object_views.py checks every view against one worked out afresh.
 _KEPT: LRU[tuple[int, str, str | None, Hashable], tuple[MtgObject, MtgObjectView]] = LRU(8192)
@@ -161,11 +163,11 @@ def _context(state: MtgGame, perms_in_force: list[CastPermission]) -> Hashable |
     return (
         state.ruleset,
         state.turn,  # attacked this turn or last; a permission used this turn
-        state.finished,
-        tuple(state.player_names()),
+        state.finished,  # 707.9: a face-down one's face revealed to all
+        tuple(state.player_names()),  # who may see a face-down one's face
         state.hideaway_edition,
         tuple(perms_in_force),
-        # Cards being looked at for a choice (read by no face-up object's view today, kept
+        # Cards being looked at for a choice (read by no kept object's view today, kept
         # in the context so that no future reading of them can be missed).
         *(p.model_dump_json() if p is not None else None for p in _pending(state)),
     )
@@ -177,8 +179,7 @@ def _pending(state: MtgGame) -> tuple[BaseModel | None, BaseModel | None]:
 
 def _keepable(obj: MtgObject) -> bool:
     return (
-        not obj.face_down
-        and obj.hideaway_link is None
+        obj.hideaway_link is None
         and obj.attached_to is None
         and characteristics.types_and_abilities(obj).pt_cda is None
     )

@@ -131,6 +131,7 @@ def _game() -> Any:
         .battlefield("Alice", "Grizzly Bears")
         .battlefield("Alice", "Serra Angel")
         .battlefield("Bob", "Ixidron")
+        .battlefield("Alice", "Den Protector", face_down="megamorph")
         .hand("Alice", "Exalted Angel")
         .library("Alice", "Island")
         .start()
@@ -180,9 +181,8 @@ def test_400_7_a_kept_view_follows_its_host_leaving(monkeypatch: pytest.MonkeyPa
 def test_400_7_a_kept_view_follows_the_players_and_the_end_of_the_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """707.9 reveals at the end of the game; a player who leaves is no longer one who sees.
-    (No face-down object's view is kept at all: the end of the game is in the context as a
-    second guard for them.)"""
+    """707.9 reveals a face-down permanent at the end of the game; a player who leaves is no
+    longer one who sees."""
     game = _game()
     _same_as_fresh(game.state, monkeypatch)
     ended = _sharing(game.state)
@@ -191,3 +191,38 @@ def test_400_7_a_kept_view_follows_the_players_and_the_end_of_the_game(
     left = _sharing(game.state)
     left.players = [p for p in left.players if p.name != "Bob"]
     _same_as_fresh(left, monkeypatch)
+
+
+def _face_down(state: GameState) -> Any:
+    return next(o for o in state.objects if o.face_down)
+
+
+def test_400_7_a_face_down_permanent_keeps_its_view_while_nothing_it_reads_changes() -> None:
+    """708.2: a face-down permanent's view is kept too, for every viewer (its controller
+    sees its face, the others its label)."""
+    game = _game()
+    later = _sharing(game.state)
+    assert _face_down(later) is _face_down(game.state)
+    for viewer in _viewers(game.state):
+        before = next(o for o in view_for(game.state, viewer).objects if o.face_down)
+        after = next(o for o in view_for(later, viewer).objects if o.face_down)
+        assert after is before, viewer
+
+
+def test_400_7_a_kept_face_down_view_follows_the_turn_and_who_may_look(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """708.6: its label says it attacked this turn, then last turn, with no change to it;
+    707.5: a player it is revealed to (known_to) is a change to the object itself."""
+    game = _game()
+    game.do(None, type="attack", objects=[_face_down(game.state).id])
+    _same_as_fresh(game.state, monkeypatch)
+    later = _sharing(game.state)
+    later.turn += 1
+    _same_as_fresh(later, monkeypatch)
+    shown = _sharing(later)
+    hidden = _face_down(shown)
+    told = hidden.copy_for_change()
+    told.known_to = [*told.known_to, "Alice"]
+    shown.objects[shown.objects.index(hidden)] = told
+    _same_as_fresh(shown, monkeypatch)
