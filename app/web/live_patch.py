@@ -22,6 +22,7 @@ import re
 from markupsafe import escape
 
 from app.lru import LRU
+from app.single_flight import SingleFlight
 from app.web.live_parts import Region
 
 # Elements without an end tag.
@@ -269,6 +270,7 @@ _BLANK = '<input type="hidden" name="expected_version" value="">'
 NORMAL: LRU[str, str] = LRU(2048)
 TREES: LRU[str, _Node] = LRU(2048)
 PATCHES: LRU[tuple[str, str, str], tuple[str | None]] = LRU(256)
+PATCHING: SingleFlight[tuple[str | None]] = SingleFlight()
 
 
 def _normal(text: str) -> str:
@@ -291,7 +293,8 @@ def live_patch(old: Region, new: Region, root: str = "#live") -> str | None:
     key = (old.html, new.html, root)
     known = PATCHES.get(key)
     if known is None:
-        known = PATCHES.setdefault(key, (_patch(old, new, root),))
+        # The pages of one seat link ask for it at once: one of them works it out.
+        known = PATCHING.run(key, lambda: PATCHES.setdefault(key, (_patch(old, new, root),)))
     return known[0]
 
 

@@ -98,12 +98,19 @@
    * for this viewer, as out-of-band swaps (or the whole region when the server can't tell
    * what this page shows: a reconnect after a restart, a version long gone). */
   document.addEventListener("htmx:configRequest", function (evt) {
-    if (!isLive(evt) || evt.detail.verb !== "get") { return; }
     var shown = shownVersion();
-    if (shown !== null) { evt.detail.parameters.since = String(shown); }
+    if (shown === null) { return; }
+    if (isLive(evt) && evt.detail.verb === "get") {
+      evt.detail.parameters.since = String(shown);
+    } else {
+      /* Any other request (a tap, from #live, the sheet or the judge's forms) says it too:
+       * its answer can then be only what changed in #live since (a form's own
+       * expected_version may be older: a sheet opened a few versions ago). */
+      evt.detail.headers["X-Live-Version"] = String(shown);
+    }
   });
 
-  /* A catch-up that was only what changed leaves the forms it did not need to touch as they
+  /* An answer that was only what changed leaves the forms it did not need to touch as they
    * were, with the version they were drawn at (app/web/live_patch.py compares forms without
    * it): each gets the version the page shows now, which is what the new region says. */
   function formsAtShownVersion() {
@@ -116,7 +123,8 @@
     });
   }
   document.addEventListener("htmx:afterRequest", function (evt) {
-    if (isLive(evt) && evt.detail.successful) { formsAtShownVersion(); }
+    // A catch-up or a tap's own answer: either may be only what changed.
+    if (evt.detail && evt.detail.successful) { formsAtShownVersion(); }
   });
 
   document.addEventListener("htmx:sendError", failed);

@@ -35,14 +35,21 @@
     if (host) { host.replaceChildren(); }
   }
 
+  /* history.back() is asynchronous: until its popstate arrives, `ours()` still says the
+   * sheet's entry is there. An answer made of out-of-band swaps (only what changed) fires
+   * afterSwap once per swapped element: the entry must be dropped once, not once each (each
+   * back() would leave one more page behind). */
+  var goingBack = false;
+
   document.addEventListener("htmx:afterSwap", function (evt) {
     var host = sheetHost();
     if (!host || !evt.detail) { return; }
     if (evt.detail.target === host && sheetOpen()) {
       if (!ours()) { history.pushState({ fdSheet: true }, "", location.href); }
-    } else if (!sheetOpen() && ours()) {
+    } else if (!sheetOpen() && ours() && !goingBack) {
       /* Closed another way (its Close link, or an action's answer emptied it): drop the entry
        * it added, so the next Back leaves the page as it should. */
+      goingBack = true;
       history.back();
     }
   });
@@ -51,6 +58,7 @@
   if (ours() && !sheetOpen()) { history.replaceState(null, "", location.href); }
 
   window.addEventListener("popstate", function () {
+    goingBack = false;
     if (sheetOpen()) { closeSheet(); }
   });
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.test_morph_game import two_seats
+from tests.browser.test_morph_game import FIRST, tap_tile, two_seats
 
 pytestmark = pytest.mark.browser
 
@@ -94,3 +94,72 @@ def test_a_tap_swaps_only_the_tile_that_changed_on_the_other_page(server, phone)
         fresh,
     )
     assert _normalised(shown) == _normalised(template)
+
+
+def test_the_tapping_page_gets_only_what_changed_and_back_still_leaves_the_game(server, phone):
+    """The page that taps says which version its #live shows (X-Live-Version): its answer is
+    out-of-band swaps too. Its forms a patch left in place carry the new version, the sheet
+    the tap closed drops its history entry once (one afterSwap per swapped element), and the
+    page ends up as the whole region draws it."""
+    game, _alice_ctx, alice, _bob_ctx, _bob = two_seats(server, phone)
+    game_id, tokens = game["id"], game["tokens"]
+    alice.goto(f"{server}/rules")
+    alice.goto(f"{server}/g/{game_id}")
+    # The first change brings the time-travel bar and the take-back panel (a new shape of
+    # the region, sent whole): made first, by Bob.
+    bears = next(
+        o
+        for o in _api(server, game_id, tokens["Bob"], "view")["objects"]
+        if o["zone"] == "battlefield"
+    )
+    _api(server, game_id, tokens["Bob"], "actions", {"type": "tap", "object": bears["id"]})
+    alice.locator("#live .status[data-version='1']").wait_for(timeout=LIVE_TIMEOUT_MS)
+    answers: list[tuple[dict[str, str], int, str]] = []
+
+    def seen(response) -> None:
+        if response.request.method == "POST" and response.url.endswith("/act"):
+            answers.append(
+                (
+                    response.headers,
+                    len(response.body()),
+                    response.request.headers.get("x-live-version", ""),
+                )
+            )
+
+    alice.on("response", seen)
+    whole = len(alice.locator("#live").inner_html())
+    # From a card's sheet: cast it face down; the answer closes the sheet.
+    tap_tile(alice, FIRST)
+    with alice.expect_response(lambda r: r.url.endswith("/act")):
+        alice.get_by_role("button", name="Cast face down (morph)", exact=True).first.click()
+    alice.locator("#sheet aside.sheet").wait_for(state="detached")
+    alice.locator("#live .status[data-version='2']").wait_for(timeout=LIVE_TIMEOUT_MS)
+    # And one more from the action bar: the stack resolves.
+    with alice.expect_response(lambda r: r.url.endswith("/act")):
+        alice.get_by_role("button", name="Resolve the top of the stack", exact=True).first.click()
+    alice.locator("#live .status[data-version='3']").wait_for(timeout=LIVE_TIMEOUT_MS)
+
+    assert [sent for _, _, sent in answers] == ["1", "2"]
+    for headers, size, _ in answers:
+        assert headers.get("hx-reswap") == "none"
+        assert size < whole / 2, (size, whole)
+    versions = alice.evaluate(
+        "() => [...document.querySelectorAll('#live input[name=expected_version]')]"
+        ".map(i => [i.value, i.getAttribute('value')])"
+    )
+    assert versions and all(pair == ["3", "3"] for pair in versions), versions
+    fresh = alice.evaluate(
+        """async (url) => {
+             const r = await fetch(url, {headers: {"HX-Request": "true"}});
+             const t = document.createElement('div'); t.innerHTML = await r.text();
+             return t.innerHTML;
+           }""",
+        f"/g/{game_id}",
+    )
+    shown = alice.evaluate("() => document.querySelector('#live').innerHTML")
+    assert _normalised(re.sub(r' open=""', "", shown)) == _normalised(
+        re.sub(r' open=""', "", fresh)
+    )
+    # The sheet's history entry was dropped once: Back leaves the game for the page before.
+    alice.go_back()
+    alice.wait_for_url(re.compile(r"/rules$"))

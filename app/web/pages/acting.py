@@ -19,7 +19,7 @@ from app.web.deps import SeatAt, catalog_of
 from app.web.errors import ApiError
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import base_context, refused
-from app.web.pages.live_region import keep_region
+from app.web.pages.live_region import keep_region, patch_since, shown_version
 from app.web.pages.region_parts import render_region
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import Shown, game_url
@@ -78,6 +78,12 @@ def act_for_page(
     region = render_region(variables)
     keep_region(request, at, page.view.version, region)
     after = render("pages/game.html", variables, ["oob_after_action"])
+    # The page that tapped says which version its #live shows (static/js/live.js): it too
+    # gets only what changed for its viewer since then (out-of-band swaps, nothing put in
+    # #live itself). Any version it names is one of its own seat's regions: nothing else.
+    patch = patch_since(request, at, shown_version(request), region, page.view.version)
+    if patch is not None:
+        return html(patch + after, headers={**PRIVATE, "HX-Reswap": "none"})
     return html(region.html + after, headers=PRIVATE)
 
 

@@ -24,6 +24,7 @@ from fastapi import Request
 from markupsafe import Markup
 
 from app.lru import LRU
+from app.single_flight import SingleFlight
 from app.store.seats import hash_token
 from app.web.deps import SeatAt
 from app.web.form_numbers import MalformedNumber, optional_number
@@ -40,6 +41,8 @@ CACHE_SIZE = 2048
 # (game, version, seat token's digest, judge's viewpoint, language) -> the region, by parts.
 RegionKey = tuple[str, int, str, str | None, str]
 REGIONS: LRU[RegionKey, Region] = LRU(CACHE_SIZE)
+# The regions being built now, by the key they were asked under (the head's version then).
+BUILDING: SingleFlight[tuple[Region, int]] = SingleFlight()
 
 
 def _key(at: SeatAt, version: int, lang: str) -> RegionKey:
@@ -52,12 +55,18 @@ def live_region(request: Request, at: SeatAt) -> tuple[Region, int]:
     """The #live block of the game page as this seat sees the game now, and its version."""
     lang = pick_language(request)
     now = at.repository.info(at.seat.game_id).version
-    kept = REGIONS.get(_key(at, now, lang))
+    key = _key(at, now, lang)
+    kept = REGIONS.get(key)
     if kept is not None:
         return kept, now
-    # Only the region is rendered: the judge's forms outside it are left out.
-    page = seat_page(request, at, with_publish=False, with_builder=False)
-    return _region(request, at, page), page.view.version
+
+    def build() -> tuple[Region, int]:
+        # Only the region is rendered: the judge's forms outside it are left out.
+        page = seat_page(request, at, with_publish=False, with_builder=False)
+        return _region(request, at, page), page.view.version
+
+    # The pages of this seat link told of this version at once share one build.
+    return BUILDING.run(key, build)
 
 
 def _region(request: Request, at: SeatAt, page: TablePage) -> Region:
@@ -96,15 +105,33 @@ def live_answer(request: Request, at: SeatAt) -> LiveAnswer:
     restart, a page first drawn whole, a version long gone from the cache)."""
     region, version = live_region(request, at)
     since = _since(request)
-    if since is None or since > version:
-        return LiveAnswer(region.html, patch=False)
     if since == version:
         return LiveAnswer("", patch=True)  # it shows this version already
-    shown = REGIONS.get(_key(at, since, pick_language(request)))
-    patch = live_patch(shown, region) if shown is not None else None
+    patch = patch_since(request, at, since, region, version)
     if patch is None:
         return LiveAnswer(region.html, patch=False)
     return LiveAnswer(patch, patch=True)
+
+
+def patch_since(
+    request: Request, at: SeatAt, since: int | None, region: Region, version: int
+) -> str | None:
+    """Only what changed between the region this seat's page shows (version `since`) and
+    `region` (at `version`), as out-of-band swaps; None when that region isn't known here
+    (the page then gets `region` whole)."""
+    if since is None or since >= version:
+        return None
+    shown = REGIONS.get(_key(at, since, pick_language(request)))
+    return live_patch(shown, region) if shown is not None else None
+
+
+def shown_version(request: Request) -> int | None:
+    """The version the asking page's #live shows, as static/js/live.js tells it with a tap
+    (`X-Live-Version`); None without scripts, or for anything but a number."""
+    try:
+        return optional_number(request.headers.get("x-live-version"), max_digits=11)
+    except MalformedNumber:
+        return None
 
 
 def _since(request: Request) -> int | None:

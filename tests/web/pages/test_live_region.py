@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -11,7 +12,14 @@ import pytest
 from app.web.pages import live_region
 from app.web.templating import render
 from tests.conftest import api_act
-from tests.web.pages_support import HTMX, LEAK_SETUP, SECRET_WORDS, seat_client
+from tests.web.pages_support import (
+    HTMX,
+    LEAK_SETUP,
+    SAME_ORIGIN,
+    SECRET_WORDS,
+    csrf_of,
+    seat_client,
+)
 
 pytestmark = pytest.mark.engine
 
@@ -171,3 +179,42 @@ def test_a_sheet_page_without_scripts_shows_the_board_pages_live_region(client, 
             assert _live(sheet.text) == _live(board), (who, object_id)
             opened += 1
     assert opened >= 20
+
+
+@pytest.mark.parametrize(
+    ("told", "patched"),
+    [("1", True), (None, False), ("0", False), ("9", False), ("x", False), ("-1", False)],
+)
+def test_the_tapping_page_gets_only_what_changed_when_it_says_a_version_kept_here(
+    client, game, told: str | None, patched: bool
+) -> None:
+    """The page that taps says which version its #live shows (X-Live-Version, static/js/
+    live.js); its answer is then only what changed for its viewer, as another page's catch-up
+    would be. Said by no page (no scripts), a version never shown to this seat here, or not a
+    number: the whole region, as before."""
+    game_id, tokens = game
+    alice = seat_client(client.app, tokens["Alice"])
+    _roll(client, game_id, tokens["Bob"])
+    page = alice.get(f"/g/{game_id}").text  # at version 1: its region is kept
+    headers = {**SAME_ORIGIN, **HTMX} | ({"X-Live-Version": told} if told is not None else {})
+    answer = alice.post(
+        f"/g/{game_id}/act",
+        data={
+            "csrf": csrf_of(page),
+            "expected_version": "1",
+            "action": json.dumps({"type": "roll_die", "sides": 6}),
+        },
+        headers=headers,
+    )
+    assert answer.status_code == 200, answer.text
+    whole = alice.get(f"/g/{game_id}", headers=HTMX).text
+    assert 'data-version="2"' in answer.text
+    if patched:
+        assert answer.headers["HX-Reswap"] == "none"
+        assert 'hx-swap-oob="outerHTML:#live' in answer.text
+        assert len(answer.text) < len(whole) / 2
+    else:
+        assert "HX-Reswap" not in answer.headers
+        assert answer.text.startswith(whole)
+    # Either way, what else the action changed (the sheet, the notice) comes with it.
+    assert '<div id="sheet" hx-swap-oob="innerHTML">' in answer.text
