@@ -16,7 +16,7 @@ import orjson
 
 from app.rules.mtg.starter import STARTER_HAND, STARTER_LIBRARY
 from bench.client import Connection
-from bench.load import JSON, csrf_of
+from bench.load import JSON, csrf_of, live_version_header, shown_version
 from bench.throughput import PLAYERS
 
 # One player's share of a board, repeated: (card, how it starts face down, or None).
@@ -69,6 +69,8 @@ class BoardTable:
     conn: Connection
     actions: int = 0
     last_bytes: int = 0
+    # The version Alice's page shows, as live.js tells it with a tap.
+    shown: int | None = None
 
     @classmethod
     async def open(cls, base_url: str, objects: int) -> BoardTable:
@@ -114,7 +116,9 @@ class BoardTable:
         except BaseException:
             await conn.close()
             raise
-        return cls(base_url, created["id"], objects, creature, headers, conn)
+        table = cls(base_url, created["id"], objects, creature, headers, conn)
+        table.shown = shown_version(page.text())
+        return table
 
     async def act(self) -> int:
         """One page action (a tap, then an untap the next time): the bytes of the answer."""
@@ -123,10 +127,12 @@ class BoardTable:
         body = urlencode(
             {"action": orjson.dumps({"type": kind, "object": self.creature}).decode()}
         ).encode()
-        response = await self.conn.request("POST", f"/g/{self.game_id}/act", self.headers, body)
+        headers = self.headers | live_version_header(self.shown)
+        response = await self.conn.request("POST", f"/g/{self.game_id}/act", headers, body)
         if response.status != 200:
             raise RuntimeError(f"{kind} on a board of {self.objects}: {response.status}")
         self.last_bytes = len(response.body)
+        self.shown = shown_version(response.text()) or self.shown
         return self.last_bytes
 
     async def close(self) -> None:

@@ -27,7 +27,7 @@ import orjson
 from app.rules.families import family_of
 from bench.client import Connection
 from bench.live_streams import Stream, open_stream
-from bench.load import JSON, ProbeClient, cast_morph, csrf_of
+from bench.load import JSON, ProbeClient, cast_morph, csrf_of, live_version_header
 from bench.throughput import PLAYERS
 
 TARGET = 8.0  # the target: under 8 bare inserts
@@ -179,7 +179,9 @@ class LiveTable:
             {"action": orjson.dumps({"type": kind, "object": self.creature}).decode()}
         ).encode()
         alice = self.pages[0]
-        response = await alice.conn.request("POST", f"/g/{self.game_id}/act", self.headers, body)
+        # As live.js sends a tap: with the version Alice's page shows (the one before).
+        headers = self.headers | live_version_header(self.version - 1)
+        response = await alice.conn.request("POST", f"/g/{self.game_id}/act", headers, body)
         if response.status != 200:
             for wait in waits:
                 wait.cancel()

@@ -251,6 +251,8 @@ class PagePlayer(Client):
         self.game = game
         self.creature: dict[str, str] = {}
         self.page_headers: dict[str, dict[str, str]] = {}
+        # The version each player's page shows, as live.js tells it with a tap.
+        self.shown: dict[str, int | None] = {}
 
     async def setup(self, api: ApiPlayer) -> None:
         for seat in self.game.seats:
@@ -267,6 +269,7 @@ class PagePlayer(Client):
                 {"Cookie": f"fd_seat={seat.token}", "Accept-Encoding": "gzip"},
             )
             seat.csrf = csrf_of(page.text())
+            self.shown[player] = shown_version(page.text())
             self.page_headers[player] = {
                 "Cookie": f"fd_seat={seat.token}",
                 "HX-Request": "true",
@@ -282,12 +285,14 @@ class PagePlayer(Client):
             action["type"],
             "POST",
             f"/g/{self.game.id}/act",
-            self.page_headers[player],
+            self.page_headers[player] | live_version_header(self.shown.get(player)),
             body,
             expected,
         )
         if response.status != expected:
             raise HttpError(f"page {action['type']}: {response.status} {response.text()[:300]}")
+        if response.status == 200:
+            self.shown[player] = shown_version(response.text()) or self.shown.get(player)
 
     async def turn(self, player: str, opponent: str) -> None:
         x = self.creature[player]
@@ -309,6 +314,21 @@ async def take_turn(client: ApiPlayer | PagePlayer) -> None:
     me = client.game.turn % 2
     await client.turn(players[me], players[1 - me])
     client.game.turn += 1
+
+
+def shown_version(html: str) -> int | None:
+    """The version a page's #live shows after this answer (its status line's data-version,
+    in a whole region or a patch), as static/js/live.js reads it; None if it doesn't say."""
+    import re
+
+    match = re.search(r'data-version="(\d+)"', html)
+    return int(match.group(1)) if match is not None else None
+
+
+def live_version_header(shown: int | None) -> dict[str, str]:
+    """What live.js adds to a tap: the version the page's #live shows (its answer can then be
+    only what changed since)."""
+    return {} if shown is None else {"X-Live-Version": str(shown)}
 
 
 def csrf_of(html: str) -> str:

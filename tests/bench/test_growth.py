@@ -156,7 +156,9 @@ def test_growth_measures_every_table_and_board_against_one_insert(tmp_path: Path
     assert s["live_3"]["fetched"] == {"Bob": 2, "spectator": 2} and s["live_3"]["taps"] == 2
     assert s["live_2"]["fetched"] == {"Bob": 2}
     assert all(size > 200 for size in s["live_3"]["bytes"].values())
-    assert s["board_6"]["bytes"] > s["board_4"]["bytes"] > 200
+    # The tapping page says the version it shows (as live.js does): its answer is only what
+    # changed, about one tile, whatever the board's size.
+    assert 200 < s["board_4"]["bytes"] < 2000 and 200 < s["board_6"]["bytes"] < 2000
     assert result["growth"]["live"]["of"] == 3 and result["growth"]["board"]["to"] == 4
     assert len(result["growth"]["board"]["per_round"]) <= 2
     rows = growth.rows(result)
