@@ -78,10 +78,15 @@ def act_for_page(
     region = render_region(variables)
     keep_region(request, at, page.view.version, region)
     after = render("pages/game.html", variables, ["oob_after_action"])
-    # The page that tapped says which version its #live shows (static/js/live.js): it too
-    # gets only what changed for its viewer since then (out-of-band swaps, nothing put in
-    # #live itself). Any version it names is one of its own seat's regions: nothing else.
-    patch = patch_since(request, at, shown_version(request), region, page.view.version)
+    # The page that tapped says which version its #live shows (static/js/live.js): when that
+    # is the version just before this answer's (the page was in step), it too gets only what
+    # changed for its viewer (out-of-band swaps, nothing put in #live itself); a page that
+    # missed versions gets the whole region once. Any version it names is one of its own
+    # seat's regions: nothing else.
+    shown = shown_version(request)
+    version = page.view.version
+    in_step = shown is not None and shown == version - 1
+    patch = patch_since(request, at, shown, region, version) if in_step else None
     if patch is not None:
         return html(patch + after, headers={**PRIVATE, "HX-Reswap": "none"})
     return html(region.html + after, headers=PRIVATE)

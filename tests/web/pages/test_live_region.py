@@ -189,9 +189,10 @@ def test_the_tapping_page_gets_only_what_changed_when_it_says_a_version_kept_her
     client, game, told: str | None, patched: bool
 ) -> None:
     """The page that taps says which version its #live shows (X-Live-Version, static/js/
-    live.js); its answer is then only what changed for its viewer, as another page's catch-up
-    would be. Said by no page (no scripts), a version never shown to this seat here, or not a
-    number: the whole region, as before."""
+    live.js); when it is the version just before, its answer is only what changed for its
+    viewer, as another page's catch-up would be. Said by no page (no scripts), a version
+    further back (a page that missed versions gets the whole region once), one never shown
+    to this seat here, or not a number: the whole region, as before."""
     game_id, tokens = game
     alice = seat_client(client.app, tokens["Alice"])
     _roll(client, game_id, tokens["Bob"])
@@ -218,3 +219,18 @@ def test_the_tapping_page_gets_only_what_changed_when_it_says_a_version_kept_her
         assert answer.text.startswith(whole)
     # Either way, what else the action changed (the sheet, the notice) comes with it.
     assert '<div id="sheet" hx-swap-oob="innerHTML">' in answer.text
+
+
+def test_a_tapping_page_that_missed_versions_gets_the_whole_region_once(client, game) -> None:
+    game_id, tokens = game
+    alice = seat_client(client.app, tokens["Alice"])
+    page = alice.get(f"/g/{game_id}").text  # version 0, kept
+    _roll(client, game_id, tokens["Bob"])  # version 1: Alice's page never caught up
+    answer = alice.post(
+        f"/g/{game_id}/act",
+        data={"csrf": csrf_of(page), "action": json.dumps({"type": "roll_die", "sides": 6})},
+        headers={**SAME_ORIGIN, **HTMX, "X-Live-Version": "0"},
+    )
+    assert answer.status_code == 200, answer.text
+    assert "HX-Reswap" not in answer.headers and 'data-version="2"' in answer.text
+    assert answer.text.startswith(alice.get(f"/g/{game_id}", headers=HTMX).text)
