@@ -16,6 +16,7 @@ from app.rules.mtg.state import Zone
 from app.rules.redact import Viewer, actions_for
 from app.scenarios.library import all_scenarios
 from app.scenarios.runner import game_setup, resolve_refs
+from tests.rules.core.scenario_states import scenario_outcomes
 from tests.rules.mtg.table import Game, Table
 
 VIEWERS = ("Alice", "Bob", "judge", "spectator")
@@ -388,13 +389,5 @@ def _kind_of(err: RuleError) -> str:
 
 def test_no_shipped_scenario_acts_off_timing():
     for scenario in SCENARIOS:
-        state = engine.new_game(game_setup(scenario), "timing-seed").state
-        for step in scenario.steps:
-            try:
-                out = engine.apply(
-                    state, parse_action(resolve_refs(step.action, state)), step.as_, consent=True
-                )
-            except RuleError:
-                continue
-            state = out.state
+        for _step, out in scenario_outcomes(scenario, "timing-seed")[1]:
             assert OFF_TIMING not in [e.kind for e in out.events], scenario.key

@@ -15,18 +15,15 @@ from typing import Any
 import pytest
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from app.rules import engine
-from app.rules.core.errors import RuleError
 from app.rules.core.events import Event
 from app.rules.core.view import EventView, LogEntryView
-from app.rules.families import parse_action
 from app.rules.redact import log_for
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
-from app.scenarios.runner import game_setup, resolve_refs
 from app.web import log_lines
 from app.web.templating import ENV, make_environment
 from tests.rules.conformance.button_equivalence import viewpoints
+from tests.rules.core.scenario_states import scenario_outcomes
 from tests.web.pages.test_board_zones import _pages
 
 INLINE = make_environment()
@@ -39,18 +36,10 @@ SCENARIOS = all_scenarios()
 
 def _played(scenario: Scenario) -> tuple[Any, list[tuple[int, str | None, list[Event]]]]:
     """The scenario's last state and its log's raw entries."""
-    out = engine.new_game(game_setup(scenario), "log-lines")
-    state, entries = out.state, [(0, None, list(out.events))]
-    for step in scenario.steps:
-        try:
-            done = engine.apply(
-                state, parse_action(resolve_refs(step.action, state)), step.as_, consent=True
-            )
-        except RuleError:
-            continue
-        state = done.state
-        entries.append((state.version, step.as_, list(done.events)))
-    return state, entries
+    setup, steps = scenario_outcomes(scenario, "log-lines")
+    entries = [(0, None, list(setup.events))]
+    entries += [(out.state.version, step.as_, list(out.events)) for step, out in steps]
+    return (steps[-1][1].state if steps else setup.state), entries
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.key for s in SCENARIOS])
