@@ -235,6 +235,12 @@ def _prepended(old: str, o: _Node, new: str, n: _Node, path: str) -> list[str] |
         return None
     olds = [old[c.start : c.end] for c in o.children]
     news = [new[c.start : c.end] for c in n.children]
+    return _prepended_items(o.tag, olds, news, path)
+
+
+def _prepended_items(tag: str, olds: list[str], news: list[str], path: str) -> list[str] | None:
+    """The swaps that turn the list of items `olds` into `news` when the new ones came first
+    and the oldest may have dropped off the end; None otherwise."""
     for added in range(1, len(news) + 1):
         kept = news[added:]
         if kept == olds[: len(kept)]:
@@ -244,11 +250,123 @@ def _prepended(old: str, o: _Node, new: str, n: _Node, path: str) -> list[str] |
     if not kept:
         return None  # nothing in common: the list whole
     swaps = [
-        f'<{o.tag} hx-swap-oob="delete:{escape(f"{path} > :nth-child({index})")}"></{o.tag}>'
+        f'<{tag} hx-swap-oob="delete:{escape(f"{path} > :nth-child({index})")}"></{tag}>'
         for index in range(len(olds), len(kept), -1)
     ]
     items = "".join(news[:added])
-    swaps.append(f'<{o.tag} hx-swap-oob="afterbegin:{escape(path)}">{items}</{o.tag}>')
+    swaps.append(f'<{tag} hx-swap-oob="afterbegin:{escape(path)}">{items}</{tag}>')
+    return swaps
+
+
+# -- the log's lines, compared without parsing them --------------------------------------------
+# The log part is the region's largest, and every version adds a line to it: parsed whole at
+# each catch-up, it was most of a patch's parse. Its lines are partials/log_entry.html's own
+# `<li class="entry">` elements (escaped text can't hold that tag, nor a `</li>`), so the part
+# is cut into what comes before the first line, the lines, and what comes after the last
+# without a parser. When the text around the lines is the same, only that text is parsed
+# (once: it is the same at every version) to find where the list is, and the lines compare as
+# `_prepended` compares a list's items. Anything else (no line, other text between the lines,
+# the text around them changed) goes the whole way. `tests/web/test_live_patch.py` checks
+# that this gives the very swaps the whole way gives.
+_LINE = '<li class="entry">'
+_LINE_END = "</li>"
+
+# Each line checked once, as the whole way checks it (a browser would read it as written).
+CHECKED_LINES: LRU[str, bool] = LRU(4096)
+
+
+class _Lines:
+    """A part cut around its log lines: the text before, the lines, the text after, and how
+    long the lines are with what lies between them."""
+
+    __slots__ = ("after", "before", "length", "lines")
+
+    def __init__(self, before: str, lines: list[str], after: str, length: int) -> None:
+        self.before, self.lines, self.after, self.length = before, lines, after, length
+
+
+def _lines_of(text: str) -> _Lines | None:
+    first = text.find(_LINE)
+    if first < 0:
+        return None
+    lines: list[str] = []
+    at = first
+    while True:
+        end = text.find(_LINE_END, at)
+        if end < 0:
+            return None
+        end += len(_LINE_END)
+        lines.append(text[at:end])
+        following = text.find(_LINE, end)
+        if following < 0:
+            return _Lines(text[:first], lines, text[end:], end - first)
+        if text[end:following].strip():
+            return None  # something else between two lines
+        at = following
+
+
+def _line_checked(line: str) -> bool:
+    known = CHECKED_LINES.get(line)
+    if known is None:
+        try:
+            tree = _tree(line)
+            known = len(tree.children) == 1 and tree.children[0].end == len(line)
+        except Unfollowed:
+            known = False
+        CHECKED_LINES.put(line, known)
+    return known
+
+
+def _shape_of(text: str) -> tuple[_Node, _Lines | None]:
+    """The tree that gives the part's own elements: its text without its log lines' when it
+    has some (the same elements, and the same text at every version), else its own."""
+    lines = _lines_of(text)
+    if lines is None:
+        return _tree_of(text), None
+    return _tree_of(lines.before + lines.after), lines
+
+
+def _lines_swaps(
+    old: _Lines, new: _Lines, skeleton: _Node, root: str, before: int
+) -> list[str] | None:
+    """The swaps of a part whose only change is in its log lines, as the whole way would
+    find them; None when the whole way must decide."""
+    if old.before != new.before or old.after != new.after:
+        return None
+    if not all(_line_checked(line) for line in new.lines):
+        return None
+    # The list: the deepest element whose start tag ends before the lines and whose end tag
+    # comes after them (at the join of the text before and after, in the skeleton).
+    join = len(new.before)
+    path, node, chain = root, skeleton, []
+    index_base = before
+    while True:
+        inside = next(
+            (
+                (i, c)
+                for i, c in enumerate(node.children, start=1)
+                if c.start_end <= join and c.end > join
+            ),
+            None,
+        )
+        if inside is None:
+            break
+        i, node = inside
+        path = f"{path} > :nth-child({i + index_base})"
+        index_base = 0
+        chain.append((node, path))
+    if not chain or node.tag not in ("ul", "ol") or node.children:
+        return None  # not a list that holds only the lines
+    swaps = _prepended_items(node.tag, old.lines, new.lines, path)
+    if swaps is None:
+        return None
+    # The whole way replaces an element whole when that says the same in fewer bytes: when
+    # it would, for an element around the list, let it decide (in the new text, an element
+    # around the lines is longer than in the skeleton by the lines' length).
+    size = sum(len(swap) for swap in swaps)
+    for element, element_path in chain[:-1]:
+        if (element.end - element.start) + new.length + len(element_path) + 30 <= size:
+            return None
     return swaps
 
 
@@ -321,13 +439,25 @@ def _parts_walk(old: Region, new: Region, root: str) -> list[str]:
     before = 0  # the region's elements in the parts before this one
     for old_part, new_part in zip(old.parts, new.parts, strict=True):
         new_text = _normal(new_part)
-        new_tree = _tree_of(new_text)
+        shape, new_lines = _shape_of(new_text)
         if old_part != new_part:
             old_text = _normal(old_part)
             if old_text != new_text:
-                swaps += _part_swaps(old_text, _tree_of(old_text), new_text, new_tree, root, before)
-        before += len(new_tree.children)
+                swaps += _changed_part(old_text, new_text, shape, new_lines, root, before)
+        before += len(shape.children)
     return swaps
+
+
+def _changed_part(
+    old: str, new: str, shape: _Node, new_lines: _Lines | None, root: str, before: int
+) -> list[str]:
+    """A changed part's swaps: by its log lines when only they changed, else the whole way."""
+    old_lines = _lines_of(old) if new_lines is not None else None
+    if new_lines is not None and old_lines is not None:
+        by_lines = _lines_swaps(old_lines, new_lines, shape, root, before)
+        if by_lines is not None:
+            return by_lines
+    return _part_swaps(old, _tree_of(old), new, _tree_of(new), root, before)
 
 
 def _part_swaps(old: str, o: _Node, new: str, n: _Node, root: str, before: int) -> list[str]:

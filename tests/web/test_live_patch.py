@@ -4,6 +4,7 @@ differently."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from app.web.live_parts import Region
@@ -135,3 +136,93 @@ def test_a_part_whose_own_elements_changed_sends_the_region_whole() -> None:
     grown = Region((*new.parts[:1], "<nav>back</nav>", *new.parts[2:]))
     assert live_patch_of(old, grown) is None
     assert live_patch_of(old, Region(new.parts[:-1])) is None
+
+
+# -- the log's lines, compared without parsing them ---------------------------------------------
+
+
+def _scenario_regions(window: int) -> list[list[Region]]:
+    """For every shipped scenario and viewer, its live region at each version (the page's
+    newest `window` log entries), rendered by parts as the app renders them."""
+    from app.rules.redact import log_for
+    from app.scenarios.library import all_scenarios
+    from app.web.pages.region_parts import render_region
+    from tests.rules.conformance.button_equivalence import viewpoints
+    from tests.rules.core.scenario_states import scenario_outcomes
+    from tests.web.pages.test_board_zones import _pages
+
+    runs: list[list[Region]] = []
+    for scenario in all_scenarios():
+        setup, steps = scenario_outcomes(scenario, "log-lines-patch")
+        states = [setup.state] + [out.state for _, out in steps]
+        entries = [(0, None, list(setup.events))]
+        entries += [(out.state.version, step.as_, list(out.events)) for step, out in steps]
+        for viewer, acting_as in viewpoints(states[-1].player_names()):
+            run = []
+            for k, state in enumerate(states):
+                log = log_for(entries[: k + 1], viewer, state.ruleset)[::-1][:window]
+                _, variables = _pages(state, viewer, acting_as, "en")[0]
+                run.append(render_region(variables | {"log": log}))
+            runs.append(run)
+    return runs
+
+
+def test_log_lines_compared_without_parsing_give_the_very_swaps_of_the_whole_way(monkeypatch):
+    import app.web.live_patch as patching
+
+    def whole_way(old: Region, new: Region) -> object:
+        with monkeypatch.context() as m:
+            m.setattr(patching, "_lines_of", lambda _text: None)
+            try:
+                return patching._parts_walk(old, new, "#live")
+            except patching.Unfollowed:
+                return "unfollowed"
+
+    def by_lines(old: Region, new: Region) -> object:
+        try:
+            return patching._parts_walk(old, new, "#live")
+        except patching.Unfollowed:
+            return "unfollowed"
+
+    pairs = by_line = 0
+    for window in (3, 30):  # a short window: the oldest lines drop off the end
+        for run in _scenario_regions(window):
+            for old, new in itertools.pairwise(run):
+                assert by_lines(old, new) == whole_way(old, new)
+                pairs += 1
+                old_lines = patching._lines_of(patching._normal(old.parts[-1]))
+                new_lines = patching._lines_of(patching._normal(new.parts[-1]))
+                if old_lines and new_lines and old_lines.before == new_lines.before:
+                    by_line += 1
+    # The comparison means something only if the log's own way was taken, often.
+    assert pairs > 300 and by_line > pairs / 2, (pairs, by_line)
+
+
+def test_a_log_line_a_browser_would_read_otherwise_goes_the_whole_way() -> None:
+    head = '<section class="log"><h2>Log</h2><ol class="entries">\n'
+    tail = "</ol></section>"
+    line = '<li class="entry"><p>v{v}</p></li>\n'
+    quirky = '<li class="entry"><p>v3 <div>block</div></p></li>\n'
+    old = Region((head + line.format(v=2) + line.format(v=1) + tail,))
+    good = Region((head + line.format(v=3) + line.format(v=2) + line.format(v=1) + tail,))
+    bad = Region((head + quirky + line.format(v=2) + line.format(v=1) + tail,))
+    assert "afterbegin" in (live_patch_of(old, good) or "")
+    assert live_patch_of(old, bad) is None
+
+
+def test_a_log_shorter_whole_than_its_swaps_is_sent_whole_as_the_whole_way_does(monkeypatch):
+    import app.web.live_patch as patching
+
+    head = '<section class="log"><ol class="entries">\n'
+    tail = "</ol></section>"
+    line = '<li class="entry">v{v}</li>\n'
+    # A window of two lines: v3 comes, v1 drops off (a deletion and an insertion).
+    old = Region((head + line.format(v=2) + line.format(v=1) + tail,))
+    new = Region((head + line.format(v=3) + line.format(v=2) + tail,))
+    by_lines = patching._parts_walk(old, new, "#live")
+    monkeypatch.setattr(patching, "_lines_of", lambda _text: None)
+    assert by_lines == patching._parts_walk(old, new, "#live")
+    # The section whole: its two swaps say more than the section itself.
+    assert by_lines == [
+        patching._with_oob(new.html, patching._tree(new.html).children[0], "#live > :nth-child(1)")
+    ]
