@@ -1,0 +1,76 @@
+"""The "Table" panel's forms, each rendered once per what it shows.
+
+The panel (partials/table_actions.html) lists a seat's casual table actions — draw, mill, look
+at the top, life, tokens, dice — one small form each, and every page of every viewer draws it
+again at every version though its buttons rarely change. Each form
+(partials/table_item.html) reads its option (the action, its labels), the number field its
+action takes, the language, where the forms post, and the page's form fields (the CSRF token,
+the version the page shows, the judge's viewpoint), nothing else (StrictUndefined). The form
+fields change at every version: a form is kept as the text before them and the text after
+them, under everything else it reads, and the page's fields go between.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from app.lru import LRU
+from app.rules.offers import ActionOption
+from app.web.form_numbers import table_number_field
+from app.web.i18n import Lang, translator
+
+TEMPLATE = "partials/table_item.html"
+
+# A panel's twenty forms for each seat and language of a few hundred games.
+CACHE_SIZE = 4096
+
+# Where the page's form fields go: a NUL never reaches a page (the requests that could carry
+# one are refused at the edge: app/web/middleware/nul_guard.py), so no label can hold it.
+_FIELDS = "\x00fields\x00"
+
+# (language, where forms post, option's type, its action as posted, labels, number field)
+ItemKey = tuple[str, str, str, str, str, str, str | None]
+ITEMS: LRU[ItemKey, tuple[str, str]] = LRU(CACHE_SIZE)
+
+_STOCK_T = translator("en").__code__
+
+
+@pass_context
+def table_items(context: Context, options: Sequence[ActionOption], fields: str) -> Markup:
+    """The panel's forms, each followed by a newline (a Jinja global: the panel's template),
+    the page's form fields in each."""
+    lang: Lang = context["lang"]
+    act: str = context["urls"]["act"]
+    ruleset: str = context["view"].ruleset
+    t: Any = context.get("t")
+    keep = getattr(t, "__code__", None) is _STOCK_T
+    out: list[str] = []
+    for o in options:
+        inner = o.action["action"] if o.type == "propose" else o.action
+        field = table_number_field(ruleset, inner["type"])
+        # As the form posts it (the template's json_attr): the same text, the same button.
+        posted = json.dumps(o.action, separators=(",", ":"), ensure_ascii=False)
+        key = (lang, act, o.type, posted, o.label, o.label_fr, field)
+        halves = ITEMS.get(key) if keep else None
+        if halves is None:
+            drawn = context.environment.get_template(TEMPLATE).render(
+                o=o,
+                inner=inner,
+                field=field,
+                lang=lang,
+                urls={"act": act},
+                fields=Markup(_FIELDS),
+                t=translator(lang) if keep else t,
+            )
+            before, _, after = drawn.partition(_FIELDS)
+            halves = (before, after)
+            if keep:
+                ITEMS.put(key, halves)
+        out.append(f"{halves[0]}{fields}{halves[1]}\n")
+    return Markup("".join(out))
