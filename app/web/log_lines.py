@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from app.lru import LRU
 from app.rules.core.view import LogEntryView
-from app.web.i18n import Lang, translator
+from app.web.i18n import Lang, is_stock_translator, translator
 
 TEMPLATE = "partials/log_entry.html"
 
@@ -32,9 +32,6 @@ CACHE_SIZE = 8192
 LineKey = tuple[int, str, bool, str]
 LINES: LRU[LineKey, tuple[LogEntryView, str]] = LRU(CACHE_SIZE)
 
-# The stock translator's code: a page that words its labels its own way gets lines drawn
-# afresh, never kept.
-_STOCK_T = translator("en").__code__
 
 
 @pass_context
@@ -45,7 +42,7 @@ def log_lines(context: Context, log: Sequence[LogEntryView]) -> Markup:
     judge = bool(context.get("judge"))
     rules_base: str = context.get("rules_base", "")
     t: Any = context.get("t")
-    keep = getattr(t, "__code__", None) is _STOCK_T
+    keep = is_stock_translator(t)
     lines: list[str] = []
     for e in log:
         key = (id(e), lang, judge, rules_base)

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from app.lru import LRU
 from app.rules.offers import ActionOption
 from app.web.form_numbers import table_number_field
-from app.web.i18n import Lang, translator
+from app.web.i18n import Lang, is_stock_translator, translator
 
 TEMPLATE = "partials/table_item.html"
 
@@ -38,7 +38,6 @@ _FIELDS = "\x00fields\x00"
 ItemKey = tuple[str, str, str, str, str, str, str | None]
 ITEMS: LRU[ItemKey, tuple[str, str]] = LRU(CACHE_SIZE)
 
-_STOCK_T = translator("en").__code__
 
 
 @pass_context
@@ -49,7 +48,7 @@ def table_items(context: Context, options: Sequence[ActionOption], fields: str) 
     act: str = context["urls"]["act"]
     ruleset: str = context["view"].ruleset
     t: Any = context.get("t")
-    keep = getattr(t, "__code__", None) is _STOCK_T
+    keep = is_stock_translator(t)
     out: list[str] = []
     for o in options:
         inner = o.action["action"] if o.type == "propose" else o.action

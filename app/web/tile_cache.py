@@ -36,7 +36,7 @@ from pydantic import BaseModel
 
 from app.lru import LRU
 from app.rules.families import family_of
-from app.web.i18n import Lang, translator
+from app.web.i18n import Lang, is_stock_translator, translator
 
 TEMPLATE = "partials/tile_body.html"
 
@@ -209,10 +209,9 @@ def tile_key(inputs: Mapping[str, Any]) -> bytes:
     return hashlib.blake2b(b"".join(parts), digest_size=20).digest()
 
 
-# The page's own translator's code: a page that words its labels another way (a ruling's
-# third person: "Alice sees this" for "Only you") declares how in `t_wording`, else its
-# tiles are drawn without the cache.
-_STOCK_T = translator("en").__code__
+# A page that words its labels another way than the stock translator (a ruling's third
+# person: "Alice sees this" for "Only you") declares how in `t_wording`, else its tiles are
+# drawn without the cache.
 
 
 def render_tile(env: Any, inputs: Mapping[str, Any], t: Any = None) -> Markup:
@@ -339,7 +338,7 @@ def tile(context: Context, o: BaseModel, detail: bool = False, grouped: Any = No
         grouped=bool(grouped),
     )
     t = context.get("t")
-    stock = getattr(t, "__code__", _STOCK_T) is _STOCK_T
+    stock = not hasattr(t, "__code__") or is_stock_translator(t)
     wording = None if stock else context.get("t_wording")
     urls = context.get("urls") or {}
     page, digest = _page_of(

@@ -96,6 +96,17 @@ def translator(lang: Lang) -> Callable[..., str]:
     return t
 
 
+# The stock translators' code (one function, closed over the language).
+_STOCK = translator("en").__code__
+
+
+def is_stock_translator(t: object) -> bool:
+    """`t` is `translator(lang)` for some language, not a page's own wording (a ruling's third
+    person): what a page draws with it is then a function of the language alone, and may be
+    kept under the language (tiles, log lines, the Table panel's forms)."""
+    return getattr(t, "__code__", None) is _STOCK
+
+
 def both(lang: Lang, en: str | None, fr: str | None) -> str:
     """The French text when the page is French and there is one, else the English."""
     if lang == "fr" and fr:
