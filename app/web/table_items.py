@@ -12,7 +12,6 @@ them, under everything else it reads, and the page's fields go between.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +23,7 @@ from app.lru import LRU
 from app.rules.offers import ActionOption
 from app.web.form_numbers import table_number_field
 from app.web.i18n import Lang, is_stock_translator, translator
+from app.web.json_attr import json_attr
 
 TEMPLATE = "partials/table_item.html"
 
@@ -54,7 +54,7 @@ def table_items(context: Context, options: Sequence[ActionOption], fields: str) 
         inner = o.action["action"] if o.type == "propose" else o.action
         field = table_number_field(ruleset, inner["type"])
         # As the form posts it (the template's json_attr): the same text, the same button.
-        posted = json.dumps(o.action, separators=(",", ":"), ensure_ascii=False)
+        posted = json_attr(o.action)
         key = (lang, act, o.type, posted, o.label, o.label_fr, field)
         halves = ITEMS.get(key) if keep else None
         if halves is None:

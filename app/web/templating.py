@@ -7,7 +7,6 @@ ActionOption, CitationView) and plain strings: never a GameState.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -33,6 +32,7 @@ from app.web.board_zones import board_zones
 from app.web.card_words import card_text, keyword, object_text, type_line
 from app.web.form_numbers import table_number_field
 from app.web.i18n import both
+from app.web.json_attr import json_attr
 from app.web.judge_forms import exile_facts, face_of
 from app.web.live_parts import LIVE_PARTS
 from app.web.log_lines import log_lines
@@ -62,11 +62,6 @@ HTMX_CONFIG = {
         {"code": ".*", "swap": False, "error": True},
     ],
 }
-
-
-def _json_attr(value: Any) -> str:
-    """JSON for an HTML attribute (autoescape quotes it)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 @lru_cache(maxsize=4096)
@@ -111,7 +106,7 @@ def make_environment() -> Environment:
         htmx_url=static_url(HTMX),
         htmx_sse_url=static_url(HTMX_SSE),
         live_js_url=static_url(LIVE_JS),
-        htmx_config=_json_attr(HTMX_CONFIG),
+        htmx_config=json_attr(HTMX_CONFIG),
         both=both,
         zone_hiding=zone_hiding,
         # Every tile of every page, rendered once per digest of what it reads (tile_cache.py).
@@ -125,7 +120,7 @@ def make_environment() -> Environment:
         # The live region's parts, in order (live_parts.py).
         live_parts=LIVE_PARTS,
     )
-    env.filters["json_attr"] = _json_attr
+    env.filters["json_attr"] = json_attr
     env.filters["urlencode"] = _urlencode
     # A card's words in the page's language (card_words.py): `o|type_line(lang)`,
     # `o|card_text(lang)` (an object's or face's text), `text|card_words(lang)` (any text
