@@ -87,3 +87,16 @@ def option(page: str, type_: str, **match: Any) -> dict[str, Any]:
         if action["type"] == type_ and all(action.get(k) == v for k, v in match.items()):
             return action
     raise AssertionError(f"no {type_} {match} button among {buttons(page)}")
+
+
+def environment_preferring(folder: Any) -> Any:
+    """The app's template environment, with the templates in `folder` (kept copies of
+    templates as they were) found first: pages rendered both ways must give the same bytes."""
+    from jinja2 import ChoiceLoader, FileSystemLoader
+
+    from app.web.templating import make_environment
+
+    env = make_environment()
+    assert env.loader is not None
+    env.loader = ChoiceLoader([FileSystemLoader(folder), env.loader])
+    return env

@@ -14,7 +14,6 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader
 
 from app.rules.redact import Viewer, view_for
 from app.scenarios.library import all_scenarios
@@ -23,22 +22,16 @@ from app.web.board_zones import BoardZones, board_zones
 from app.web.game_service import Looking, options_for, table_of
 from app.web.pages.table_page import Travel, table_page
 from app.web.seat_cookie import PageSeat
-from app.web.templating import ENV, make_environment
+from app.web.templating import ENV
 from tests.rules.conformance.button_equivalence import viewpoints
 from tests.rules.conformance.test_button_equivalence import states_of
+from tests.web.pages_support import environment_preferring
 
 FILTER_CHAIN = Path(__file__).parent / "filter_chain"
 SCENARIOS = all_scenarios()
 
 
-def _filter_chain_environment() -> Environment:
-    env = make_environment()
-    assert env.loader is not None
-    env.loader = ChoiceLoader([FileSystemLoader(FILTER_CHAIN), env.loader])
-    return env
-
-
-OLD = _filter_chain_environment()
+OLD = environment_preferring(FILTER_CHAIN)
 
 
 def _obj(id_: str, zone: str, owner: str, controller: str) -> SimpleNamespace:

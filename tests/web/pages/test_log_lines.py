@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jinja2 import ChoiceLoader, FileSystemLoader
 
 from app.rules.core.events import Event
 from app.rules.core.view import EventView, LogEntryView
@@ -21,16 +20,13 @@ from app.rules.redact import log_for
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
 from app.web import log_lines
-from app.web.templating import ENV, make_environment
+from app.web.templating import ENV
 from tests.rules.conformance.button_equivalence import viewpoints
 from tests.rules.core.scenario_states import scenario_outcomes
 from tests.web.pages.test_board_zones import _pages
+from tests.web.pages_support import environment_preferring
 
-INLINE = make_environment()
-assert INLINE.loader is not None
-INLINE.loader = ChoiceLoader(
-    [FileSystemLoader(Path(__file__).parent / "inline_log"), INLINE.loader]
-)
+INLINE = environment_preferring(Path(__file__).parent / "inline_log")
 SCENARIOS = all_scenarios()
 
 

@@ -13,21 +13,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from jinja2 import ChoiceLoader, FileSystemLoader
 
 from app.scenarios.library import all_scenarios
 from app.scenarios.model import Scenario
 from app.web import table_items
-from app.web.templating import ENV, make_environment
+from app.web.templating import ENV
 from tests.rules.conformance.button_equivalence import viewpoints
 from tests.rules.core.scenario_states import scenario_states
 from tests.web.pages.test_board_zones import _pages
+from tests.web.pages_support import environment_preferring
 
-INLINE = make_environment()
-assert INLINE.loader is not None
-INLINE.loader = ChoiceLoader(
-    [FileSystemLoader(Path(__file__).parent / "inline_table"), INLINE.loader]
-)
+INLINE = environment_preferring(Path(__file__).parent / "inline_table")
 SCENARIOS = all_scenarios()
 
 
