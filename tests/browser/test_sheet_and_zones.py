@@ -69,6 +69,16 @@ def is_open(zone) -> bool:
     return bool(zone.evaluate("d => d.open"))
 
 
+def _remembered(page, open_: bool) -> None:
+    """Until sheet.js has written the zone's state: `toggle` fires in a later task than the
+    tap, and a reload right after the tap could come first (seen on a loaded CI machine)."""
+    page.wait_for_function(
+        "(open) => (JSON.parse(localStorage.getItem('facedown.zones') || '{}').exile"
+        " === open)",
+        arg=open_,
+    )
+
+
 def test_exile_stays_open_across_reload_refresh_and_seat_switch(server, phone):
     game = create_game(server, setup=SETUP)
     page = phone().new_page()
@@ -77,6 +87,7 @@ def test_exile_stays_open_across_reload_refresh_and_seat_switch(server, phone):
     assert not is_open(exile)
     exile.locator("summary").tap()
     assert is_open(exile)
+    _remembered(page, True)
 
     page.reload()
     page.locator("#live").wait_for()
@@ -103,6 +114,7 @@ def test_exile_stays_open_across_reload_refresh_and_seat_switch(server, phone):
 
     # Closed, it stays closed.
     exile_of(page, "Alice").locator("summary").tap()
+    _remembered(page, False)
     page.reload()
     page.locator("#live").wait_for()
     assert not is_open(exile_of(page, "Alice"))
