@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from app.rules import engine
 from app.rules.core.context import Ctx
@@ -127,8 +127,8 @@ def loose_options(state: GameState, viewer: Viewer) -> list[ActionOption]:
     if not candidates:
         return []
     rules = family_of(state.ruleset).rules
-    # One read-only working copy for every precondition: they read the state, never change it.
-    ctx: Ctx[GameState] = Ctx(state, viewer.actor, rules.visibility.in_view, rules, trial=True)
+    # The state itself for every precondition: they read it, never change it (Ctx.reading).
+    ctx: Ctx[GameState] = Ctx.reading(state, viewer.actor, rules.visibility.in_view, rules)
     options = [_declared_option(state, c, viewer, ctx) for c in candidates]
     return [o for o in options if o is not None]
 
@@ -150,11 +150,14 @@ def _declared_option(
     if move is None or move.precondition is None:
         return option_if_legal(state, candidate, viewer)
     try:
-        action = engine.fitted(move.model, parse_action(candidate.action), state.ruleset)
+        # Read as this game's own model at once: the candidate is this family's, and the
+        # union `parse_action` reads tries each family's model for a type several share,
+        # and `engine.fitted` then reads it again (most of a button's cost).
+        action = move.model.model_validate(candidate.action)
         rules.check(state, action)
         problem: OffTiming | None = move.precondition(ctx, action)
         check_consent(rules, state, action, viewer.actor)
-    except RuleError:
+    except (RuleError, ValidationError):
         return None
     if problem is None:
         return _option(candidate, None)

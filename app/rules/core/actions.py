@@ -58,14 +58,33 @@ def _holds_ids(annotation: Any) -> bool:
     return any(_holds_ids(arg) for arg in get_args(annotation))
 
 
+# Per action model: the fields that hold issued ids, in field order. A model's fields never
+# change once the class is built, and reading them from the annotations again for each action
+# was most of the time a page's game-wide buttons spent on proposals (bench/'s profile).
+_ID_FIELDS: dict[type[ActionModel], tuple[str, ...]] = {}
+
+
+def _id_fields(model: type[ActionModel]) -> tuple[str, ...]:
+    found = _ID_FIELDS.get(model)
+    if found is None:
+        found = _ID_FIELDS.setdefault(
+            model,
+            tuple(
+                name
+                for name, info in model.model_fields.items()
+                if ISSUED_ID in info.metadata or _holds_ids(info.annotation)
+            ),
+        )
+    return found
+
+
 def issued_ids(action: ActionModel) -> list[str]:
     """Every id an action names, in field order, whether or not it exists."""
     found: list[str] = []
-    for name, info in type(action).model_fields.items():
-        value = action.__dict__.get(name)
+    fields = action.__dict__
+    for name in _id_fields(type(action)):
+        value = fields.get(name)
         if value is None:
-            continue
-        if not (ISSUED_ID in info.metadata or _holds_ids(info.annotation)):
             continue
         if isinstance(value, str):
             found.append(value)

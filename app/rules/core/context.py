@@ -60,6 +60,28 @@ class Ctx(Generic[S, Obj]):
         # (app.rules.core.timing). Acting "as" a player, the judge does what that player may.
         self.judge = actor is None
 
+    @classmethod
+    def reading(
+        cls, state: S, actor: str | None, in_view: InView[S, Obj], rules: GameRules[Any, Any]
+    ) -> Ctx[S, Obj]:
+        """A context over `state` itself, not a copy, for checks that only read it: the moves'
+        declared preconditions, which a page asks for each of its game-wide buttons
+        (app/rules/offers.py). Copying the state for them, and each library card they look at,
+        cost more than the checks (bench/'s profile). Nothing may change `state` through it:
+        tests/rules/core/test_preconditions_read_only.py runs every precondition of every
+        shipped scenario's buttons through one and compares the state before and after."""
+        ctx = cls.__new__(cls)
+        ctx.state = state
+        ctx.started_from = state
+        ctx.actor = actor
+        ctx.events = []
+        ctx.in_view = in_view
+        ctx.rules = rules
+        ctx.consented = False
+        ctx.trial = True
+        ctx.judge = actor is None
+        return ctx
+
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
         """Random-looking, never sequential, yet replayable: a keyed hash of a counter
