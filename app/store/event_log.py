@@ -31,7 +31,7 @@ from app.rules.core.events import Event
 from app.rules.core.state import GameState
 from app.store.compare_and_set import GameInfo, advance, read_head
 from app.store.db import read_only
-from app.store.driver import driver_write
+from app.store.driver import DriverStatement, driver_write, execute
 from app.store.errors import (
     GameNotFound,
     Refused,
@@ -66,11 +66,25 @@ _DONE_REQUEST = core_select(
 ).where(
     _ACTIONS.c.game_id == bindparam("game_id"), _ACTIONS.c.request_id == bindparam("request_id")
 )
-_LOG = core_select(_ACTIONS.c.version, _ACTIONS.c.actor, _ACTIONS.c.events).where(
-    _ACTIONS.c.game_id == bindparam("game_id"), _ACTIONS.c.version <= bindparam("upto")
-)
-# The entries a page that showed the log up to `after` lacks (app/web/viewer_memo.py).
-_LOG_AFTER = _LOG.where(_ACTIONS.c.version > bindparam("after"))
+
+
+def _log_statement(after: bool, newest: bool) -> DriverStatement:
+    """The log's read on the driver (every page reads it: Core's statement, built and keyed
+    for each read, cost more than the read). With `after`, only the entries a page that
+    showed the log up to that version lacks (app/web/viewer_memo.py); with `newest`, the
+    `last` most recent, newest first."""
+    sql = (
+        "SELECT actions.version, actions.actor, actions.events FROM actions "
+        "WHERE actions.game_id = :game_id AND actions.version <= :upto"
+    )
+    if after:
+        sql += " AND actions.version > :after"
+    sql += " ORDER BY actions.version DESC LIMIT :last" if newest else " ORDER BY actions.version"
+    return DriverStatement(sql)
+
+
+# (after given, newest only) -> the statement.
+_LOG = {(a, n): _log_statement(a, n) for a in (False, True) for n in (False, True)}
 
 _HEADS_SIZE = 4096
 _EVENTS_SIZE = 4096
@@ -278,15 +292,18 @@ class EventLog:
             with self._read_engine.connect() as conn:
                 head = self._head(conn, game_id)
                 params = {"game_id": game_id, "upto": _target(head, up_to)}
-                query = _LOG
                 if after is not None:
-                    query, params["after"] = _LOG_AFTER, after
-                if last is None:
-                    rows = conn.execute(query.order_by(_ACTIONS.c.version), params).all()
-                else:
-                    newest = query.order_by(_ACTIONS.c.version.desc()).limit(max(0, last))
-                    rows = list(reversed(conn.execute(newest, params).all()))
-                return [(r.version, r.actor, self._parsed_events(r.events)) for r in rows]
+                    params["after"] = after
+                if last is not None:
+                    params["last"] = max(0, last)
+                cursor = execute(conn, _LOG[(after is not None, last is not None)], params)
+                try:
+                    rows = cursor.fetchall()
+                finally:
+                    cursor.close()
+                if last is not None:
+                    rows.reverse()
+                return [(v, actor, self._parsed_events(events)) for v, actor, events in rows]
 
         entries: list[LogEntry] = self._retry(read)
         return entries
