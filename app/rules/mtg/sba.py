@@ -46,6 +46,43 @@ def flagged(state: MtgGame) -> list[MtgObject]:
     return [o for o in state.in_zone_read_only(Zone.BATTLEFIELD) if flags(state, o)]
 
 
+def newly_flagged(state: MtgGame, before: MtgGame) -> list[MtgObject]:
+    """The permanents flagged in `state` that were not, by id, in `before`: what `flagged`
+    on both would give, without reading every permanent's characteristics after each move.
+
+    A permanent's characteristics are a function of the permanent alone (613: its own
+    values, the effects and counters on it), but for a characteristic-defining ability's
+    count (604.3), which reads the state. A move's state shares every object it never read
+    with the state it started from (GameState.settle, app/rules/core/copy_on_read.py): such
+    a permanent is the very object it was, flagged then exactly as now, so it can't be newly
+    flagged unless it counts. Only the others are checked: on a board of 200 the scan read
+    every permanent's characteristics after each tap (bench/'s profile)."""
+    shared = list(list.__iter__(before.objects))  # only read: never copied, never changed
+    unchanged = {id(o) for o in shared}
+    by_id: dict[str, MtgObject] | None = None
+    out = []
+    for obj in state.in_zone_read_only(Zone.BATTLEFIELD):
+        if id(obj) in unchanged and not _counts(obj):
+            continue
+        if flags(state, obj):
+            if by_id is None:
+                by_id = {o.id: o for o in shared}
+            was = by_id.get(obj.id)
+            if was is None or not flags(before, was):
+                out.append(obj)
+    return out
+
+
+def _counts(obj: MtgObject) -> bool:
+    """Whether `obj`'s power and toughness may be defined by a count of the state (604.3):
+    its copiable values (or its flip half's) have such an ability. An effect may have taken
+    it away since: then the check is only not spared."""
+    values = characteristics.copiable_values(obj)
+    if characteristics.is_flipped_now(obj):
+        values = values.flipped()
+    return values.pt_cda is not None
+
+
 def _tell(ctx: MtgCtx, objs: Iterable[MtgObject]) -> None:
     for obj in objs:
         now = characteristics.current(obj, ctx.state)
@@ -72,13 +109,7 @@ def _watched(handler: Callable[[Ctx[Any], Any], None]) -> Callable[[Ctx[Any], An
         handler(ctx, action)
         if not isinstance(ctx.state, MtgGame):
             return
-        after = flagged(ctx.state)
-        if after:
-            # Only then what was flagged before the move (the state it started from, as it
-            # was): most moves leave no creature at toughness 0, and each scan reads every
-            # permanent's characteristics.
-            before = {o.id for o in flagged(ctx.started_from)}
-            _tell(ctx, [o for o in after if o.id not in before])
+        _tell(ctx, newly_flagged(ctx.state, ctx.started_from))
 
     run.__name__ = getattr(handler, "__name__", "run")
     run.__doc__ = handler.__doc__
