@@ -150,20 +150,22 @@ def _with_pt(
 
 def counted(count: PtCount, obj: MtgObject, state: MtgGame) -> int:
     """The number a characteristic-defining ability counts for `obj` (604.3): "you" is its
-    controller. Phased-out permanents are treated as though they don't exist (702.26b)."""
+    controller. Phased-out permanents are treated as though they don't exist (702.26b).
+    Only read: a move's working copy copies none of what is counted (a count over the
+    battlefield copied every permanent, and left none of them shared: GameState.settle)."""
     you = obj.controller
     if count == "cards_in_your_hand":
-        return len(state.in_zone(Zone.HAND, you))
+        return len(state.in_zone_read_only(Zone.HAND, you))
     if count == "cards_in_hand_and_foretold":
         # 702.143c: foretold cards are public as such (406.4), so the total is public too.
-        return len(state.in_zone(Zone.HAND, you)) + foretold_count(state, you)
+        return len(state.in_zone_read_only(Zone.HAND, you)) + foretold_count(state, you)
     if count == "cards_in_your_graveyard":
-        return len(state.in_zone(Zone.GRAVEYARD, you))
+        return len(state.in_zone_read_only(Zone.GRAVEYARD, you))
     if count == "creature_cards_in_all_graveyards":
         return sum(
-            1 for o in state.in_zone(Zone.GRAVEYARD) if types_and_abilities(o).is_creature()
+            1 for o in state.in_zone_read_only(Zone.GRAVEYARD) if types_and_abilities(o).is_creature()
         )
-    permanents = [o for o in state.in_zone(Zone.BATTLEFIELD) if not o.phased_out]
+    permanents = [o for o in state.in_zone_read_only(Zone.BATTLEFIELD) if not o.phased_out]
     if count == "lands_you_control":
         return sum(
             1

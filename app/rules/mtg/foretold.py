@@ -15,4 +15,4 @@ def is_foretold(obj: MtgObject) -> bool:
 
 
 def foretold_count(state: MtgGame, owner: str) -> int:
-    return sum(1 for o in state.in_zone(Zone.EXILE, owner) if is_foretold(o))
+    return sum(1 for o in state.in_zone_read_only(Zone.EXILE, owner) if is_foretold(o))

@@ -55,3 +55,19 @@ def test_704_5f_newly_flagged_is_both_scans_at_every_step(scenario: Any) -> None
             out.state, before
         ), (scenario.key, step)
         before = out.state
+
+
+def test_604_3_counting_for_ixidron_copies_none_of_the_permanents_a_tap_never_touched() -> None:
+    """Ixidron's toughness is worked out after the tap (704.5f's check): its count reads the
+    battlefield without copying it, so the new state still shares every other permanent
+    with the one before (GameState.settle), and the next check can pass them over."""
+    game = Table().battlefield("Alice", "Ixidron").battlefield("Bob", MORPH, face_down="morph")
+    for _ in range(5):
+        game = game.battlefield("Bob", "Grizzly Bears")
+    game = game.start()
+    before = game.state
+    bear = next(o.id for o in before.objects if o.card.name == "Grizzly Bears")
+    game.do("Bob", type="tap", object=bear)
+    shared = {id(o) for o in before.objects}
+    kept = [o.id for o in game.state.objects if id(o) in shared]
+    assert sorted(kept) == sorted(o.id for o in before.objects if o.id != bear)
