@@ -127,8 +127,10 @@ def loose_options(state: GameState, viewer: Viewer) -> list[ActionOption]:
     if not candidates:
         return []
     rules = family_of(state.ruleset).rules
-    # The state itself for every precondition: they read it, never change it (Ctx.reading).
-    ctx: Ctx[GameState] = Ctx.reading(state, viewer.actor, rules.visibility.in_view, rules)
+    # The state itself for every precondition: they read it, never change it (Ctx's `reading`).
+    ctx: Ctx[GameState] = Ctx(
+        state, viewer.actor, rules.visibility.in_view, rules, trial=True, reading=True
+    )
     options = [_declared_option(state, c, viewer, ctx) for c in candidates]
     return [o for o in options if o is not None]
 

@@ -40,10 +40,21 @@ class Ctx(Generic[S, Obj]):
         *,
         trial: bool = False,
         lazy_objects: bool | None = None,
+        reading: bool = False,
     ) -> None:
         # A trial (engine.apply's `trial`) copies each object only when a move reads it; so
         # does engine.apply's real move, which then keeps the rest shared (GameState.settle).
-        self.state: S = state.clone(lazy_objects=trial if lazy_objects is None else lazy_objects)
+        # `reading`: the state itself, not a copy, for checks that only read it: the moves'
+        # declared preconditions, which a page asks for each of its game-wide buttons
+        # (app/rules/offers.py), where copying the state and each library card they look at
+        # cost more than the checks (bench/'s profile). Nothing may change `state` through
+        # it: tests/rules/core/test_preconditions_read_only.py runs every precondition of
+        # every shipped scenario's buttons on one and compares the state before and after.
+        self.state: S = (
+            state
+            if reading
+            else state.clone(lazy_objects=trial if lazy_objects is None else lazy_objects)
+        )
         # The state the move started from, as it was (never changed: invariant 1): what a
         # check of "what is new after the move" compares against (the state-based actions').
         self.started_from: S = state
@@ -59,28 +70,6 @@ class Ctx(Generic[S, Obj]):
         # The judge acting as the judge: never refused for timing, only warned
         # (app.rules.core.timing). Acting "as" a player, the judge does what that player may.
         self.judge = actor is None
-
-    @classmethod
-    def reading(
-        cls, state: S, actor: str | None, in_view: InView[S, Obj], rules: GameRules[Any, Any]
-    ) -> Ctx[S, Obj]:
-        """A context over `state` itself, not a copy, for checks that only read it: the moves'
-        declared preconditions, which a page asks for each of its game-wide buttons
-        (app/rules/offers.py). Copying the state for them, and each library card they look at,
-        cost more than the checks (bench/'s profile). Nothing may change `state` through it:
-        tests/rules/core/test_preconditions_read_only.py runs every precondition of every
-        shipped scenario's buttons through one and compares the state before and after."""
-        ctx = cls.__new__(cls)
-        ctx.state = state
-        ctx.started_from = state
-        ctx.actor = actor
-        ctx.events = []
-        ctx.in_view = in_view
-        ctx.rules = rules
-        ctx.consented = False
-        ctx.trial = True
-        ctx.judge = actor is None
-        return ctx
 
     # --- identity -------------------------------------------------------
     def new_id(self) -> str:
