@@ -85,10 +85,14 @@ def types_and_abilities(obj: MtgObject) -> Characteristics:
     """Every characteristic but the power and toughness a layer-7 effect sets or changes:
     what a count of "creatures" reads (no count ever depends on another's power, so no
     characteristic-defining ability waits on another's)."""
+    return _types_and_abilities(obj, layer_1(obj))
+
+
+def layer_1(obj: MtgObject) -> Characteristics:
+    """Layer 1 as it applies to `obj` now (613.2): its copiable values, its flip half's once
+    flipped (709.2 / 710.2)."""
     base = copiable_values(obj)
-    if is_flipped_now(obj):
-        base = base.flipped()
-    return _types_and_abilities(obj, base)
+    return base.flipped() if is_flipped_now(obj) else base
 
 
 def if_face_up(obj: MtgObject) -> Characteristics:

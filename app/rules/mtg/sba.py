@@ -75,12 +75,9 @@ def newly_flagged(state: MtgGame, before: MtgGame) -> list[MtgObject]:
 
 def _counts(obj: MtgObject) -> bool:
     """Whether `obj`'s power and toughness may be defined by a count of the state (604.3):
-    its copiable values (or its flip half's) have such an ability. An effect may have taken
-    it away since: then the check is only not spared."""
-    values = characteristics.copiable_values(obj)
-    if characteristics.is_flipped_now(obj):
-        values = values.flipped()
-    return values.pt_cda is not None
+    its layer-1 values (its copiable values, or its flip half's) have such an ability. An
+    effect may have taken it away since: then the check is only not spared."""
+    return characteristics.layer_1(obj).pt_cda is not None
 
 
 def _tell(ctx: MtgCtx, objs: Iterable[MtgObject]) -> None:
