@@ -37,7 +37,6 @@ from typing import IO, Any, cast
 
 import orjson
 from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import (
     Boolean,
     Column,
@@ -55,7 +54,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.store.db import begin_write, read_only
-from app.store.migrate import alembic_config
+from app.store.migrate import schema_head
 from app.store.tables import ActionRecord, Game, Ruling, ScenarioBrief, Seat, Snapshot, table_of
 
 FORMAT = "facedown-archive/1"
@@ -208,11 +207,6 @@ def _timestamp(value: Any, where: str) -> datetime:
 
 
 # -- export ---------------------------------------------------------------------------------
-
-
-def schema_head() -> str | None:
-    """The Alembic revision this code's migrations end at."""
-    return ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
 
 
 def _schema_of(conn: Connection) -> str:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine
 from sqlalchemy.exc import OperationalError
 
@@ -56,10 +59,29 @@ def upgrade(database_url: str, engine: Engine | None = None, revision: str = "he
             time.sleep(0.2 * (attempt + 1))
 
 
+@functools.cache
+def schema_head() -> str | None:
+    """The Alembic revision this code's migrations end at (read once a process: the scripts
+    don't change under a running one)."""
+    return ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+
+
+def _heads(engine: Engine) -> tuple[str, ...]:
+    """The revisions the database is at; its own connection, closed before migrating (a read
+    on the migration's connection would begin the transaction Alembic means to begin and
+    commit itself, and nothing would be committed)."""
+    with engine.connect() as connection:
+        return tuple(MigrationContext.configure(connection).get_current_heads())
+
+
 def _upgrade_once(database_url: str, engine: Engine | None, revision: str) -> None:
     config = alembic_config(database_url)
     if engine is None:
         command.upgrade(config, revision)
+        return
+    if revision == "head" and _heads(engine) == (schema_head(),):
+        # Already there (a restart, a second worker, a test's copied database): Alembic's own
+        # upgrade would load env.py and every script only to find nothing to do.
         return
     with engine.connect() as connection:
         config.attributes["connection"] = connection

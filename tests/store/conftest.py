@@ -10,6 +10,7 @@ from sqlalchemy import Engine
 from app.store.db import make_engine
 from app.store.migrate import upgrade
 from app.store.repository import GameRepository
+from tests.databases import seed_migrated
 
 
 @pytest.fixture
@@ -19,6 +20,7 @@ def db_url(database_url: str) -> str:
 
 @pytest.fixture
 def engine(db_url: str) -> Iterator[Engine]:
+    seed_migrated(db_url)  # SQLite: a migrated copy; upgrade then finds it at head
     engine = make_engine(db_url)
     upgrade(db_url, engine=engine)
     yield engine
