@@ -3,11 +3,14 @@ and posting actions the way htmx (or a plain form) does."""
 
 from __future__ import annotations
 
+import atexit
 import html
 import json
 import re
+from contextlib import ExitStack
 from typing import Any
 
+import anyio.from_thread
 from fastapi.testclient import TestClient
 
 HTMX = {"HX-Request": "true"}
@@ -25,9 +28,32 @@ LEAK_SETUP: tuple[dict[str, Any], ...] = (
 )
 
 
+# A TestClient not entered as a context (a browser: the app's lifespan is its test's own
+# client's) starts a thread and an event loop for each request, and stops them after: about
+# a millisecond of a page request's five. The browsers of a test process share one loop
+# instead, as the pages of a real server do.
+_LOOPS = ExitStack()
+atexit.register(_LOOPS.close)
+_PORTAL: list[anyio.from_thread.BlockingPortal] = []
+
+
+def shared_portal() -> anyio.from_thread.BlockingPortal:
+    """One event loop, in its own thread, for this process's browsers' requests."""
+    if not _PORTAL:
+        _PORTAL.append(_LOOPS.enter_context(anyio.from_thread.start_blocking_portal()))
+    return _PORTAL[0]
+
+
+def browser(app: Any, **kwargs: Any) -> TestClient:
+    """A TestClient (a cookie jar) whose requests run on the shared loop."""
+    client = TestClient(app, **kwargs)
+    client.portal = shared_portal()
+    return client
+
+
 def seat_client(app: Any, token: str, base_url: str = "http://testserver") -> TestClient:
     """A separate browser (cookie jar) that opened this seat link."""
-    client = TestClient(app, base_url=base_url)
+    client = browser(app, base_url=base_url)
     response = client.get(f"/join/{token}", follow_redirects=False)
     assert response.status_code == 303, response.text
     return client

@@ -12,7 +12,6 @@ import json
 import os
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.routing import Route
@@ -20,7 +19,7 @@ from starlette.routing import Route
 from app.main import create_app
 from app.settings import Settings
 from tests.conftest import DEFAULT_SETUP, _make_game, quick_examples
-from tests.web.pages_support import HTMX, SAME_ORIGIN, csrf_of, seat_client, version_of
+from tests.web.pages_support import HTMX, SAME_ORIGIN, browser, csrf_of, seat_client, version_of
 
 # Digits str.isdigit() accepts and int() refuses, and digits int() reads that are not ASCII.
 ODD_DIGITS = ("\u00b2", "\u00b9\u00b2", "\u0663", "\uff11", "1\u00b2")
@@ -160,7 +159,7 @@ def fuzzed(tmp_path_factory):
     ruling's slug and a spectator link for the path parameters."""
     db = tmp_path_factory.mktemp("fuzz") / "fuzz.db"
     settings_ = Settings(database_url=f"sqlite:///{db}", rate_create="off", rate_act="off")
-    client = TestClient(create_app(settings_))
+    client = browser(create_app(settings_))
     game_id, tokens = _make_game(client, DEFAULT_SETUP)
     judge = seat_client(client.app, tokens["judge"])
     alice = seat_client(client.app, tokens["Alice"])
