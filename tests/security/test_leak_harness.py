@@ -49,7 +49,7 @@ from tests.rules.conformance.mtg_kit import (
 )
 from tests.web.pages_support import seat_client
 
-EXAMPLES = 100 if LONG else 4
+EXAMPLES = 100 if LONG else 3
 STEPS = 25 if LONG else 8
 SEED = "harness-seed-0123456789abcdef01"
 

@@ -30,7 +30,7 @@ from tests.rules.conformance.kit import PLAYERS, FamilyKit, Witness, attempt
 from tests.rules.core.contract_candidates import contract_candidates
 from tests.rules.mtg.permission_candidates import permission_candidates
 
-EXAMPLES = 600 if LONG else quick_examples(40)
+EXAMPLES = 600 if LONG else quick_examples(30)
 STEPS = 40 if LONG else 25
 
 # Shapes shared by both players' decks; names are chosen so that no other text, label

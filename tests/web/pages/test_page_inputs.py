@@ -186,7 +186,7 @@ def test_the_property_test_reaches_every_page_form(fuzzed) -> None:
 
 
 @settings(
-    max_examples=int(os.environ.get("FACEDOWN_FORM_FUZZ_EXAMPLES") or quick_examples(80)),
+    max_examples=int(os.environ.get("FACEDOWN_FORM_FUZZ_EXAMPLES") or quick_examples(50)),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
