@@ -158,11 +158,11 @@ def manifest_cards(ctx: MtgCtx, action: ManifestCards) -> None:
         raise RuleError(
             [rule], "There is no card to manifest.", "Il n'y a aucune carte à manifester."
         )
-    # What everyone saw before the cards turned face down: face-up cards in a public zone.
-    seen = sorted(
-        (o.card.shown_name() for o in chosen if _public(o)),
-        key=lambda t: t.en,
-    )
+    # What everyone saw before the cards turned face down: face-up cards in a public zone, in
+    # the order they were chosen. Not by name: two games alike but for the hidden cards'
+    # names must word this alike (a name's spelling ordering the list is a difference the
+    # other seat can compare).
+    seen = [o.card.shown_name() for o in chosen if _public(o)]
     hidden = sum(1 for o in chosen if o.zone in (Zone.HAND, Zone.LIBRARY) or o.face_down)
     # Shuffled before any new id, position or entered number is given (708.6 numbers are
     # public): from here on the order is the only link, and only `player` learns it.

@@ -213,6 +213,26 @@ def test_701_40e_a_pile_manifested_in_a_random_order_tells_bob_nothing_of_which_
     assert first.name == _first_entered(a)
 
 
+def _shuffled_pile_text(first: str, second: str) -> str:
+    game = (
+        Table().put("Alice", "graveyard", first).put("Alice", "graveyard", second).start()
+    )
+    pile = [game.id(first), game.id(second)]
+    game.do("Alice", type="manifest_cards", objects=pile, random_order=True)
+    return game.last_text("Bob")
+
+
+def test_701_40e_a_shuffled_piles_public_names_come_in_the_order_chosen_not_by_name():
+    # Twin games alike but for the cards' names word the log alike once the names are mapped:
+    # listed by name, the pile read "Grizzly Bears, Serra Angel" here and "Exalted Angel,
+    # Grizzly Bears" in the twin: an order only the names decided (found by the
+    # hidden-information property).
+    text = _shuffled_pile_text("Serra Angel", "Grizzly Bears")
+    assert "(Serra Angel, Grizzly Bears)" in text
+    twin = _shuffled_pile_text("Exalted Angel", "Grizzly Bears")
+    assert twin.replace("Exalted Angel", "Serra Angel") == text
+
+
 def test_701_40a_a_pile_manifested_in_order_is_known_card_by_card():
     game = Table().put("Alice", "graveyard", "Serra Angel").start()
     game.do("Alice", type="manifest_cards", objects=[game.id("Serra Angel")])
