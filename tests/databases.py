@@ -9,7 +9,9 @@ FACEDOWN_REQUIRE_POSTGRES=1, where they fail: CI must never pass by skipping a d
 from __future__ import annotations
 
 import atexit
+import functools
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -17,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from app.store.db import make_engine
+from app.store.migrate import upgrade
 from bench.database import throwaway_postgres
 
 POSTGRES_ENV = "FACEDOWN_TEST_POSTGRES_URL"
@@ -85,24 +89,15 @@ def fresh_database(kind: str, directory: Path, name: str = "facedown.db") -> Ite
 # migrates one file once and copies it: the app then finds its schema at head and migrates
 # nothing (app/store/migrate.py). The tests of the migrations themselves start from nothing.
 
-_MIGRATED: list[bytes] = []
-
-
+@functools.cache
 def _migrated_sqlite_bytes() -> bytes:
-    if not _MIGRATED:
-        import tempfile
-
-        from app.store.db import make_engine
-        from app.store.migrate import upgrade
-
-        folder = Path(tempfile.mkdtemp(prefix="facedown-migrated-"))
-        url = f"sqlite:///{folder / 'migrated.db'}"
-        engine = make_engine(url)
-        upgrade(url, engine=engine)
-        engine.dispose()  # the last connection closed: the WAL is checkpointed into the file
-        assert not (folder / "migrated.db-wal").exists()
-        _MIGRATED.append((folder / "migrated.db").read_bytes())
-    return _MIGRATED[0]
+    folder = Path(tempfile.mkdtemp(prefix="facedown-migrated-"))
+    url = f"sqlite:///{folder / 'migrated.db'}"
+    engine = make_engine(url)
+    upgrade(url, engine=engine)
+    engine.dispose()  # the last connection closed: the WAL is checkpointed into the file
+    assert not (folder / "migrated.db-wal").exists()
+    return (folder / "migrated.db").read_bytes()
 
 
 def seed_migrated(database_url: str) -> None:

@@ -4,6 +4,7 @@ and posting actions the way htmx (or a plain form) does."""
 from __future__ import annotations
 
 import atexit
+import functools
 import html
 import json
 import re
@@ -34,14 +35,12 @@ LEAK_SETUP: tuple[dict[str, Any], ...] = (
 # instead, as the pages of a real server do.
 _LOOPS = ExitStack()
 atexit.register(_LOOPS.close)
-_PORTAL: list[anyio.from_thread.BlockingPortal] = []
 
 
+@functools.cache
 def shared_portal() -> anyio.from_thread.BlockingPortal:
     """One event loop, in its own thread, for this process's browsers' requests."""
-    if not _PORTAL:
-        _PORTAL.append(_LOOPS.enter_context(anyio.from_thread.start_blocking_portal()))
-    return _PORTAL[0]
+    return _LOOPS.enter_context(anyio.from_thread.start_blocking_portal())
 
 
 def browser(app: Any, **kwargs: Any) -> TestClient:
