@@ -6,6 +6,7 @@ discriminated union the API accepts is derived from them in app.rules.families."
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -61,21 +62,13 @@ def _holds_ids(annotation: Any) -> bool:
 # Per action model: the fields that hold issued ids, in field order. A model's fields never
 # change once the class is built, and reading them from the annotations again for each action
 # was most of the time a page's game-wide buttons spent on proposals (bench/'s profile).
-_ID_FIELDS: dict[type[ActionModel], tuple[str, ...]] = {}
-
-
+@functools.cache
 def _id_fields(model: type[ActionModel]) -> tuple[str, ...]:
-    found = _ID_FIELDS.get(model)
-    if found is None:
-        found = _ID_FIELDS.setdefault(
-            model,
-            tuple(
-                name
-                for name, info in model.model_fields.items()
-                if ISSUED_ID in info.metadata or _holds_ids(info.annotation)
-            ),
-        )
-    return found
+    return tuple(
+        name
+        for name, info in model.model_fields.items()
+        if ISSUED_ID in info.metadata or _holds_ids(info.annotation)
+    )
 
 
 def issued_ids(action: ActionModel) -> list[str]:
