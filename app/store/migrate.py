@@ -75,14 +75,14 @@ def _heads(engine: Engine) -> tuple[str, ...]:
 
 
 def _upgrade_once(database_url: str, engine: Engine | None, revision: str) -> None:
-    config = alembic_config(database_url)
     if engine is None:
-        command.upgrade(config, revision)
+        command.upgrade(alembic_config(database_url), revision)
         return
     if revision == "head" and _heads(engine) == (schema_head(),):
         # Already there (a restart, a second worker, a test's copied database): Alembic's own
         # upgrade would load env.py and every script only to find nothing to do.
         return
+    config = alembic_config(database_url)
     with engine.connect() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
