@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.home_support import start_question
 from tests.browser.test_morph_game import Recorder, check_axe, check_layout, shoot
@@ -56,7 +57,7 @@ def test_the_judge_publishes_a_past_moment_for_one_seat_and_a_stranger_sees_exac
     url = judge.locator("#ruling-url").input_value()
     assert re.fullmatch(re.escape(server) + r"/r/[A-Za-z0-9_-]{16,}", url), url
     assert judge.locator("figure.qr svg").count() == 1
-    assert judge.get_by_role("button", name="Copy the link").is_visible()  # copy.js ran
+    expect(judge.get_by_role("button", name="Copy the link")).to_be_visible()  # copy.js ran
     check_axe(judge, "ruling published")
 
     # A stranger: a fresh browser, no cookie.

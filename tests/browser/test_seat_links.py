@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE
 from tests.browser.test_morph_game import check_layout, shoot
@@ -41,9 +42,12 @@ def test_back_from_a_seat_shows_the_links_again_and_the_judge_reopens_them(serve
     tokens = _tokens(page)
     assert len(tokens) == 4  # judge, two seats, spectators
     copies = page.locator("button.copy")
-    assert copies.count() == 4 and all(copies.nth(i).is_visible() for i in range(4))
+    # copy.js and share.js are deferred: they show their buttons a moment after the heading.
+    assert copies.count() == 4
+    for i in range(4):
+        expect(copies.nth(i)).to_be_visible()
     has_share = page.evaluate("() => typeof navigator.share === 'function'")
-    assert page.locator("button.share-link:visible").count() == (4 if has_share else 0)
+    expect(page.locator("button.share-link:visible")).to_have_count(4 if has_share else 0)
     check_layout(page)
     shoot(page, "links")
 
@@ -63,7 +67,7 @@ def test_back_from_a_seat_shows_the_links_again_and_the_judge_reopens_them(serve
     page.wait_for_url(links_url)
     page.get_by_role("heading", name="Links for this game").wait_for()
     assert _tokens(page) == tokens
-    assert page.locator("button.copy").first.is_visible()
+    expect(page.locator("button.copy").first).to_be_visible()
     assert len(posts) == 1, posts  # only the form that created the game
     page.reload()
     assert _tokens(page) == tokens and len(posts) == 1
@@ -91,7 +95,7 @@ def test_a_seat_reopens_its_own_link_and_qr_code(server, phone):
     player.get_by_role("heading", name="Your link").wait_for()
     assert _tokens(player) == [tokens[2]]
     assert player.locator("figure.qr svg").count() == 1
-    assert player.locator("button.copy").is_visible()
+    expect(player.locator("button.copy")).to_be_visible()  # once the deferred copy.js runs
     check_layout(player)
     shoot(player, "my-link")
 
