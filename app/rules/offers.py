@@ -5,10 +5,11 @@ Pages show these as buttons so nobody types ids. An option is offered only if
 objects only as this viewer may see them.
 
 `actions_for` tries every candidate through the engine. A page asks less, and only when it
-shows it: the game-wide buttons (`loose_options`), each offered when its move's declared
-precondition holds (the check its handler runs first: app.rules.core.family.Move), and one
-object's buttons when its sheet opens (`object_options`), tried through the engine. Both are
-exactly what `actions_for` gives for them (tests/rules/conformance/test_button_equivalence.py).
+shows it: the game-wide buttons (`loose_options`) and one object's buttons when its sheet
+opens (`object_options`), each offered when its move's declared precondition holds (the
+check its handler runs first: app.rules.core.family.Move), else tried through the engine.
+Both are exactly what `actions_for` gives for them
+(tests/rules/conformance/test_button_equivalence.py).
 """
 
 from __future__ import annotations
@@ -123,7 +124,18 @@ def _option(candidate: Candidate, warning: Text | None) -> ActionOption:
 def loose_options(state: GameState, viewer: Viewer) -> list[ActionOption]:
     """The game-wide buttons (no object's): each offered when its move's declared
     precondition holds, else (a move without one) when the engine accepts it."""
-    candidates = candidates_about(state, viewer, None)
+    return _declared_options(state, viewer, candidates_about(state, viewer, None))
+
+
+def object_options(state: GameState, viewer: Viewer, target: str) -> list[ActionOption]:
+    """One object's buttons (its sheet), the same way: by declared precondition, else tried
+    through the engine."""
+    return _declared_options(state, viewer, candidates_about(state, viewer, target))
+
+
+def _declared_options(
+    state: GameState, viewer: Viewer, candidates: list[Candidate]
+) -> list[ActionOption]:
     if not candidates:
         return []
     rules = family_of(state.ruleset).rules
@@ -132,12 +144,6 @@ def loose_options(state: GameState, viewer: Viewer) -> list[ActionOption]:
         state, viewer.actor, rules.visibility.in_view, rules, trial=True, reading=True
     )
     options = [_declared_option(state, c, viewer, ctx) for c in candidates]
-    return [o for o in options if o is not None]
-
-
-def object_options(state: GameState, viewer: Viewer, target: str) -> list[ActionOption]:
-    """One object's buttons (its sheet), each tried through the engine."""
-    options = [option_if_legal(state, c, viewer) for c in candidates_about(state, viewer, target)]
     return [o for o in options if o is not None]
 
 

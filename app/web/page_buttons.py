@@ -5,7 +5,7 @@ tries every candidate on a copy of the state: on a board of 200 objects, most of
 page needs less: the game-wide buttons (the action bar, the Table panel), each offered when its
 move's declared precondition holds (`loose_options`: no trial for those that declare one), and
 the buttons of the one card whose sheet is open (`object_options`: that object's candidates,
-tried through the engine). No page tries every object's candidates: a tile is marked by what
+the same way). No page tries every object's candidates: a tile is marked by what
 the view says (the viewer's own cards), not by a trial. The options are exactly those
 `actions_for` gives, in its order (tests/rules/conformance/test_button_equivalence.py, the
 golden files in tests/web/golden, tests/web/pages/test_page_buttons.py).

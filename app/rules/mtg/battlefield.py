@@ -138,10 +138,15 @@ def _attack_triggers(ctx: MtgCtx, obj: MtgObject) -> None:
         )
 
 
-def tap(ctx: MtgCtx, action: Tap) -> None:
-    obj = permanent(ctx, action.object)
-    if obj.tapped:
+def may_tap(ctx: MtgCtx, action: Tap) -> None:
+    """110.5: an untapped permanent (the tap move's precondition)."""
+    if permanent(ctx, action.object).tapped:
         raise RuleError(["110.5"], "It is already tapped.", "Il est déjà engagé.")
+
+
+def tap(ctx: MtgCtx, action: Tap) -> None:
+    may_tap(ctx, action)
+    obj = permanent(ctx, action.object)
     _before_tapping(ctx, obj)
     obj.tapped = True
     _announce(
@@ -153,14 +158,25 @@ def tap(ctx: MtgCtx, action: Tap) -> None:
     )
 
 
-def untap(ctx: MtgCtx, action: Untap) -> None:
-    obj = permanent(ctx, action.object)
-    if not obj.tapped:
+def may_untap(ctx: MtgCtx, action: Untap) -> None:
+    """110.5: a tapped permanent (the untap move's precondition)."""
+    if not permanent(ctx, action.object).tapped:
         raise RuleError(["110.5"], "It is already untapped.", "Il est déjà dégagé.")
+
+
+def untap(ctx: MtgCtx, action: Untap) -> None:
+    may_untap(ctx, action)
+    obj = permanent(ctx, action.object)
     obj.tapped = False
     _announce(
         ctx, obj, "untap", ["110.5"], lambda n: Text(en=f"{n.en} untaps.", fr=f"{n.fr} se dégage.")
     )
+
+
+def may_act_on_permanent(ctx: MtgCtx, action: AddCounter | Pump | PhaseOut) -> None:
+    """A permanent on the battlefield, phased in (110.5, 702.26): all that adding a counter,
+    a pump or phasing out asks (their moves' precondition)."""
+    permanent(ctx, action.object)
 
 
 def add_counter(ctx: MtgCtx, action: AddCounter) -> None:
@@ -217,16 +233,22 @@ def phase_out(ctx: MtgCtx, action: PhaseOut) -> None:
     )
 
 
+def may_phase_in(ctx: MtgCtx, action: PhaseIn) -> None:
+    """702.26: a phased-out permanent (the phase-in move's precondition)."""
+    obj = ctx.find(action.object)
+    if not (obj.zone == Zone.PHASED_OUT or (obj.zone == Zone.BATTLEFIELD and obj.phased_out)):
+        raise RuleError(["702.26"], "It is not phased out.", "Il n'est pas hors phase.")
+
+
 def phase_in(ctx: MtgCtx, action: PhaseIn) -> None:
+    may_phase_in(ctx, action)
     obj = ctx.find(action.object)
     if obj.zone == Zone.PHASED_OUT:
         obj.zone = Zone.BATTLEFIELD
         keys = ["702.26", "2004.phased-out-zone"]
-    elif obj.zone == Zone.BATTLEFIELD and obj.phased_out:
+    else:
         obj.phased_out = False
         keys = ["702.26"]
-    else:
-        raise RuleError(["702.26"], "It is not phased out.", "Il n'est pas hors phase.")
     _announce(
         ctx,
         obj,
@@ -236,8 +258,8 @@ def phase_in(ctx: MtgCtx, action: PhaseIn) -> None:
     )
 
 
-def gain_control(ctx: MtgCtx, action: GainControl) -> None:
-    """Control changes; the right to look at a face-down permanent follows it (707.5)."""
+def may_gain_control(ctx: MtgCtx, action: GainControl) -> None:
+    """110.2: a spell or a permanent, not already the player's (the move's precondition)."""
     obj = ctx.find(action.object)
     player = ctx.player(action.player)
     if obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
@@ -248,6 +270,13 @@ def gain_control(ctx: MtgCtx, action: GainControl) -> None:
         )
     if obj.controller == player:
         raise RuleError(["110.2"], f"{player} already controls it.", f"{player} le contrôle déjà.")
+
+
+def gain_control(ctx: MtgCtx, action: GainControl) -> None:
+    """Control changes; the right to look at a face-down permanent follows it (707.5)."""
+    may_gain_control(ctx, action)
+    obj = ctx.find(action.object)
+    player = action.player
     shown = _name(ctx, obj)
     before = obj.controller
     obj.controller = player

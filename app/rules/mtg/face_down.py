@@ -565,10 +565,9 @@ def _look_in_exile(ctx: MtgCtx, obj: MtgObject, label: Text) -> None:
     )
 
 
-def copy(ctx: MtgCtx, action: Copy) -> None:
-    """707.10: a face-down permanent that becomes a copy keeps its face-down values until
-    turned face up. A face-up permanent copying a face-down one gets the face-down
-    copiable values: a nameless 2/2 that can't be turned face up."""
+def may_copy(ctx: MtgCtx, action: Copy) -> None:
+    """707.2: a permanent becomes a copy of another permanent on the battlefield (the copy
+    move's precondition)."""
     obj = ctx.find(action.object)
     source = ctx.find(action.source)
     if obj.zone != Zone.BATTLEFIELD or source.zone != Zone.BATTLEFIELD or obj.id == source.id:
@@ -577,6 +576,15 @@ def copy(ctx: MtgCtx, action: Copy) -> None:
             "A permanent can become a copy of another permanent on the battlefield.",
             "Un permanent peut devenir la copie d'un autre permanent sur le champ de bataille.",
         )
+
+
+def copy(ctx: MtgCtx, action: Copy) -> None:
+    """707.10: a face-down permanent that becomes a copy keeps its face-down values until
+    turned face up. A face-up permanent copying a face-down one gets the face-down
+    copiable values: a nameless 2/2 that can't be turned face up."""
+    may_copy(ctx, action)
+    obj = ctx.find(action.object)
+    source = ctx.find(action.source)
     obj.copy_of = characteristics.copiable_values(source)
     shown_src = describe(ctx.state, source, face=False)
     shown_obj = describe(ctx.state, obj, face=False)

@@ -174,15 +174,23 @@ def _leave_face_down_exile(
     return new
 
 
-def move(ctx: MtgCtx, action: Move) -> None:
+def may_move(ctx: MtgCtx, action: Move) -> None:
+    """400.7: to another zone (or within the library: to its top or bottom), the move's
+    precondition."""
     obj = ctx.find(action.object)
-    zone, top = _DESTINATIONS[action.to]
+    zone, _top = _DESTINATIONS[action.to]
     if obj.zone == zone and not (zone == Zone.LIBRARY):
         raise RuleError(
             ["400.7"],
             f"It is already in that {zone.value}.",
             f"Il est déjà dans cette zone ({ZONE_FR[zone]}).",
         )
+
+
+def move(ctx: MtgCtx, action: Move) -> None:
+    may_move(ctx, action)
+    obj = ctx.find(action.object)
+    zone, top = _DESTINATIONS[action.to]
     # Whose it is (its controller in play, else its owner) is the engine's consent check:
     # another player's object is moved by a proposal they accept (docs/DESIGN.md invariant 8).
     leave(ctx, obj, zone, top=top)
