@@ -18,7 +18,7 @@ MOVES: tuple[Move[Any], ...] = (
     Move(a.Play, play.play),
     Move(Resolve, chain.resolve, chain.may_resolve),
     Move(a.ResolveShowdown, combat.resolve_showdown, combat.may_resolve_showdown),
-    Move(a.MoveUnit, turn.move_unit),
+    Move(a.MoveUnit, turn.move_unit, turn.may_move_unit),
     Move(NextTurn, turn.next_turn, turn.may_end_turn),
     Move(a.SetControl, turn.set_control, turn.may_set_control),
     Move(EndGame, turn.end_game, turn.MAY_END_GAME),

@@ -96,9 +96,10 @@ def next_turn(ctx: RiftboundCtx, action: NextTurn) -> None:
     cleanup(ctx)
 
 
-def move_unit(ctx: RiftboundCtx, action: MoveUnit) -> None:
-    """A standard move: exhaust a ready unit you control to move it from your base to a
-    battlefield or from a battlefield to your base, on your turn, in a Neutral Open State."""
+def may_move_unit(ctx: RiftboundCtx, action: MoveUnit) -> None:
+    """A standard move's conditions (the move's precondition): a ready unit on the board,
+    moved by its controller on their turn in a Neutral Open State, from base to a
+    battlefield or back (battlefield to battlefield only with Ganking)."""
     obj = ctx.find(action.object)
     if not is_unit(obj) or obj.zone not in (Zone.BASE, Zone.BATTLEFIELD):
         raise RuleError(["rb.move"], "Only a unit on the board can move.",
@@ -115,15 +116,9 @@ def move_unit(ctx: RiftboundCtx, action: MoveUnit) -> None:
     if obj.tapped:
         raise RuleError(["rb.move"], "An exhausted unit can't make a standard move.",
                         "Une unité épuisée ne peut pas faire de déplacement standard.")  # fmt: skip
-    name = card_name(obj)
     if action.to == "base":
         if obj.zone == Zone.BASE:
             raise RuleError(["rb.move"], "It is already at base.", "Elle est déjà dans sa base.")
-        obj.tapped = True
-        obj.zone, obj.location = Zone.BASE, None
-        ctx.emit("move_unit", ["rb.move"], Text(en=f"{player} moves {name.en} to base.",
-                                                 fr=f"{player} ramène {name.fr} dans sa base."))  # fmt: skip
-        cleanup(ctx)
         return
     bf = battlefield(ctx, action.to)
     if obj.zone == Zone.BATTLEFIELD and not has_keyword(obj, "Ganking"):
@@ -136,6 +131,23 @@ def move_unit(ctx: RiftboundCtx, action: MoveUnit) -> None:
         )
     if obj.zone == Zone.BATTLEFIELD and obj.location == bf.id:
         raise RuleError(["rb.move"], "It is already there.", "Elle y est déjà.")
+
+
+def move_unit(ctx: RiftboundCtx, action: MoveUnit) -> None:
+    """A standard move: exhaust a ready unit you control to move it from your base to a
+    battlefield or from a battlefield to your base, on your turn, in a Neutral Open State."""
+    may_move_unit(ctx, action)
+    obj = ctx.find(action.object)
+    player = obj.controller
+    name = card_name(obj)
+    if action.to == "base":
+        obj.tapped = True
+        obj.zone, obj.location = Zone.BASE, None
+        ctx.emit("move_unit", ["rb.move"], Text(en=f"{player} moves {name.en} to base.",
+                                                 fr=f"{player} ramène {name.fr} dans sa base."))  # fmt: skip
+        cleanup(ctx)
+        return
+    bf = battlefield(ctx, action.to)
     obj.tapped = True
     obj.zone, obj.location = Zone.BATTLEFIELD, bf.id
     ctx.emit(
