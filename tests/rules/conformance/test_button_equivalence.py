@@ -193,3 +193,33 @@ def test_117_1a_a_declared_preconditions_off_timing_warning_reads_as_the_trials(
     declared = warning_of(problem, numbers)
     assert (declared.en, declared.fr) == (trial.warning, trial.warning_fr)
     assert "302.1" in declared.en and declared.fr != declared.en
+
+
+def _tapped_bears() -> GameState:
+    """Alice's tapped Grizzly Bears and Bob's untapped Serra Angel."""
+    game = Table().battlefield("Alice", "Grizzly Bears").battlefield("Bob", "Serra Angel").start()
+    game.do("Alice", type="tap", object=game.id("Grizzly Bears"))
+    return game.state
+
+
+@pytest.mark.parametrize(
+    ("kind", "precondition"),
+    [
+        # Too loose: tap offered on a permanent already tapped (110.5).
+        ("tap", lambda ctx, action: None),
+        # Too strict: untap never offered, even on the tapped one.
+        ("untap", _refuse),
+    ],
+    ids=["tap-too-loose", "untap-too-strict"],
+)
+def test_110_5_the_property_fails_with_an_object_moves_precondition_not_its_handlers(
+    monkeypatch: pytest.MonkeyPatch, kind: str, precondition: Any
+) -> None:
+    """A sheet's buttons come from the object moves' declared preconditions too: one that
+    is not the handler's check shows as a sheet that differs from the engine's list."""
+    state = _tapped_bears()
+    assert not any(mismatches(state, v, a) for v, a in viewpoints(state.player_names()))
+    _planted(monkeypatch, kind, precondition)
+    found = [f for v, a in viewpoints(state.player_names()) for f in mismatches(state, v, a)]
+    assert found and any(f.startswith("sheet ") for f in found), found
+    assert not any(f.startswith("game-wide") for f in found), found
