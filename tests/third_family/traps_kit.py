@@ -17,7 +17,7 @@ from app.rules.core.state import GameObject, GameState
 from app.rules.core.viewer import Viewer
 from tests.conftest import LONG_RUN as LONG
 from tests.conftest import quick_examples
-from tests.rules.conformance.kit import PLAYERS, FamilyKit, Witness, attempt
+from tests.rules.conformance.kit import PLAYERS, FamilyKit, Witness, accepted
 from tests.third_family import rules
 from tests.third_family.state import ZONES, TrapCard, TrapSetup, TrapSetupCard
 
@@ -73,7 +73,7 @@ def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, 
     legal = [
         a
         for a in candidates
-        if a["type"] not in ("end_game", "concede") and attempt(state, actor, a)[1] is None
+        if a["type"] not in ("end_game", "concede") and accepted(state, actor, a)
     ]
     return actor, draw(st.sampled_from(legal or candidates))
 

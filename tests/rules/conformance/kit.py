@@ -11,12 +11,14 @@ from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from app.rules import engine
+from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event
 from app.rules.core.state import GameObject, GameState
-from app.rules.families import parse_action
+from app.rules.families import family_of, parse_action
 from app.rules.redact import (
     ActionOption,
     Viewer,
@@ -81,6 +83,33 @@ def offered(state: GameState, viewer: Viewer, view: Any) -> list[ActionOption]:
     return loose_options(state, viewer) + [
         o for object_id in ids for o in object_options(state, viewer, object_id)
     ]
+
+
+def accepted(state: GameState, actor: str | None, action: dict[str, Any]) -> bool:
+    """Whether the engine accepts `action` from `actor` (what `attempt` would answer), asked
+    cheaply for a random game's choice of a legal action: refused when the move's declared
+    precondition refuses it (its handler runs that check first, on the same state, so the
+    engine refuses too), else a trial (`engine.apply`'s `trial`: legality only) answers."""
+    rules = family_of(state.ruleset).rules
+    move = rules.moves_by_type.get(action.get("type", ""))
+    if move is not None and move.precondition is not None:
+        try:
+            parsed = move.model.model_validate(action)
+        except ValidationError:
+            parsed = None  # the engine says how it refuses
+        if parsed is not None:
+            ctx: Ctx[GameState] = Ctx(
+                state, actor, rules.visibility.in_view, rules, trial=True, reading=True
+            )
+            try:
+                move.precondition(ctx, parsed)
+            except RuleError:
+                return False
+    try:
+        engine.apply(state, parse_action(action), actor, trial=True)
+    except RuleError:
+        return False
+    return True
 
 
 def attempt(state: GameState, actor: str | None, action: dict[str, Any]):

@@ -26,7 +26,7 @@ from app.rules.mtg.visibility import can_see_face, in_view, is_hideaway_card, is
 from app.rules.redact import Viewer
 from tests.conftest import LONG_RUN as LONG
 from tests.conftest import quick_examples
-from tests.rules.conformance.kit import PLAYERS, FamilyKit, Witness, attempt
+from tests.rules.conformance.kit import PLAYERS, FamilyKit, Witness, accepted
 from tests.rules.core.contract_candidates import contract_candidates
 from tests.rules.mtg.permission_candidates import permission_candidates
 
@@ -252,7 +252,7 @@ def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, 
         candidates = by_kind[kind]
         rnd.shuffle(candidates)
         for candidate in candidates:
-            if attempt(state, actor, candidate)[1] is None:
+            if accepted(state, actor, candidate):
                 return actor, candidate
     return actor, draw(_any_action(state))  # e.g. the game is over
 

@@ -17,7 +17,7 @@ from app.rules.riftbound.setup import RiftboundSetupCard as SetupCard
 from app.rules.riftbound.visibility import face_known_to, in_view
 from tests.conftest import LONG_RUN as LONG
 from tests.conftest import quick_examples
-from tests.rules.conformance.kit import PLAYERS, FamilyKit, Witness, attempt
+from tests.rules.conformance.kit import PLAYERS, FamilyKit, Witness, accepted
 
 EXAMPLES, STEPS = (300, 30) if LONG else (quick_examples(20), 20)
 SHAPES: list[dict[str, Any]] = [
@@ -70,7 +70,7 @@ def an_action(draw: st.DrawFn, state: GameState) -> tuple[str | None, dict[str, 
     candidates = [a for a, _ in candidate_actions(state, actor)]
     if draw(st.integers(0, 4)) == 0:
         return actor, draw(st.sampled_from(candidates))  # anything, legal or not
-    legal = [a for a in candidates if attempt(state, actor, a)[1] is None]
+    legal = [a for a in candidates if accepted(state, actor, a)]
     return actor, draw(st.sampled_from(legal or candidates))
 
 
