@@ -9,6 +9,7 @@ from app.rules.core.state import GameState
 from app.rules.redact import ActionOption, Viewer, actions_for, view_for
 from app.web.page_buttons import PageButtons
 from app.web.viewer_memo import ViewerMemo
+from tests.rules.conformance.kit import sheet_ids_in
 
 
 def viewpoints(players: list[str]) -> list[tuple[Viewer, str | None]]:
@@ -29,11 +30,8 @@ def _as(options: list[ActionOption], acting_as: str | None) -> list[ActionOption
 
 
 def sheet_ids(state: GameState, viewer: Viewer) -> list[str]:
-    """What a page can open a sheet on, or show buttons beside: its tiles, and the items on
-    the stack and the "apply by hand" tasks."""
-    view = view_for(state, viewer)
-    items = [*getattr(view, "abilities", []), *getattr(view, "by_hand", [])]
-    return [o.id for o in view.objects] + [i.id for i in items]
+    """What `viewer`'s page can open a sheet on (kit.sheet_ids_in)."""
+    return sheet_ids_in(view_for(state, viewer))
 
 
 def mismatches(state: GameState, viewer: Viewer, acting_as: str | None) -> list[str]:

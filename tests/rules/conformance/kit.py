@@ -74,14 +74,19 @@ class FamilyKit:
         return Witness(self, player)
 
 
+def sheet_ids_in(view: Any) -> list[str]:
+    """What a page showing `view` can open a sheet on, or show buttons beside: its tiles, and
+    the items on the stack and the "apply by hand" tasks."""
+    items = [*getattr(view, "abilities", []), *getattr(view, "by_hand", [])]
+    return [o.id for o in view.objects] + [i.id for i in items]
+
+
 def offered(state: GameState, viewer: Viewer, view: Any) -> list[ActionOption]:
     """The buttons the pages offer `viewer`, asked as they ask (the game-wide ones, then each
-    sheet's: its tiles', its stack items' and its "apply by hand" tasks'): `actions_for`'s
-    list, by the button-equivalence property, at a fraction of its cost."""
-    items = [*getattr(view, "abilities", []), *getattr(view, "by_hand", [])]
-    ids = [o.id for o in view.objects] + [i.id for i in items]
+    sheet's): `actions_for`'s list, by the button-equivalence property, at a fraction of its
+    cost."""
     return loose_options(state, viewer) + [
-        o for object_id in ids for o in object_options(state, viewer, object_id)
+        o for object_id in sheet_ids_in(view) for o in object_options(state, viewer, object_id)
     ]
 
 
