@@ -28,6 +28,7 @@ from app.web.api.games import router as api_router
 from app.web.api.rulings import router as rulings_router
 from app.web.api.scenarios import router as scenarios_router
 from app.web.api.take_back import router as take_back_router
+from app.web.api_lane import ApiLane
 from app.web.assets import STATIC_DIR, FingerprintedStatic
 from app.web.bench_probe import PROBE_PATH, install_probe
 from app.web.bench_probe import router as probe_router
@@ -112,6 +113,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.catalog = app.state.catalogs.for_ruleset(DEFAULT_RULESET)
 
     install_error_handlers(app)
+    # Inside the edge middleware: a plainly well-formed JSON action or view goes straight to
+    # its route's functions (app/web/api_lane.py).
+    app.add_middleware(ApiLane)
     install_middleware(app, settings)
     # Outermost: plain live-stream requests skip the stack they would hold for minutes.
     app.add_middleware(LiveLane)
