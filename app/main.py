@@ -37,6 +37,7 @@ from app.web.hot_routes import HOT, hot_routes, route_hot_first
 from app.web.live import Broadcaster
 from app.web.live_shutdown import end_streams_on_exit_signals
 from app.web.middleware.install import install_middleware
+from app.web.pages.catch_up_lane import CatchUpLane
 from app.web.pages.install import ROUTERS as PAGE_ROUTERS
 from app.web.pages.install import install_pages
 from app.web.pages.live import LiveLane
@@ -113,9 +114,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.catalog = app.state.catalogs.for_ruleset(DEFAULT_RULESET)
 
     install_error_handlers(app)
-    # Inside the edge middleware: a plainly well-formed JSON action or view goes straight to
-    # its route's functions (app/web/api_lane.py).
+    # Inside the edge middleware: a plainly well-formed JSON action or view, or a page's
+    # catch-up, goes straight to its route's functions (app/web/api_lane.py,
+    # app/web/pages/catch_up_lane.py).
     app.add_middleware(ApiLane)
+    app.add_middleware(CatchUpLane)
     install_middleware(app, settings)
     # Outermost: plain live-stream requests skip the stack they would hold for minutes.
     app.add_middleware(LiveLane)

@@ -24,7 +24,6 @@ the answers byte for byte.
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.web.api.games import get_view, post_action
 from app.web.deps import ApiSeat, bearer, current_viewer
+from app.web.exception_lookup import handled
 
 # The route's GameId: 1 to 32 of [A-Za-z0-9_-] (app/web/deps.py).
 _ACTIONS = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})/actions")
@@ -106,11 +106,10 @@ class ApiLane:
             seat = ApiSeat(viewer, repository, app.state.catalog)
             response = await run_in_threadpool(route, game_id, seat, *args)
         except Exception as exc:
-            handler = _handler_for(app, exc)
-            if handler is None:
+            refusal = await handled(app, request, exc)
+            if refusal is None:
                 raise  # the server's error handler, as from the route
-            answer = handler(request, exc)
-            response = await answer if inspect.isawaitable(answer) else answer
+            response = refusal
         await response(scope, receive, send)
 
 
@@ -155,16 +154,3 @@ def _json_object(raw: bytes) -> dict[str, Any] | None:
     except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
         return None
     return body if isinstance(body, dict) else None
-
-
-def _handler_for(app: FastAPI, exc: Exception) -> Callable[..., Any] | None:
-    """The app's handler for this exception, looked up as Starlette's ExceptionMiddleware
-    does (the nearest class first); `Exception`'s is the server error handler's, left to
-    it."""
-    for cls in type(exc).__mro__:
-        if cls is Exception:
-            return None
-        handler = app.exception_handlers.get(cls)
-        if handler is not None:
-            return handler
-    return None
