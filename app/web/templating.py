@@ -37,7 +37,7 @@ from app.web.judge_forms import exile_facts, face_of
 from app.web.live_parts import LIVE_PARTS
 from app.web.log_lines import log_lines
 from app.web.table_items import table_items
-from app.web.tile_cache import tile
+from app.web.tile_cache import tile, tiles
 from app.web.zone_hiding import zone_hiding
 
 # htmx settings, read from <meta name="htmx-config">: no injected <style> (the CSP allows no
@@ -111,6 +111,8 @@ def make_environment() -> Environment:
         zone_hiding=zone_hiding,
         # Every tile of every page, rendered once per digest of what it reads (tile_cache.py).
         tile=tile,
+        # A zone's tiles in one call (the same HTML as a loop of tile()).
+        tiles=tiles,
         # A view's objects by zone and player, grouped once per view (board_zones.py).
         board_zones=board_zones,
         # Every log entry's line, rendered once per entry and language (log_lines.py).

@@ -187,9 +187,19 @@ PAGES = [  # (viewer, the page's own context): the judge's first, so a seat come
     (Viewer.spectator(), {"judge": False, "me": None}),
 ]
 BOARD = "{% for o in view.objects %}{{ tile(o) }}{% endfor %}"
+# The boards' zones draw their tiles in one call (the Jinja global `tiles`).
+ZONE = "{{ tiles(view.objects) }}"
+IN_SHEET = "{% for o in view.objects %}{{ tile(o, detail=True) }}{% endfor %}"
+ZONE_IN_SHEET = "{{ tiles(view.objects, detail=True) }}"
 
 
-def _board(viewer: Viewer, own: dict[str, Any], state: GameState = STATE, **more: Any) -> str:
+def _board(
+    viewer: Viewer,
+    own: dict[str, Any],
+    state: GameState = STATE,
+    board: str = BOARD,
+    **more: Any,
+) -> str:
     """Every tile of `viewer`'s view, as a page draws them (the Jinja global `tile`)."""
     context = {
         "view": view_for(state, viewer),
@@ -198,7 +208,7 @@ def _board(viewer: Viewer, own: dict[str, Any], state: GameState = STATE, **more
         "rules_base": "/rules/mtg/",
         "t": translator("en"),
     } | own
-    return ENV.from_string(BOARD).render(context | more)
+    return ENV.from_string(board).render(context | more)
 
 
 def _shown_to_bob() -> GameState:
@@ -301,3 +311,35 @@ def test_one_object_drawn_on_pages_that_differ_in_one_input_gets_each_its_own_ti
         assert other == _board(viewer, own | flag, view=view)
         assert plain == _board(viewer, own, view=view)
     assert other != plain
+
+
+@pytest.mark.parametrize(("state"), [STATE, SHOWN], ids=["Alice's own", "shown to Bob"])
+@pytest.mark.parametrize(
+    ("one_by_one", "in_one_call"), [(BOARD, ZONE), (IN_SHEET, ZONE_IN_SHEET)], ids=["zone", "sheet"]
+)
+def test_708_2_a_zones_tiles_drawn_in_one_call_are_its_tiles_drawn_one_by_one(
+    cache: LRU[bytes, Any],
+    known: LRU[int, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    state: GameState,
+    one_by_one: str,
+    in_one_call: str,
+) -> None:
+    """`tiles(objects)` is `tile(o)` for each object in turn, cold and warm, for every
+    viewer: the same HTML, so the same knowledge (the face-down Akroma named only to those
+    who see it), with the sheet's own card marked as in a sheet."""
+    sheet_obj = next(o for o in view_for(state, Viewer.judge()).objects if o.face_down)
+    for viewer, own in PAGES:
+        own = own | {"sheet_obj": sheet_obj}
+        with monkeypatch.context() as m:
+            m.setattr(tile_cache, "TILES", LRU(0))
+            m.setattr(tile_cache, "_KNOWN", LRU(0))
+            expected = _board(viewer, own, state, one_by_one)
+            assert _board(viewer, own, state, in_one_call) == expected, viewer
+        for _ in range(2):  # into the caches, then out of them
+            assert _board(viewer, own, state, in_one_call) == expected, viewer
+        objects = view_for(state, viewer).objects
+        assert expected.count("<li") == len(objects)
+        # The sheet's own card is drawn as in the sheet (no link to open it again).
+        in_sheet = sum(o.id == sheet_obj.id for o in objects) if one_by_one == IN_SHEET else 0
+        assert expected.count('<div class="tile-main">') == in_sheet
