@@ -37,10 +37,10 @@ from app.web.hot_routes import HOT, hot_routes, route_hot_first
 from app.web.live import Broadcaster
 from app.web.live_shutdown import end_streams_on_exit_signals
 from app.web.middleware.install import install_middleware
-from app.web.pages.catch_up_lane import CatchUpLane
 from app.web.pages.install import ROUTERS as PAGE_ROUTERS
 from app.web.pages.install import install_pages
 from app.web.pages.live import LiveLane
+from app.web.pages.page_lane import PageLane
 
 log = logging.getLogger(__name__)
 
@@ -115,10 +115,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     install_error_handlers(app)
     # Inside the edge middleware: a plainly well-formed JSON action or view, or a page's
-    # catch-up, goes straight to its route's functions (app/web/api_lane.py,
-    # app/web/pages/catch_up_lane.py).
+    # catch-up or tap, goes straight to its route's functions (app/web/api_lane.py,
+    # app/web/pages/page_lane.py).
     app.add_middleware(ApiLane)
-    app.add_middleware(CatchUpLane)
+    app.add_middleware(PageLane)
     install_middleware(app, settings)
     # Outermost: plain live-stream requests skip the stack they would hold for minutes.
     app.add_middleware(LiveLane)

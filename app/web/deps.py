@@ -270,8 +270,9 @@ class FormCheck:
         )
 
 
-# A button of the action bar or of a sheet.
-FormCheckDep = Annotated[SeatForm, Depends(FormCheck(max_fields=20))]
+# A button of the action bar or of a sheet (also checked by a page's lane: pages/page_lane.py).
+ACTION_FORM = FormCheck(max_fields=20)
+FormCheckDep = Annotated[SeatForm, Depends(ACTION_FORM)]
 # A pending choice's sheet: the option picked, the cards looked at, and a rank for each.
 ChoiceFormDep = Annotated[SeatForm, Depends(FormCheck(max_fields=4 + 2 * MAX_LOOKED))]
 

@@ -1,5 +1,5 @@
 """The app's own answer to an exception raised past FastAPI's request handling (in a lane:
-app/web/api_lane.py, app/web/pages/catch_up_lane.py), found as Starlette's
+app/web/api_lane.py, app/web/pages/page_lane.py), found as Starlette's
 ExceptionMiddleware finds it."""
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi import FastAPI
@@ -33,7 +33,7 @@ SEED = "0123456789abcdef0123456789abcdef"
 
 
 def _without_lane(app: FastAPI) -> FastAPI:
-    app.user_middleware = [m for m in app.user_middleware if m.cls is not ApiLane]
+    app.user_middleware = [m for m in app.user_middleware if cast(object, m.cls) is not ApiLane]
     return app
 
 
