@@ -192,12 +192,16 @@ def _view_of_object(
     perms_in_force: list[CastPermission],
     context: Hashable | None,
 ) -> MtgObjectView:
-    if context is None or not _keepable(obj):
+    if context is None:
         return _object_view(state, obj, viewer, perms_in_force)
     key = (id(obj), viewer.kind, viewer.player, context)
     kept = _KEPT.get(key)
     if kept is not None and kept[0] is obj:
+        # Kept only when keepable, which reads nothing but the object itself (the very
+        # object: it never changes once made, invariant 1): no need to ask again.
         return kept[1]
+    if not _keepable(obj):
+        return _object_view(state, obj, viewer, perms_in_force)
     view = _object_view(state, obj, viewer, perms_in_force)
     _KEPT.put(key, (obj, view))
     return view
