@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable
 from typing import Literal
 
@@ -15,7 +16,7 @@ from app.rules.core.view import game_view
 from app.rules.core.viewer import Viewer, sees_face
 from app.rules.mtg import characteristics, sba
 from app.rules.mtg.attachments import host_of
-from app.rules.mtg.foretold import foretold_count
+from app.rules.mtg.foretold import is_foretold
 from app.rules.mtg.labels import flipped_note, public_label
 from app.rules.mtg.permission_record import CastPermission
 from app.rules.mtg.permissions import live, notes_for
@@ -207,17 +208,35 @@ def _view_of_object(
     return view
 
 
+# What a player's counts read, counted in one pass over the objects (not one scan and sort
+# of them per zone and player): cards in each owner's hand and library, and foretold ones.
+_FORETOLD = "foretold"
+
+
+def _counts(state: MtgGame) -> Counter[tuple[str, str]]:
+    """(zone, owner) -> how many: a hand's and a library's cards, and (`_FORETOLD`, owner)
+    the foretold cards in exile (what `foretold_count` counts)."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for o in list.__iter__(state.objects):  # read only: a working copy's own are not copied
+        if o.zone == Zone.HAND or o.zone == Zone.LIBRARY:
+            counts[(o.zone, o.owner)] += 1
+        elif o.zone == Zone.EXILE and is_foretold(o):
+            counts[(_FORETOLD, o.owner)] += 1
+    return counts
+
+
 def mtg_view(state: MtgGame, viewer: Viewer) -> MtgView:
     """Everything `viewer` may know of `state`, and nothing more."""
+    counts = _counts(state)
     players = [
         project(
             p,
             MtgPlayerView,
-            hand_count=len(state.in_zone(Zone.HAND, p.name)),
-            library_count=len(state.in_zone(Zone.LIBRARY, p.name)),
+            hand_count=counts[(Zone.HAND, p.name)],
+            library_count=counts[(Zone.LIBRARY, p.name)],
             mulligans=state.mulligans.get(p.name, 0),
             kept=p.name in state.kept,
-            foretold=foretold_count(state, p.name),
+            foretold=counts[(_FORETOLD, p.name)],
         )
         for p in state.players
     ]
