@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -33,11 +34,12 @@ from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web.api.games import get_view, post_action
 from app.web.deps import ApiSeat, bearer, current_viewer
-from app.web.exception_lookup import handled
+from app.web.exception_lookup import respond
+from app.web.middleware.body_limit import Disconnected, read_body, replay
 
 # The route's GameId: 1 to 32 of [A-Za-z0-9_-] (app/web/deps.py).
 _ACTIONS = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})/actions")
@@ -74,13 +76,16 @@ class ApiLane:
         if _content_type(scope) != _JSON:
             await self.app(scope, receive, send)
             return
-        raw = await _read_body(receive)
+        try:
+            raw = await read_body(receive, sys.maxsize)  # the edge middleware bounds it
+        except Disconnected:
+            return  # the client left: nobody to answer
         body = _json_object(raw)
         if body is None:
             # The route reads the same bytes and says what is wrong with them.
-            await self.app(scope, _replay(raw), send)
+            await self.app(scope, replay(raw, receive), send)
             return
-        await self._answer(scope, _replay(raw), send, game_id, post_action, body)
+        await self._answer(scope, replay(raw, receive), send, game_id, post_action, body)
 
     async def _view(self, game_id: str, scope: Scope, receive: Receive, send: Send) -> None:
         await self._answer(scope, receive, send, game_id, get_view)
@@ -100,17 +105,15 @@ class ApiLane:
             await self.app(scope, receive, send)  # the route's 401
             return
         app: FastAPI = scope["app"]
-        try:
+
+        async def answer() -> Response:
             repository = app.state.repository.for_request()
             viewer = await current_viewer(game_id, repository, credentials)
             seat = ApiSeat(viewer, repository, app.state.catalog)
-            response = await run_in_threadpool(route, game_id, seat, *args)
-        except Exception as exc:
-            refusal = await handled(app, request, exc)
-            if refusal is None:
-                raise  # the server's error handler, as from the route
-            response = refusal
-        await response(scope, receive, send)
+            response: Response = await run_in_threadpool(route, game_id, seat, *args)
+            return response
+
+        await respond(app, request, answer(), scope, receive, send)
 
 
 def _content_type(scope: Scope) -> bytes | None:
@@ -118,32 +121,6 @@ def _content_type(scope: Scope) -> bytes | None:
         if name == b"content-type":
             return bytes(value)
     return None
-
-
-async def _read_body(receive: Receive) -> bytes:
-    chunks = []
-    while True:
-        message = await receive()
-        if message["type"] != "http.request":
-            break  # a disconnect: the route would read no more either
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            break
-    return b"".join(chunks)
-
-
-def _replay(body: bytes) -> Receive:
-    """The body once more, for whoever reads it next (the route, or nothing)."""
-    sent = False
-
-    async def receive() -> Message:
-        nonlocal sent
-        if not sent:
-            sent = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return {"type": "http.disconnect"}
-
-    return receive
 
 
 def _json_object(raw: bytes) -> dict[str, Any] | None:

@@ -1,16 +1,17 @@
-"""The app's own answer to an exception raised past FastAPI's request handling (in a lane:
-app/web/api_lane.py, app/web/pages/page_lane.py), found as Starlette's
-ExceptionMiddleware finds it."""
+"""A lane's answer (app/web/api_lane.py, app/web/pages/page_lane.py): what the route's own
+functions gave, or the app's own answer to the exception they raised past FastAPI's request
+handling, found as Starlette's ExceptionMiddleware finds it."""
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 
 
 def handler_for(app: FastAPI, exc: Exception) -> Callable[..., Any] | None:
@@ -34,3 +35,24 @@ async def handled(app: FastAPI, request: Request, exc: Exception) -> Response | 
     answer = handler(request, exc)
     response: Response = await answer if inspect.isawaitable(answer) else answer
     return response
+
+
+async def respond(
+    app: FastAPI,
+    request: Request,
+    answer: Awaitable[Response],
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+) -> None:
+    """Send the response `answer` gives, or the app's own response to the exception it
+    raises; one the app has no handler for goes on up to the server's error handler, as from
+    a route."""
+    try:
+        response = await answer
+    except Exception as exc:
+        refusal = await handled(app, request, exc)
+        if refusal is None:
+            raise
+        response = refusal
+    await response(scope, receive, send)

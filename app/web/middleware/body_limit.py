@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from starlette.responses import JSONResponse
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 # ASCII digits only: str.isdigit() accepts "²", which int() refuses.
 _LENGTH = re.compile(rb"[0-9]{1,18}")
@@ -41,6 +41,21 @@ async def read_body(receive: Receive, max_bytes: int) -> bytes:
         body += chunk
         if not message.get("more_body", False):
             return body
+
+
+def replay(body: bytes, receive: Receive) -> Receive:
+    """The body read (by the edge middleware, by a lane), once, then the client's own
+    messages (a disconnect)."""
+    delivered = False
+
+    async def again() -> Message:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again
 
 
 async def refuse(

@@ -22,11 +22,17 @@ from __future__ import annotations
 import sys
 
 from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web.middleware import body_limit, ratelimit
 from app.web.middleware.api_cache import PRIVATE_API_RAW, is_private_api
-from app.web.middleware.body_limit import Disconnected, TooLarge, bad_length, read_body
+from app.web.middleware.body_limit import (
+    Disconnected,
+    TooLarge,
+    bad_length,
+    read_body,
+    replay,
+)
 from app.web.middleware.compress import responding
 from app.web.middleware.headers import security_headers
 from app.web.middleware.nul_guard import MESSAGE as NUL_MESSAGE
@@ -111,7 +117,7 @@ class Edge:
             except TooLarge:
                 await body_limit.refuse_too_large(scope, receive, send, self.max_bytes)
                 return
-            receive = _replay(body, receive)
+            receive = replay(body, receive)
         if self.nul and carries_nul(
             scope,
             b"" if bodiless else body,
@@ -121,17 +127,3 @@ class Edge:
             await refusal(scope, receive, send)
             return
         await self.app(scope, receive, send)
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """The body read here, once, then the client's own messages (a disconnect)."""
-    delivered = False
-
-    async def replay() -> Message:
-        nonlocal delivered
-        if not delivered:
-            delivered = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replay

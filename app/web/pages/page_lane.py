@@ -37,7 +37,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.store.repository import GameRepository
 from app.web.deps import ACTION_FORM, SeatAt, page_seat
-from app.web.exception_lookup import handled
+from app.web.exception_lookup import respond
 from app.web.pages.game import act, game_page
 from app.web.seat_cookie import NoSeat, PageSeat
 
@@ -87,14 +87,7 @@ class PageLane:
         except NoSeat:
             await self.app(scope, receive, send)  # the route's own refusal
             return
-        try:
-            response = await answer(request, app, seat, repository)
-        except Exception as exc:
-            refusal = await handled(app, request, exc)
-            if refusal is None:
-                raise  # the server's error handler, as from the route
-            response = refusal
-        await response(scope, receive, send)
+        await respond(app, request, answer(request, app, seat, repository), scope, receive, send)
 
 
 def _plain_catch_up(request: Request) -> bool:
