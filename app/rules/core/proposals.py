@@ -67,9 +67,12 @@ def affected_players(
         players.add(obj.controller if obj.zone in rules.controlled_zones else obj.owner)
     players |= rules.addressed(state, action)
     if action.type in rules.acts_on_named_player:
-        # `player`, and `from_player` (whose library it takes from: Thieving Amalgam).
+        # `player`, and `from_player` (whose library it takes from: Thieving Amalgam). Read
+        # from the model's own fields: getattr on a field a model lacks goes through
+        # pydantic's __getattr__ and an exception (as in `default_subjects`).
+        fields = action.__dict__
         for field in ("player", "from_player"):
-            named = getattr(action, field, None)
+            named = fields.get(field)
             if named is not None:
                 players.add(named)
     return players
