@@ -37,13 +37,13 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web.api.games import get_view, post_action
-from app.web.deps import ApiSeat, bearer, current_viewer
+from app.web.deps import GAME_ID_SHAPE, ApiSeat, bearer, current_viewer
 from app.web.exception_lookup import respond
 from app.web.middleware.body_limit import Disconnected, read_body, replay
 
-# The route's GameId: 1 to 32 of [A-Za-z0-9_-] (app/web/deps.py).
-_ACTIONS = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})/actions")
-_VIEW = re.compile(r"/api/games/([A-Za-z0-9_-]{1,32})/view")
+# The route's GameId (app/web/deps.py).
+_ACTIONS = re.compile(f"/api/games/({GAME_ID_SHAPE})/actions")
+_VIEW = re.compile(f"/api/games/({GAME_ID_SHAPE})/view")
 _JSON = b"application/json"
 
 

@@ -36,11 +36,20 @@ _TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")
 # A pending choice looks at a few cards (hideaway N is 4 or 5); its form stays bounded anyway.
 MAX_LOOKED = 12
 
+# A game id's shape, also matched by the lanes (api_lane.py, pages/page_lane.py) before
+# they take a request the route would: one definition, so the two can't drift apart.
+GAME_ID_CHARS = "[A-Za-z0-9_-]"
+GAME_ID_MAX = 32
+GAME_ID_SHAPE = f"{GAME_ID_CHARS}{{1,{GAME_ID_MAX}}}"
 GameId = Annotated[
-    str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$", description="Game id")
+    str,
+    Path(
+        min_length=1, max_length=GAME_ID_MAX, pattern=f"^{GAME_ID_CHARS}+$", description="Game id"
+    ),
 ]
 # A judge's page keeps its viewpoint (a player's name, or "spectator") in ?seat=.
-SeatParam = Annotated[str | None, Query(alias="seat", max_length=40)]
+SEAT_PARAM_MAX = 40
+SeatParam = Annotated[str | None, Query(alias="seat", max_length=SEAT_PARAM_MAX)]
 
 bearer = HTTPBearer(
     auto_error=False,

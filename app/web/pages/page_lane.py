@@ -36,17 +36,16 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.store.repository import GameRepository
-from app.web.deps import ACTION_FORM, SeatAt, page_seat
+from app.web.deps import ACTION_FORM, GAME_ID_SHAPE, SEAT_PARAM_MAX, SeatAt, page_seat
 from app.web.exception_lookup import respond
+from app.web.pages.chrome import is_htmx
 from app.web.pages.game import act, game_page
 from app.web.seat_cookie import NoSeat, PageSeat
 
-# The routes' GameId: 1 to 32 of [A-Za-z0-9_-] (app/web/deps.py).
-_PAGE = re.compile(r"/g/([A-Za-z0-9_-]{1,32})")
-_ACT = re.compile(r"/g/([A-Za-z0-9_-]{1,32})/act")
+# The routes' GameId (app/web/deps.py).
+_PAGE = re.compile(f"/g/({GAME_ID_SHAPE})")
+_ACT = re.compile(f"/g/({GAME_ID_SHAPE})/act")
 _QUERY = frozenset({"since", "seat"})
-# The route's SeatParam: Query(alias="seat", max_length=40).
-_SEAT_MAX = 40
 
 # What a lane runs once the seat is known: the route's function, given its dependencies.
 Answer = Callable[[Request, FastAPI, PageSeat, GameRepository], Awaitable[Response]]
@@ -65,18 +64,21 @@ class PageLane:
         method, path = scope["method"], scope["path"]
         answer: Answer | None = None
         game_id = ""
-        if method == "GET" and (match := _PAGE.fullmatch(path)) is not None and _htmx(scope):
-            game_id, answer = match[1], _catch_up
+        request = None  # built only for a request this lane may take
+        if method == "GET" and (match := _PAGE.fullmatch(path)) is not None:
+            request = Request(scope, receive)
+            if is_htmx(request):
+                game_id, answer = match[1], _catch_up
         elif (
             method == "POST"
             and not scope.get("query_string")
             and (match := _ACT.fullmatch(path)) is not None
         ):
+            request = Request(scope, receive)
             game_id, answer = match[1], _tap
-        if answer is None:
+        if answer is None or request is None:
             await self.app(scope, receive, send)
             return
-        request = Request(scope, receive)
         if answer is _catch_up and not _plain_catch_up(request):
             await self.app(scope, receive, send)  # the route reads (or refuses) it
             return
@@ -97,7 +99,7 @@ def _plain_catch_up(request: Request) -> bool:
     return (
         set(names) <= _QUERY
         and len(names) == len(set(names))
-        and (seat_param is None or len(seat_param) <= _SEAT_MAX)
+        and (seat_param is None or len(seat_param) <= SEAT_PARAM_MAX)
     )
 
 
@@ -114,11 +116,3 @@ async def _tap(
 ) -> Response:
     checked = await ACTION_FORM(request, seat)  # the act route's own check (FormCheckDep)
     return await act(request, checked, repository, app.state.viewer_cache)
-
-
-def _htmx(scope: Scope) -> bool:
-    """`HX-Request: true`, read as the route reads it (the header's first value)."""
-    for name, value in scope["headers"]:
-        if name == b"hx-request":
-            return bool(value == b"true")
-    return False
