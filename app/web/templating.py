@@ -36,6 +36,7 @@ from app.web.json_attr import json_attr
 from app.web.judge_forms import exile_facts, face_of
 from app.web.live_parts import LIVE_PARTS
 from app.web.log_lines import log_lines
+from app.web.recent_actions import recent_actions
 from app.web.table_items import table_items
 from app.web.tile_cache import tile, tiles
 from app.web.zone_hiding import zone_hiding
@@ -117,6 +118,8 @@ def make_environment() -> Environment:
         board_zones=board_zones,
         # Every log entry's line, rendered once per entry and language (log_lines.py).
         log_lines=log_lines,
+        # The newest actions the take-back offer lists (recent_actions.py).
+        recent_actions=recent_actions,
         # The "Table" panel's forms, each rendered once per what it shows (table_items.py).
         table_items=table_items,
         # The live region's parts, in order (live_parts.py).
