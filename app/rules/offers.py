@@ -18,9 +18,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from pydantic import BaseModel, ValidationError
 
+from app.lru import LRU
 from app.rules import engine
+from app.rules.core.actions import ActionModel
 from app.rules.core.context import Ctx
 from app.rules.core.errors import RuleError
 from app.rules.core.events import Event, Text
@@ -101,6 +104,35 @@ def _candidates(
     ]
 
 
+# A candidate's action as its move's model, and its button, kept by what they are made of:
+# every page of every seat asks the same game-wide candidates again at every version (about
+# twenty each), and reading each as its model and building its button were a seventh of a
+# seat's buttons' cost. Both are frozen values of their inputs alone: an action model is
+# frozen, and a button is never changed once made (a judge acting as a seat gets a copy:
+# app/web/page_buttons.py).
+_PARSED: LRU[tuple[type[ActionModel], bytes], ActionModel] = LRU(4096)
+_OPTIONS: LRU[tuple[str | None, bytes, str, str, str | None, str | None], ActionOption] = LRU(4096)
+
+
+def _action_key(action: dict[str, Any]) -> bytes | None:
+    """The action's exact JSON, its key in the caches above (None: not plain JSON, not
+    kept)."""
+    try:
+        return orjson.dumps(action)
+    except TypeError:
+        return None
+
+
+def _parsed(model: type[ActionModel], action: dict[str, Any], key: bytes | None) -> ActionModel:
+    """`model.model_validate(action)`, once per model and action."""
+    if key is None:
+        return model.model_validate(action)
+    found = _PARSED.get((model, key))
+    if found is None:
+        found = _PARSED.setdefault((model, key), model.model_validate(action))
+    return found
+
+
 def option_if_legal(state: GameState, candidate: Candidate, viewer: Viewer) -> ActionOption | None:
     """The button for `candidate` if the engine accepts it from `viewer`, else None."""
     outcome = _trial(state, candidate.action, viewer.actor)
@@ -109,16 +141,27 @@ def option_if_legal(state: GameState, candidate: Candidate, viewer: Viewer) -> A
     return _option(candidate, _off_timing(state, outcome.events))
 
 
-def _option(candidate: Candidate, warning: Text | None) -> ActionOption:
-    return ActionOption(
+def _option(candidate: Candidate, warning: Text | None, key: bytes | None = None) -> ActionOption:
+    en = warning.en if warning is not None else None
+    fr = warning.fr if warning is not None else None
+    if key is None:
+        key = _action_key(candidate.action)
+    kept_as = None
+    if key is not None:
+        kept_as = (candidate.target, key, candidate.label.en, candidate.label.fr, en, fr)
+        found = _OPTIONS.get(kept_as)
+        if found is not None:
+            return found
+    option = ActionOption(
         object=candidate.target,
         type=candidate.action["type"],
         label=candidate.label.en,
         label_fr=candidate.label.fr,
         action=candidate.action,
-        warning=warning.en if warning is not None else None,
-        warning_fr=warning.fr if warning is not None else None,
+        warning=en,
+        warning_fr=fr,
     )
+    return option if kept_as is None else _OPTIONS.setdefault(kept_as, option)
 
 
 def loose_options(state: GameState, viewer: Viewer) -> list[ActionOption]:
@@ -157,19 +200,21 @@ def _declared_option(
     move = rules.moves_by_type.get(candidate.action["type"])
     if move is None or move.precondition is None:
         return option_if_legal(state, candidate, viewer)
+    key = _action_key(candidate.action)
     try:
         # Read as this game's own model at once: the candidate is this family's, and the
         # union `parse_action` reads tries each family's model for a type several share,
         # and `engine.fitted` then reads it again (most of a button's cost).
-        action = move.model.model_validate(candidate.action)
+        action = _parsed(move.model, candidate.action, key)
         rules.check(state, action)
         problem: OffTiming | None = move.precondition(ctx, action)
         check_consent(rules, state, action, viewer.actor)
     except (RuleError, ValidationError):
         return None
     if problem is None:
-        return _option(candidate, None)
-    return _option(candidate, warning_of(problem, ", ".join(_numbers(state, problem.rules))))
+        return _option(candidate, None, key)
+    warning = warning_of(problem, ", ".join(_numbers(state, problem.rules)))
+    return _option(candidate, warning, key)
 
 
 def _trial(state: GameState, action: dict[str, Any], actor: str | None) -> engine.Outcome | None:
