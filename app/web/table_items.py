@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
@@ -34,10 +35,19 @@ CACHE_SIZE = 4096
 # one are refused at the edge: app/web/middleware/nul_guard.py), so no label can hold it.
 _FIELDS = "\x00fields\x00"
 
-# (language, where forms post, option's type, its action as posted, labels, number field)
-ItemKey = tuple[str, str, str, str, str, str, str | None]
+# (language, where forms post, option's type, its action, labels, number field)
+ItemKey = tuple[str, str, str, str | bytes, str, str, str | None]
 ITEMS: LRU[ItemKey, tuple[str, str]] = LRU(CACHE_SIZE)
 
+
+def _posted_key(action: dict[str, Any]) -> str | bytes:
+    """The action a form posts, as a key: its exact JSON, by orjson (a tenth of the cost of
+    the template's own `json_attr`, which the form's text still uses: one same dict, one
+    same key; two that differ, two keys), or by `json_attr` for what orjson won't write."""
+    try:
+        return orjson.dumps(action)
+    except TypeError:
+        return json_attr(action)
 
 
 @pass_context
@@ -53,8 +63,7 @@ def table_items(context: Context, options: Sequence[ActionOption], fields: str) 
     for o in options:
         inner = o.action["action"] if o.type == "propose" else o.action
         field = table_number_field(ruleset, inner["type"])
-        # As the form posts it (the template's json_attr): the same text, the same button.
-        posted = json_attr(o.action)
+        posted = _posted_key(o.action)
         key = (lang, act, o.type, posted, o.label, o.label_fr, field)
         halves = ITEMS.get(key) if keep else None
         if halves is None:

@@ -60,3 +60,15 @@ def test_each_page_gets_its_own_form_fields_in_every_kept_form(monkeypatch) -> N
     drawn = ENV.get_template("partials/table_actions.html").render(**french)
     assert drawn == INLINE.get_template("partials/table_actions.html").render(**french)
     assert len(table_items.ITEMS) == 2 * kept
+
+
+def test_a_forms_key_is_its_actions_exact_json() -> None:
+    from app.web.table_items import _posted_key
+
+    draw = {"type": "draw", "player": "Alice", "count": 1}
+    assert _posted_key(draw) == _posted_key(dict(draw))
+    assert _posted_key(draw) != _posted_key({**draw, "player": "Bob"})
+    assert _posted_key(draw) != _posted_key({**draw, "count": 2})
+    # What orjson won't write (an integer past 64 bits) is keyed by the form's own text.
+    huge = {"type": "life", "player": "Alice", "amount": 2**70}
+    assert _posted_key(huge) == '{"type":"life","player":"Alice","amount":1180591620717411303424}'
