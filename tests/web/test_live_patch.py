@@ -225,6 +225,7 @@ def test_a_log_shorter_whole_than_its_swaps_is_sent_whole_as_the_whole_way_does(
     new = Region((head + line.format(v=3) + line.format(v=2) + tail,))
     by_lines = patching._parts_walk(old, new, "#live")
     monkeypatch.setattr(patching, "_lines_of", lambda _text: None)
+    monkeypatch.setattr(patching, "SHAPES", LRU(0))  # no shape kept with its lines
     assert by_lines == patching._parts_walk(old, new, "#live")
     # The section whole: its two swaps say more than the section itself.
     assert by_lines == [
