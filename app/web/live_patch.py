@@ -23,6 +23,7 @@ from markupsafe import escape
 
 from app.lru import LRU
 from app.single_flight import SingleFlight
+from app.web.form_version import BLANK, EXPECTED, blanked
 from app.web.live_parts import Region
 
 # Elements without an end tag.
@@ -375,16 +376,12 @@ def _lines_swaps(
     return swaps
 
 
-# Every form of the region carries the version it was drawn at (`expected_version`: a tap on
-# a page that fell behind is refused, not applied to a game it did not show). Compared as it
-# is, every form would differ at every version, and every patch would resend them all. So the
-# regions are compared with that value blanked: a form that differs only there is left in
-# place, and static/js/live.js sets every form's value to the version the patched status line
-# shows (the form is then exactly what the new region has). A form that changed otherwise is
-# sent with the new value. The tag is the template's own (partials/form_fields.html): its
-# quotes can't come from escaped text.
-_EXPECTED = re.compile(r'<input type="hidden" name="expected_version" value="(\d+)">')
-_BLANK = '<input type="hidden" name="expected_version" value="">'
+# Every form of the region carries the version it was drawn at (app/web/form_version.py).
+# Compared as it is, every form would differ at every version, and every patch would resend
+# them all. So the regions are compared with that value blanked: a form that differs only
+# there is left in place, and static/js/live.js sets every form's value to the version the
+# patched status line shows (the form is then exactly what the new region has). A form that
+# changed otherwise is sent with the new value.
 
 # Each part's text as compared (its forms' version blanked), its tree, and each patch, worked
 # out once: a part that did not change is the same text at the next version, each region is
@@ -400,7 +397,7 @@ PATCHING: SingleFlight[tuple[str | None]] = SingleFlight()
 def _normal(text: str) -> str:
     normal = NORMAL.get(text)
     if normal is None:
-        normal = NORMAL.setdefault(text, _EXPECTED.sub(_BLANK, text))
+        normal = NORMAL.setdefault(text, blanked(text))
     return normal
 
 
@@ -430,9 +427,9 @@ def _patch(old: Region, new: Region, root: str) -> str | None:
     except Unfollowed:
         return None
     patch = "\n".join(swaps)
-    version = _EXPECTED.search(new.html)
+    version = EXPECTED.search(new.html)
     if version is not None:
-        patch = patch.replace(_BLANK, version.group(0))
+        patch = patch.replace(BLANK, version.group(0))
     if len(swaps) > MAX_SWAPS or len(patch) >= len(new.html):
         return None
     return patch
