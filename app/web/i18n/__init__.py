@@ -107,6 +107,17 @@ def is_stock_translator(t: object) -> bool:
     return getattr(t, "__code__", None) is _STOCK
 
 
+def stock_language(t: object) -> str | None:
+    """The language a stock translator speaks (each page gets its own `translator(lang)`);
+    None for a page's own wording."""
+    if not is_stock_translator(t):
+        return None
+    code = t.__code__  # type: ignore[attr-defined]
+    cells = t.__closure__  # type: ignore[attr-defined]
+    spoken: str = dict(zip(code.co_freevars, (c.cell_contents for c in cells), strict=True))["lang"]
+    return spoken
+
+
 def both(lang: Lang, en: str | None, fr: str | None) -> str:
     """The French text when the page is French and there is one, else the English."""
     if lang == "fr" and fr:

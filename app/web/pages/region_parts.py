@@ -10,10 +10,11 @@ and only the parts that changed are walked element by element.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.web.live_parts import LIVE_PARTS, Region
+from app.web.pages.kept_parts import kept
 from app.web.templating import ENV
 
 
@@ -24,9 +25,14 @@ def render_region(variables: Mapping[str, Any]) -> Region:
     One mapping of the globals and the variables serves every part, as the page's context
     serves its includes (`Template.render` would merge them again for each of the nine)."""
     shared = {**ENV.globals, **variables}
-    parts = []
-    for name in LIVE_PARTS:
-        template = ENV.get_template(name)
-        context = template.new_context(shared, shared=True)
-        parts.append(ENV.concat(template.root_render_func(context)))
-    return Region(tuple(parts))
+
+    def drawn(name: str) -> Callable[[], str]:
+        def draw() -> str:
+            template = ENV.get_template(name)
+            context = template.new_context(shared, shared=True)
+            return ENV.concat(template.root_render_func(context))
+
+        return draw
+
+    # The parts that rarely change are kept from one version to the next (kept_parts.py).
+    return Region(tuple(kept(name, variables, drawn(name)) for name in LIVE_PARTS))
