@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import FunctionType
 from typing import Literal
 
 from starlette.requests import Request
@@ -110,12 +111,12 @@ def is_stock_translator(t: object) -> bool:
 def stock_language(t: object) -> str | None:
     """The language a stock translator speaks (each page gets its own `translator(lang)`);
     None for a page's own wording."""
-    if not is_stock_translator(t):
+    if not (isinstance(t, FunctionType) and is_stock_translator(t)):
         return None
-    code = t.__code__  # type: ignore[attr-defined]
-    cells = t.__closure__  # type: ignore[attr-defined]
-    spoken: str = dict(zip(code.co_freevars, (c.cell_contents for c in cells), strict=True))["lang"]
-    return spoken
+    cells = t.__closure__ or ()
+    spoken = dict(zip(t.__code__.co_freevars, (c.cell_contents for c in cells), strict=True))
+    lang: str = spoken["lang"]
+    return lang
 
 
 def both(lang: Lang, en: str | None, fr: str | None) -> str:
