@@ -33,8 +33,9 @@ from app.lru import LRU
 from app.web.form_version import at_version, blanked
 from app.web.i18n import stock_language
 
-# A few kept parts for each seat of a few hundred games.
-CACHE_SIZE = 4096
+# Two parts for each seat link of a few hundred games, as many as the regions they are
+# parts of (live_region.CACHE_SIZE): a judge's panel is about 12 KB.
+CACHE_SIZE = 2048
 
 # What a kept part is keyed by, and the objects its key names by identity.
 Keyed = tuple[tuple[Any, ...], tuple[Any, ...]]
