@@ -23,7 +23,7 @@ from markupsafe import escape
 
 from app.lru import LRU
 from app.single_flight import SingleFlight
-from app.web.form_version import BLANK, EXPECTED, blanked
+from app.web.form_version import EXPECTED, at_version, blanked
 from app.web.live_parts import Region
 
 # Elements without an end tag.
@@ -429,7 +429,7 @@ def _patch(old: Region, new: Region, root: str) -> str | None:
     patch = "\n".join(swaps)
     version = EXPECTED.search(new.html)
     if version is not None:
-        patch = patch.replace(BLANK, version.group(0))
+        patch = at_version(patch, int(version.group(1)))
     if len(swaps) > MAX_SWAPS or len(patch) >= len(new.html):
         return None
     return patch

@@ -47,13 +47,16 @@ def _ids(objects: Sequence[Any]) -> tuple[int, ...]:
     return tuple(id(o) for o in objects)
 
 
-def _page(v: Mapping[str, Any]) -> tuple[Any, ...]:
+def _page(v: Mapping[str, Any]) -> tuple[Any, ...] | None:
     """What both parts read of the page: its language and the language of its words (a
     stock translator's), where forms post, the CSRF token, the viewpoint, the seat acted
-    for."""
+    for; None for a page's own wording (never kept)."""
+    words = stock_language(v["t"])
+    if words is None:
+        return None
     return (
         v["lang"],
-        stock_language(v["t"]),
+        words,
         v["urls"]["act"],
         v.get("csrf"),
         v.get("seat_param"),
@@ -61,18 +64,24 @@ def _page(v: Mapping[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def _actionbar(v: Mapping[str, Any]) -> Keyed:
+def _actionbar(v: Mapping[str, Any]) -> Keyed | None:
+    page = _page(v)
+    if page is None:
+        return None
     bar, more = v["bar_options"], v["more_options"]
-    return ("actionbar", *_page(v), _ids(bar), _ids(more)), (*bar, *more)
+    return ("actionbar", *page, _ids(bar), _ids(more)), (*bar, *more)
 
 
 def _table_actions(v: Mapping[str, Any]) -> Keyed | None:
     view = v["view"]
     if any(getattr(p, "mulligans", 0) and not getattr(p, "kept", True) for p in view.players):
         return None  # a player still to put cards on the bottom: the panel shows hands
+    page = _page(v)
+    if page is None:
+        return None
     table = v["table_options"]
     whose = (bool(v.get("judge")), v.get("me"))
-    return ("table_actions", *_page(v), view.ruleset, whose, _ids(table)), tuple(table)
+    return ("table_actions", *page, view.ruleset, whose, _ids(table)), tuple(table)
 
 
 KEYS: dict[str, Callable[[Mapping[str, Any]], Keyed | None]] = {
@@ -92,7 +101,7 @@ def kept(name: str, variables: Mapping[str, Any], draw: Callable[[], str]) -> st
     else drawn by `draw` (and kept, when it can be)."""
     keyed = KEYS.get(name)
     found = keyed(variables) if keyed is not None else None
-    if found is None or stock_language(variables["t"]) is None:
+    if found is None:
         return draw()
     key, objects = found
     version: int = variables["view"].version
