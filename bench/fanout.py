@@ -105,7 +105,11 @@ class LiveTable:
         conn = Connection(base_url)
         try:
             body = orjson.dumps(
-                {"ruleset": "mtg", "players": PLAYERS, "setup": family_of("mtg").pages.starter(PLAYERS)}
+                {
+                    "ruleset": "mtg",
+                    "players": PLAYERS,
+                    "setup": family_of("mtg").pages.starter(PLAYERS),
+                }
             )
             created: Any = (await conn.request("POST", "/api/games", JSON, body)).json()
             tokens = {s["player"]: (s["token"]) for s in created["seats"]}

@@ -324,7 +324,9 @@ def measure(
     with running(database_url, log_dir) as server:
         loop = _new_loop()
         try:
-            log(f"bench: (5b) one version to {fanout:,} streams of one game (at most what its viewers' bounds hold)")
+            log(
+                f"bench: (5b) one version to {fanout:,} streams of one game (at most what its viewers' bounds hold)"
+            )
             result["fanout"] = loop.run_until_complete(_fanout(server, fanout, tries, log))
         finally:
             loop.close()

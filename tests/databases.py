@@ -89,6 +89,7 @@ def fresh_database(kind: str, directory: Path, name: str = "facedown.db") -> Ite
 # migrates one file once and copies it: the app then finds its schema at head and migrates
 # nothing (app/store/migrate.py). The tests of the migrations themselves start from nothing.
 
+
 @functools.cache
 def _migrated_sqlite_bytes() -> bytes:
     folder = Path(tempfile.mkdtemp(prefix="facedown-migrated-"))

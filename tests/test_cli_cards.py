@@ -94,7 +94,9 @@ def test_cards_import_stores_the_cards_and_a_second_import_updates_them(
     assert "2 cards read from AtomicCards.json (mtg: 2 added, 0 updated)" in first
     assert stored(database_url) == 2
 
-    assert cli.main(["cards", "import", "--format", "mtgjson", "--db", database_url, str(path)]) == 0
+    assert (
+        cli.main(["cards", "import", "--format", "mtgjson", "--db", database_url, str(path)]) == 0
+    )
     assert "(mtg: 0 added, 2 updated)" in capsys.readouterr().err
     assert stored(database_url) == 2
 

@@ -34,6 +34,7 @@ __all__ = [
 # Magic's catalog: the default one (today's rules and the 2004 edition share it).
 CATALOG_PATH: Path = family_of(DEFAULT_RULESET).catalog_path
 
+
 class CatalogError(ValueError):
     """A card that can't be resolved: unknown name, invalid inline definition or bad catalog.
 

@@ -173,7 +173,9 @@ class StoredCatalog(Catalog):
         claimed = {entry.key for entry in stored}
         shipped = [e for e in super()._name_index().cards if e.key not in claimed]
         log.info(
-            "card catalog %s: %d imported cards, %d shipped ones", self._family, len(stored),
+            "card catalog %s: %d imported cards, %d shipped ones",
+            self._family,
+            len(stored),
             len(shipped),
         )
         return _Generation(newest, NameIndex([*stored, *shipped]), len(stored), now)

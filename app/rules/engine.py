@@ -39,8 +39,7 @@ def fitted(model: type[ActionModel], action: ActionModel, ruleset: str) -> Actio
         raise RuleError(
             [],
             f"That {action.type!r} action does not fit this game's rules ({ruleset}).",
-            f"Cette action {action.type!r} ne convient pas aux règles de cette partie "
-            f"({ruleset}).",
+            f"Cette action {action.type!r} ne convient pas aux règles de cette partie ({ruleset}).",
         ) from None
 
 

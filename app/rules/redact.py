@@ -212,9 +212,7 @@ def fork_state(state: GameState, viewers: Sequence[Viewer], seed: str) -> GameSt
     fork = state.clone()
     # New places in each zone: the cards shown first in their order, then the placeholders
     # (all alike), so where a hidden card sat tells nothing of what happened to it.
-    order = sorted(
-        fork.objects, key=lambda o: (str(o.zone), o.owner, o.id in hidden, o.position)
-    )
+    order = sorted(fork.objects, key=lambda o: (str(o.zone), o.owner, o.id in hidden, o.position))
     by_place = {o.id: place for place, o in enumerate(order, start=1)}
     for obj in fork.objects:
         obj.position = by_place[obj.id]

@@ -77,8 +77,7 @@ class UpsertCounts:
         if not rulesets:
             return "no cards"
         return "; ".join(
-            f"{r}: {self.added.get(r, 0)} added, {self.updated.get(r, 0)} updated"
-            for r in rulesets
+            f"{r}: {self.added.get(r, 0)} added, {self.updated.get(r, 0)} updated" for r in rulesets
         )
 
 

@@ -52,7 +52,9 @@ def card_text(lang: Lang, text: str, names: Iterable[tuple[str, str | None]] = (
     if renamed:
         spelled = "|".join(re.escape(en) for en in sorted(renamed, key=len, reverse=True))
         text = re.sub(rf"\b(?:{spelled})\b", lambda m: renamed[m.group(0)], text)
-    return _KEYWORD_PATTERN.sub(lambda m: _same_case(m.group(0), KEYWORDS_FR[m.group(0).lower()]), text)
+    return _KEYWORD_PATTERN.sub(
+        lambda m: _same_case(m.group(0), KEYWORDS_FR[m.group(0).lower()]), text
+    )
 
 
 def object_text(obj: Any, lang: Lang, text: str | None = None) -> str:
@@ -77,8 +79,6 @@ def _same_case(original: str, french: str) -> str:
 
 # The longest keyword first: "manifest dread" before "manifest", "double strike" before ...
 _KEYWORD_PATTERN = re.compile(
-    r"\b(?:"
-    + "|".join(re.escape(k) for k in sorted(KEYWORDS_FR, key=len, reverse=True))
-    + r")\b",
+    r"\b(?:" + "|".join(re.escape(k) for k in sorted(KEYWORDS_FR, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )

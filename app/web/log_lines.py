@@ -33,7 +33,6 @@ LineKey = tuple[int, str, bool, str]
 LINES: LRU[LineKey, tuple[LogEntryView, str]] = LRU(CACHE_SIZE)
 
 
-
 @pass_context
 def log_lines(context: Context, log: Sequence[LogEntryView]) -> Markup:
     """The lines of the page's log entries, each followed by a newline (a Jinja global:

@@ -39,8 +39,14 @@ def test_the_profile_sums_frames_inclusive_and_self_in_percent():
         "run (uvicorn/server.py)": 10.0,
     }
     text = markdown(
-        {"mix": "HTMX page action mix", "clients": 2, "seconds": 3, "throughput": 1.0,
-         "server_cpu_ms": 2.0, **summary}
+        {
+            "mix": "HTMX page action mix",
+            "clients": 2,
+            "seconds": 3,
+            "throughput": 1.0,
+            "server_cpu_ms": 2.0,
+            **summary,
+        }
     )
     assert "| 90.0 | `act_for_page (/x/app/web/pages/acting.py)` |" in text
 

@@ -188,11 +188,18 @@ def test_only_growth_measures_the_growth_rows_and_leaves_latest_alone(tmp_path: 
     args = ["--only-growth", "--growth-rounds", "1", "--growth-actions", "1", "--out", str(out)]
     assert main(args) == 0
     written = sorted(p.name for p in out.iterdir())
-    assert len(written) == 2 and all(name.endswith(("_growth.json", "_growth.md")) for name in written)
+    assert len(written) == 2 and all(
+        name.endswith(("_growth.json", "_growth.md")) for name in written
+    )
     results = json.loads(next(out.glob("*_growth.json")).read_text())
     assert set(results) == {"meta", "growth"}
     assert set(results["growth"]["slices"]) == {
-        "bare", "live_2", "live_4", "live_8", "board_20", "board_200"
+        "bare",
+        "live_2",
+        "live_4",
+        "live_8",
+        "board_20",
+        "board_200",
     }
     printed = capsys.readouterr().out
     assert "growth: 8 ÷ 2 open pages" in printed and "growth: 200 ÷ 20 objects" in printed

@@ -18,9 +18,7 @@ def test_the_streams_bench_opens_counts_and_reports_at_a_tiny_scale(tmp_path):
     idle, fanout, stop = result["idle"], result["fanout"], result["shutdown"]
     assert idle["opened"] == idle["still_open"] == 20 and idle["failed"] == 0
     assert idle["rss_before_kb"] > 0 and idle["rss_after_kb"] > 0
-    assert idle["kb_per_stream"] == round(
-        (idle["rss_after_kb"] - idle["rss_before_kb"]) / 20, 2
-    )
+    assert idle["kb_per_stream"] == round((idle["rss_after_kb"] - idle["rss_before_kb"]) / 20, 2)
     assert fanout["streams"] == 10 and fanout["received"] == [10, 10]
     assert fanout["all_received"] and len(fanout["seconds"]) == 2
     assert all(s > 0 for s in fanout["seconds"]) and fanout["median_s"] > 0

@@ -63,7 +63,9 @@ def test_the_judge_bar_reaches_publish_and_add_a_card_from_the_top_of_the_page(s
     title = page.locator("#ruling-title")
     title.wait_for(state="visible")
     assert page.locator("details.publish").evaluate("d => d.open")
-    assert title.evaluate("el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    assert title.evaluate(
+        "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+    )
     page.evaluate("() => window.scrollTo(0, 0)")
     bar.get_by_role("link", name="Add a card").tap()
     page.locator("#card-q").wait_for(state="visible")

@@ -73,8 +73,7 @@ def _remembered(page, open_: bool) -> None:
     """Until sheet.js has written the zone's state: `toggle` fires in a later task than the
     tap, and a reload right after the tap could come first (seen on a loaded CI machine)."""
     page.wait_for_function(
-        "(open) => (JSON.parse(localStorage.getItem('facedown.zones') || '{}').exile"
-        " === open)",
+        "(open) => (JSON.parse(localStorage.getItem('facedown.zones') || '{}').exile === open)",
         arg=open_,
     )
 

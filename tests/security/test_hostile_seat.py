@@ -260,7 +260,9 @@ class Twin:
         if view.get("version", 0):
             past = view["version"] - 1
             got["at"] = browser.get(f"/g/{game}/at?v={past}")
-            got["view at"] = self.client.get(f"/api/games/{game}/view?version={past}", headers=bearer)
+            got["view at"] = self.client.get(
+                f"/api/games/{game}/view?version={past}", headers=bearer
+            )
         return {name: payload(r) for name, r in got.items()}
 
     def ruling_channels(self, index: int) -> dict[str, str]:
@@ -529,9 +531,7 @@ def test_a_hidden_difference_of_issue_14_reaches_bob_the_same_way(client, monkey
             seat = actor.removeprefix("seat:")
             results = (a.api_act(seat, _resolved(a, in_a)), b.api_act(seat, _resolved(b, in_b)))
             assert results[0].status_code == results[1].status_code
-            compare_all(
-                {"result": results[0].text}, {"result": results[1].text}, seat, a, b, set()
-            )
+            compare_all({"result": results[0].text}, {"result": results[1].text}, seat, a, b, set())
             continue
         body_a = _resolved(a, in_a) | ({"as": actor} if actor else {})
         body_b = _resolved(b, in_b) | ({"as": actor} if actor else {})

@@ -81,7 +81,9 @@ class CitationBook(BaseModel):
             unknown = [k for k in c.cites if k not in keys or k == c.key]
             if unknown:
                 raise ValueError(f"{c.key} cites unknown (or its own) keys: {unknown}")
-            foreign = [f for f in get_args(EditionField) if f not in self.editions and getattr(c, f)]
+            foreign = [
+                f for f in get_args(EditionField) if f not in self.editions and getattr(c, f)
+            ]
             if foreign:
                 raise ValueError(f"{c.key} fills editions its book doesn't have: {foreign}")
             if not c.checked and (self.unchecked_note_en is None or self.unchecked_note_fr is None):

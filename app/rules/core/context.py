@@ -100,7 +100,9 @@ class Ctx(Generic[S, Obj]):
         """The object, or the same 404 whether it does not exist or is hidden from the
         actor: an error must not confirm that a hidden id exists."""
         obj: Obj | None = self.state.get(object_id)
-        if obj is None or (self.actor is not None and not self.in_view(self.state, obj, self.actor)):
+        if obj is None or (
+            self.actor is not None and not self.in_view(self.state, obj, self.actor)
+        ):
             raise RuleError(
                 [],
                 "No such object in this game (it may have changed zones and got a new id).",

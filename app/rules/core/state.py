@@ -104,9 +104,7 @@ def container_fields(cls: type[BaseModel]) -> tuple[str, ...]:
     found = _CONTAINER_FIELDS.get(cls)
     if found is None:
         found = tuple(
-            name
-            for name, info in cls.model_fields.items()
-            if _may_hold_container(info.annotation)
+            name for name, info in cls.model_fields.items() if _may_hold_container(info.annotation)
         )
         _CONTAINER_FIELDS[cls] = found
     return found
@@ -325,9 +323,12 @@ class GameState(BaseModel, Generic[Obj]):
 
     def in_zone(self, zone: str, player: str | None = None) -> list[Obj]:
         """Objects of a zone in position order; player filters by owner for owned zones."""
+
         def keep(o: Obj) -> bool:
             return o.zone == zone and (player is None or o.owner == player)
 
         objects = self.objects
-        found = objects.matching(keep) if type(objects) is CopyOnRead else list(filter(keep, objects))
+        found = (
+            objects.matching(keep) if type(objects) is CopyOnRead else list(filter(keep, objects))
+        )
         return sorted(found, key=lambda o: o.position)

@@ -217,8 +217,10 @@ class MtgCard(CardDef):
         effect = data.get("as_turned_face_up")
         if data.get("as_turned_face_up_copy") and effect is None:
             return {**data, "as_turned_face_up": {"copy": True}}
-        copies = effect.copies if isinstance(effect, AsTurnedFaceUp) else (
-            isinstance(effect, dict) and (effect.get("copy") or effect.get("copies"))
+        copies = (
+            effect.copies
+            if isinstance(effect, AsTurnedFaceUp)
+            else (isinstance(effect, dict) and (effect.get("copy") or effect.get("copies")))
         )
         if copies and not data.get("as_turned_face_up_copy"):
             return {**data, "as_turned_face_up_copy": True}

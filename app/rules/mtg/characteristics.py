@@ -167,14 +167,14 @@ def counted(count: PtCount, obj: MtgObject, state: MtgGame) -> int:
         return len(state.in_zone_read_only(Zone.GRAVEYARD, you))
     if count == "creature_cards_in_all_graveyards":
         return sum(
-            1 for o in state.in_zone_read_only(Zone.GRAVEYARD) if types_and_abilities(o).is_creature()
+            1
+            for o in state.in_zone_read_only(Zone.GRAVEYARD)
+            if types_and_abilities(o).is_creature()
         )
     permanents = [o for o in state.in_zone_read_only(Zone.BATTLEFIELD) if not o.phased_out]
     if count == "lands_you_control":
         return sum(
-            1
-            for o in permanents
-            if o.controller == you and "Land" in types_and_abilities(o).types
+            1 for o in permanents if o.controller == you and "Land" in types_and_abilities(o).types
         )
     creatures = [o for o in permanents if types_and_abilities(o).is_creature()]
     if count == "face_down_creatures":

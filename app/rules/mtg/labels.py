@@ -84,8 +84,9 @@ def short_label(state: MtgGame, obj: MtgObject) -> Text:
     now = characteristics.current(obj, state)
     pt = f"{now.power}/{now.toughness}"
     if obj.cast_order is not None:
-        which_en, which_fr = f" (cast {ordinal_en(obj.cast_order)})", (
-            f" (lancé en {ordinal_fr(obj.cast_order)})"
+        which_en, which_fr = (
+            f" (cast {ordinal_en(obj.cast_order)})",
+            (f" (lancé en {ordinal_fr(obj.cast_order)})"),
         )
     else:
         which_en = which_fr = ""

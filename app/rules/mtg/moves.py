@@ -155,8 +155,7 @@ def check(state: MtgGame, action: Any) -> None:
     if dread is not None and action.type not in _WHILE_DREAD:
         raise RuleError(
             ["701.62a"],
-            f"The game waits for {dread.player} to choose which card to manifest (manifest "
-            "dread).",
+            f"The game waits for {dread.player} to choose which card to manifest (manifest dread).",
             f"La partie attend que {dread.player} choisisse la carte à manifester "
             "(manifestation d'effroi).",
         )

@@ -1,4 +1,4 @@
-""""Can't cast spells with the chosen name" (Reflector Mage): the ban, its end, and the check
+""" "Can't cast spells with the chosen name" (Reflector Mage): the ban, its end, and the check
 made when a spell is cast.
 
 A name comes from a name given or from an object as it is now. A face-down spell or
@@ -122,8 +122,7 @@ def forbid_name(ctx: MtgCtx, action: ForbidName) -> None:
         "forbid_name",
         ["201.2a", _CARD],
         Text(
-            en=f"{source}{banned} can't cast spells named {name} until {controller}'s next "
-            "turn.",
+            en=f"{source}{banned} can't cast spells named {name} until {controller}'s next turn.",
             fr=f"{source}{banned} ne peut pas lancer de sort nommé {name_fr or name} avant le "
             f"prochain tour de {controller}.",
         ),
@@ -132,5 +131,5 @@ def forbid_name(ctx: MtgCtx, action: ForbidName) -> None:
 
 
 def expire(state: MtgGame, starting: str) -> None:
-    """"Until your next turn": the bans set by `starting` end as their turn begins."""
+    """ "Until your next turn": the bans set by `starting` end as their turn begins."""
     state.name_bans = [b for b in state.name_bans if b.until_turn_of != starting]

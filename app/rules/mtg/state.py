@@ -271,7 +271,7 @@ class ByHand(BaseModel):
 
 
 class NameBan(BaseModel):
-    """"Can't cast spells with the chosen name" (Reflector Mage), public: which player, which
+    """ "Can't cast spells with the chosen name" (Reflector Mage), public: which player, which
     name, from what, until whose next turn. `name` is None when the name was taken from a
     nameless object (a face-down creature, 708.2): no spell has the same name as an object
     with no name (201.2a), so it forbids nothing."""

@@ -89,7 +89,9 @@ def is_private_exile(obj: MtgObject) -> bool:
     players an instruction lets look may see: a private look, even when every player may
     look (unless they all saw it go, from a public zone)."""
     record = obj.exiled
-    return obj.zone == Zone.EXILE and obj.face_down and record is not None and not record.seen_by_all
+    return (
+        obj.zone == Zone.EXILE and obj.face_down and record is not None and not record.seen_by_all
+    )
 
 
 def exile_look_rule(obj: MtgObject) -> str:

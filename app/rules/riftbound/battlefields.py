@@ -36,7 +36,9 @@ def contest(ctx: RiftboundCtx, bf: BattlefieldState, player: str) -> None:
         )
 
 
-def set_controller(ctx: RiftboundCtx, bf: BattlefieldState, player: str | None, rules: list[str]) -> None:
+def set_controller(
+    ctx: RiftboundCtx, bf: BattlefieldState, player: str | None, rules: list[str]
+) -> None:
     if bf.controller == player:
         return
     before = bf.controller
@@ -84,7 +86,9 @@ def score(ctx: RiftboundCtx, player: str, bf: BattlefieldState, how: str) -> Non
         finish(ctx, player)
 
 
-def remove_hidden_not_sharing_control(ctx: RiftboundCtx, bf: BattlefieldState, rules: list[str]) -> None:
+def remove_hidden_not_sharing_control(
+    ctx: RiftboundCtx, bf: BattlefieldState, rules: list[str]
+) -> None:
     for obj in facedown_at(ctx, bf.id):
         if obj.controller != bf.controller:
             trash_facedown(

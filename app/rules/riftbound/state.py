@@ -49,7 +49,6 @@ class RiftboundObject(GameObject):
     location: str | None = None
     hidden_turn: int | None = None
 
-
     UNPLACEABLE: ClassVar[frozenset[str]] = frozenset({Zone.CHAIN})
 
     def setup_facts(self) -> dict[str, Any]:
@@ -68,8 +67,10 @@ class RiftboundGame(GameState[RiftboundObject]):
         # Might changes were stored as Magic-style power modifiers.
         for obj in data.get("objects", []):
             obj["modifiers"] = [
-                {"might": m.get("power", 0), **{k: v for k, v in m.items() if k in
-                 ("until_end_of_turn", "source")}}
+                {
+                    "might": m.get("power", 0),
+                    **{k: v for k, v in m.items() if k in ("until_end_of_turn", "source")},
+                }
                 for m in obj.get("modifiers", [])
             ]
         return data

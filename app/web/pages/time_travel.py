@@ -78,6 +78,8 @@ def game_at(
     lang = pick_language(request)
     page = table_page(table, lang, csrf, travel=bar)
     if seat.viewer.kind == "judge":
-        page = replace(page, publish=publish_form(repository, seat.game_id, lang, table.title, who_param))
+        page = replace(
+            page, publish=publish_form(repository, seat.game_id, lang, table.title, who_param)
+        )
     blocks = ["main"] if is_htmx(request) else None
     return html(render("pages/past.html", page.variables(), blocks), headers=PRIVATE)

@@ -29,9 +29,7 @@ _REFERENCES = frozenset({"object", "objects", "copy_of", "player", "from_player"
 def _accepted(action: dict[str, Any]) -> bool:
     """Whether main's action models take this action's type and fields (asked once per
     shape: the ids and players it names never change the answer)."""
-    shape = tuple(
-        sorted((k, k if k in _REFERENCES else repr(v)) for k, v in action.items())
-    )
+    shape = tuple(sorted((k, k if k in _REFERENCES else repr(v)) for k, v in action.items()))
     if shape not in _SHAPES:
         try:
             _SHAPES[shape] = action["type"] in ACTION_TYPES and bool(parse_action(action))

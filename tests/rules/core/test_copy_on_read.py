@@ -34,9 +34,7 @@ def _states(scenario: Any) -> list[GameState]:
 
 
 def _viewers(state: GameState) -> list[Viewer]:
-    return [Viewer(kind="judge")] + [
-        Viewer(kind="player", player=p) for p in state.player_names()
-    ]
+    return [Viewer(kind="judge")] + [Viewer(kind="player", player=p) for p in state.player_names()]
 
 
 @pytest.mark.parametrize("scenario", all_scenarios(), ids=lambda s: s.key)
@@ -58,9 +56,7 @@ def test_copy_on_read_trial_agrees_with_a_full_copy(scenario: Any) -> None:
 
 def test_copy_on_read_copies_what_is_read_and_only_that() -> None:
     family = family_of("mtg")
-    state = engine.new_game(
-        game_setup(all_scenarios()[0]), "copy-on-read"
-    ).state
+    state = engine.new_game(game_setup(all_scenarios()[0]), "copy-on-read").state
     assert family.key == "mtg"
     trial = state.clone(lazy_objects=True)
     objects = trial.objects

@@ -49,7 +49,9 @@ def test_a_context_for_reading_is_the_state_itself() -> None:
     scenario = all_scenarios()[0]
     state = scenario_states(scenario, "read-only")[0]
     rules = family_of(state.ruleset).rules
-    ctx: Ctx[GameState] = Ctx(state, None, rules.visibility.in_view, rules, trial=True, reading=True)
+    ctx: Ctx[GameState] = Ctx(
+        state, None, rules.visibility.in_view, rules, trial=True, reading=True
+    )
     assert ctx.state is state and ctx.started_from is state
     assert ctx.trial and ctx.judge and ctx.events == [] and not ctx.consented
     copied: Ctx[GameState] = Ctx(state, None, rules.visibility.in_view, rules, trial=True)

@@ -16,9 +16,7 @@ def _names_seen(game, object_id: str) -> dict[str, str | None]:
 
 
 def test_406_3_bane_alley_broker_its_exiler_may_look_nobody_else():
-    game = (
-        Table().battlefield("Alice", "Bane Alley Broker").hand("Alice", "Grizzly Bears").start()
-    )
+    game = Table().battlefield("Alice", "Bane Alley Broker").hand("Alice", "Grizzly Bears").start()
     game.do("Alice", type="exile_face_down", object=game.id("Grizzly Bears"), look="exiler",
             source="Bane Alley Broker")  # fmt: skip
     card = game.find("Grizzly Bears")

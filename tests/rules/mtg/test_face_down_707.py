@@ -394,7 +394,9 @@ def test_707_2a_a_permanent_turned_face_down_gets_a_new_id_nobody_can_follow(via
         .start()
     )
     before = {name: game.id(name) for name in ("Serra Angel", "Grizzly Bears")}
-    action = {"source": game.id("Ixidron")} if via == "ixidron" else {"objects": list(before.values())}
+    action = (
+        {"source": game.id("Ixidron")} if via == "ixidron" else {"objects": list(before.values())}
+    )
     game.do(None, type="turn_face_down", via=via, **action)
     after = {name: game.id(name) for name in before}
     assert all(game.find(name).face_down for name in before)

@@ -90,9 +90,7 @@ def test_400_7_a_tapped_permanent_gets_a_new_view_and_the_others_keep_theirs() -
     scenario = MTG[0]
     state = engine.new_game(game_setup(scenario), "kept-views").state
     viewer = Viewer.seat(state.player_names()[0])
-    tap = next(
-        (o for o in state.objects if o.zone == "battlefield" and not o.face_down), None
-    )
+    tap = next((o for o in state.objects if o.zone == "battlefield" and not o.face_down), None)
     if tap is None:
         pytest.skip("no face-up permanent in the first scenario")
     before = view_for(state, viewer)

@@ -214,9 +214,7 @@ def test_701_40e_a_pile_manifested_in_a_random_order_tells_bob_nothing_of_which_
 
 
 def _shuffled_pile_text(first: str, second: str) -> str:
-    game = (
-        Table().put("Alice", "graveyard", first).put("Alice", "graveyard", second).start()
-    )
+    game = Table().put("Alice", "graveyard", first).put("Alice", "graveyard", second).start()
     pile = [game.id(first), game.id(second)]
     game.do("Alice", type="manifest_cards", objects=pile, random_order=True)
     return game.last_text("Bob")

@@ -130,8 +130,8 @@ def test_every_card_sheet_in_french_has_french_keywords_names_and_type_lines(fre
         )
         assert response.status_code == 200, response.text
         sheets.append(response.text)
-        assert _english_left(_text(response.text), _type_lines(response.text)) == [], (
-            _text(response.text)
+        assert _english_left(_text(response.text), _type_lines(response.text)) == [], _text(
+            response.text
         )
     joined = _text("".join(sheets))
     # Keywords inside the card texts read in French: vol, mue, mégamue, déguisement, cachette...

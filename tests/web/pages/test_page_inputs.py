@@ -87,7 +87,10 @@ def test_an_odd_digit_in_last_event_id_is_a_4xx(table, odd: str) -> None:
 def test_a_deeply_nested_action_field_is_a_422(table, depth: int) -> None:
     game_id, seats, pages = table
     for nested in ("[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth):
-        for action in (nested, json.dumps({"type": "tap", "object": "x"})[:-1] + f', "z": {nested}}}'):
+        for action in (
+            nested,
+            json.dumps({"type": "tap", "object": "x"})[:-1] + f', "z": {nested}}}',
+        ):
             data = {"action": action, "expected_version": str(version_of(pages["Alice"]))}
             assert_notice(post(seats["Alice"], f"/g/{game_id}/act", pages["Alice"], data))
 

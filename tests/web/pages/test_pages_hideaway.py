@@ -216,7 +216,6 @@ def test_a_choice_without_a_card_or_from_bob_is_refused_and_changes_nothing(clie
     assert "choice-sheet" in get(seats["Alice"], f"/g/{game_id}")
 
 
-
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain form"])
 @pytest.mark.parametrize("token", ["missing", "forged", "Bob's"])
 def test_the_choice_form_refuses_a_missing_or_forged_csrf_token(

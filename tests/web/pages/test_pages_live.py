@@ -149,6 +149,7 @@ def test_without_a_push_the_stream_polls_the_store_and_pings():
         stream = version_stream(repo, broadcaster, "g1", since=1)  # type: ignore[arg-type]
         got = [await anext(stream), await anext(stream)]  # retry, then a ping
         repo.version = 2  # written by another worker: no push here
+
         # The poll finds it; a ping may come first (both are due every 0.05 s, and a loaded
         # machine decides which wakes first), never anything else.
         async def until_changed() -> None:

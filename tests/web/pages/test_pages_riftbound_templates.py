@@ -130,9 +130,7 @@ def test_the_judge_sets_control_on_the_battlefield_card_not_behind_more():
     assert all(o.type != "set_control" for o in ctx["more_options"])
     assert {o.action["battlefield"] for o in ctx["field_options"]} == {"bf1", "bf2", "bf3"}
     assert "Judge: who controls it" in render(template("rb_battlefields"), ctx)
-    assert "Judge: who controls it" not in render(
-        template("rb_battlefields"), context("player")
-    )
+    assert "Judge: who controls it" not in render(template("rb_battlefields"), context("player"))
 
 
 def test_every_riftbound_label_has_english_and_french():

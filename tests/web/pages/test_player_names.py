@@ -63,9 +63,7 @@ def test_scenario_games_refuse_them_too(client) -> None:
 
 @pytest.mark.parametrize(("names", "problem"), REFUSED)
 def test_the_new_game_form_refuses_them_with_a_message(client, names: list[str], problem) -> None:
-    response = client.post(
-        "/games", data={"ruleset": "mtg", "player": names}, headers=SAME_ORIGIN
-    )
+    response = client.post("/games", data={"ruleset": "mtg", "player": names}, headers=SAME_ORIGIN)
     assert response.status_code == 422, response.text[:200]
     assert 'role="alert"' in response.text or "form-error" in response.text
     assert client.app.state.repository.count_games() == 0

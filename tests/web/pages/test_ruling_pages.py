@@ -74,7 +74,6 @@ def test_time_travel_never_shows_a_seat_a_card_it_could_not_see_then(client):
     assert HIDDEN in seats["Alice"].get(f"/g/{game['id']}/at?v=0").text
 
 
-
 def test_time_travel_shows_a_card_on_the_board_as_it_was_at_that_version(client, make_game):
     """The same creature is on the board at every version, different each time: each past
     page must show the version asked for, never the present."""
@@ -214,7 +213,6 @@ def test_the_ruling_page_shows_exactly_the_published_viewpoints_and_no_hidden_na
     for who in ("Alice", "judge"):
         other = slug_of(publish(seats["judge"], game["id"], [who]))
         assert HIDDEN in stranger.get(f"/r/{other}").text
-
 
 
 def _section(text: str, name: str) -> str:

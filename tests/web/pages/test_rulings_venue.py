@@ -19,7 +19,9 @@ KEY = "look-at-opponents-face-down"
 
 
 def _form(page: str) -> str:
-    found = re.search(r'<form method="post" action="/g/[^"]+/rulings#publish".*?</form>', page, re.S)
+    found = re.search(
+        r'<form method="post" action="/g/[^"]+/rulings#publish".*?</form>', page, re.S
+    )
     assert found, "no publish form"
     return found.group(0)
 
@@ -105,7 +107,9 @@ def test_publishing_with_no_viewpoint_is_refused_inline_keeping_what_was_typed(l
     error = re.search(r'<p id="publish-viewpoint-error" class="field-error"[^>]*>([^<]+)</p>', form)
     assert error and "Choose at least one viewpoint" in error.group(1)
     # The judge's own page, open at the form, its question still shown.
-    assert 'id="judge-tools-title"' in page and '<details class="publish" id="publish" open>' in page
+    assert (
+        'id="judge-tools-title"' in page and '<details class="publish" id="publish" open>' in page
+    )
     assert html.escape(get_scenario(KEY).question, quote=False) in page
     assert response.headers["cache-control"].startswith("private")
 
