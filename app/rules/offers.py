@@ -114,9 +114,10 @@ _PARSED: LRU[tuple[type[ActionModel], bytes], ActionModel] = LRU(4096)
 _OPTIONS: LRU[tuple[str | None, bytes, str, str, str | None, str | None], ActionOption] = LRU(4096)
 
 
-def _action_key(action: dict[str, Any]) -> bytes | None:
-    """The action's exact JSON, its key in the caches above (None: not plain JSON, not
-    kept)."""
+def action_key(action: dict[str, Any]) -> bytes | None:
+    """The action's exact JSON, by orjson: its key in the caches above, and the Table
+    panel's forms' (app/web/table_items.py). One same dict, one same key; two that differ,
+    two keys. None for what orjson won't write (an integer past 64 bits): not kept."""
     try:
         return orjson.dumps(action)
     except TypeError:
@@ -145,7 +146,7 @@ def _option(candidate: Candidate, warning: Text | None, key: bytes | None = None
     en = warning.en if warning is not None else None
     fr = warning.fr if warning is not None else None
     if key is None:
-        key = _action_key(candidate.action)
+        key = action_key(candidate.action)
     kept_as = None
     if key is not None:
         kept_as = (candidate.target, key, candidate.label.en, candidate.label.fr, en, fr)
@@ -200,7 +201,7 @@ def _declared_option(
     move = rules.moves_by_type.get(candidate.action["type"])
     if move is None or move.precondition is None:
         return option_if_legal(state, candidate, viewer)
-    key = _action_key(candidate.action)
+    key = action_key(candidate.action)
     try:
         # Read as this game's own model at once: the candidate is this family's, and the
         # union `parse_action` reads tries each family's model for a type several share,

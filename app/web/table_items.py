@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import orjson
 from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
 from app.lru import LRU
-from app.rules.offers import ActionOption
+from app.rules.offers import ActionOption, action_key
 from app.web.form_numbers import table_number_field
 from app.web.i18n import Lang, is_stock_translator, translator
 from app.web.json_attr import json_attr
@@ -41,13 +40,11 @@ ITEMS: LRU[ItemKey, tuple[str, str]] = LRU(CACHE_SIZE)
 
 
 def _posted_key(action: dict[str, Any]) -> str | bytes:
-    """The action a form posts, as a key: its exact JSON, by orjson (a tenth of the cost of
-    the template's own `json_attr`, which the form's text still uses: one same dict, one
-    same key; two that differ, two keys), or by `json_attr` for what orjson won't write."""
-    try:
-        return orjson.dumps(action)
-    except TypeError:
-        return json_attr(action)
+    """The action a form posts, as a key: its exact JSON by orjson (`action_key`: a tenth of
+    the cost of the template's own `json_attr`, which the form's text still uses), or by
+    `json_attr` for what orjson won't write."""
+    key = action_key(action)
+    return json_attr(action) if key is None else key
 
 
 @pass_context

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app.rules.core.events import Text
 from app.rules.mtg.actions import Untap
-from app.rules.offers import Candidate, _action_key, _option, _parsed
+from app.rules.offers import Candidate, _option, _parsed, action_key
 
 
 def _candidate(action: dict, en: str = "Untap", fr: str = "Dégager", target: str | None = "o1"):
@@ -39,8 +39,8 @@ def test_708_2_a_button_is_never_another_candidates() -> None:
 def test_a_candidates_model_is_read_once_and_is_its_own() -> None:
     one = {"type": "untap", "object": "o1"}
     two = {"type": "untap", "object": "o2"}
-    first = _parsed(Untap, one, _action_key(one))
-    assert _parsed(Untap, dict(one), _action_key(one)) is first
-    second = _parsed(Untap, two, _action_key(two))
+    first = _parsed(Untap, one, action_key(one))
+    assert _parsed(Untap, dict(one), action_key(one)) is first
+    second = _parsed(Untap, two, action_key(two))
     assert isinstance(first, Untap) and isinstance(second, Untap)
     assert (first.object, second.object) == ("o1", "o2")
