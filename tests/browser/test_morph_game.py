@@ -102,13 +102,28 @@ def wait_connected(page) -> None:
 def tap_tile(page, text: str) -> None:
     page.locator("#live a.tile-main", has_text=text).first.click()
     page.locator("#sheet aside.sheet").wait_for()
+    # A sheet without its card says the card is gone: the tile was a stale board's.
+    assert page.locator("#sheet aside.sheet ul.tiles").count() == 1, "the tapped card was gone"
+
+
+def shown_version(page) -> int:
+    """The version the page's board shows (its status line carries it)."""
+    return int(page.locator("#live [data-version]").first.get_attribute("data-version") or "0")
 
 
 def press(page, name: str) -> None:
-    """Tap a button, and wait for the board the answer brings."""
+    """Tap a button, and wait for the board the answer brings: swapped in, not only received.
+    The answer arrives before htmx swaps it, and a tile tapped in between is the old board's,
+    whose object may have moved on (a new id: its sheet is gone)."""
+    before = shown_version(page)
     with page.expect_response(lambda r: r.url.endswith("/act")) as answer:
         page.get_by_role("button", name=name, exact=True).first.click()
     assert answer.value.status == 200, answer.value.text()
+    page.wait_for_function(
+        "(before) => { const s = document.querySelector('#live [data-version]');"
+        " return !!s && parseInt(s.getAttribute('data-version'), 10) > before; }",
+        arg=before,
+    )
     page.locator("#sheet aside.sheet").wait_for(state="detached")
 
 

@@ -26,6 +26,7 @@ from tests.browser.test_morph_game import (
     live_text,
     mark_page,
     open_seat,
+    press,
     shoot,
     wait_connected,
 )
@@ -69,14 +70,6 @@ def create_game(base: str) -> dict[str, Any]:
 def tap(page, locator) -> None:
     locator.first.click()
     page.locator("#sheet aside.sheet").wait_for()
-
-
-def press(page, name: str) -> None:
-    """Tap a button and wait for the answer (and for the sheet to close)."""
-    with page.expect_response(lambda r: r.url.endswith("/act")) as answer:
-        page.get_by_role("button", name=name, exact=True).first.click()
-    assert answer.value.status == 200, answer.value.text()
-    page.locator("#sheet aside.sheet").wait_for(state="detached")
 
 
 def never_saw(page, recorder: Recorder) -> None:
