@@ -143,6 +143,7 @@ async def measure(
             pages=page_names(n),
             bytes=t.sizes or {},
             fetched=t.fetched,
+            patched=t.patched,
             taps=t.taps,
             ratio=_ratio(row["cpu_ms"], bare_cpu),
         )
@@ -245,7 +246,7 @@ def markdown(result: dict[str, Any]) -> str:
         f"(forward, backward): {result['bare_inserts_per_round']} bare inserts, "
         f"{result['actions_per_round']} actions per table (after {result['warmup']} actions each "
         "not counted). CPU is the server's, summed over the rounds, per action; "
-        "wall is the median action (a live action: from the tap to the last page's fragment).",
+        "wall is the median action (a live action: from the tap to the last page's patch or fragment).",
         "",
         "| slice | pages / objects | CPU ms per action | ÷ bare insert | wall ms | CPU ms per round "
         "| bytes (compressed) |",

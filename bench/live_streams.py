@@ -56,6 +56,8 @@ class Stream(asyncio.Protocol):
         self.closed = False
         self.wanted: bytes | None = None
         self.arrived: asyncio.Future[float] | None = None
+        # The whole message that was expected (its data line may carry a patch: app/web/live.py).
+        self.message = b""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -69,14 +71,19 @@ class Stream(asyncio.Protocol):
             elif b" 200 " not in status:
                 self.opened.set_exception(RuntimeError(status.decode(errors="replace")))
         if self.wanted is not None and self.wanted in self.buffer:
-            if self.arrived is not None and not self.arrived.done():
-                self.arrived.set_result(time.perf_counter())
-            self.wanted = None
+            start = self.buffer.index(self.wanted)
+            end = self.buffer.find(b"\n\n", start)  # JSON data: no line break inside
+            if end >= 0:
+                self.message = bytes(self.buffer[start : end + 2])
+                if self.arrived is not None and not self.arrived.done():
+                    self.arrived.set_result(time.perf_counter())
+                self.wanted = None
         if len(self.buffer) > 8192 and self.wanted is None:
             del self.buffer[:-64]  # pings pile up over a long idle: keep only the tail
 
     def expect(self, version: int) -> asyncio.Future[float]:
         self.buffer.clear()
+        self.message = b""
         self.wanted = f"event: changed\nid: {version}\n".encode()
         self.arrived = asyncio.get_running_loop().create_future()
         return self.arrived

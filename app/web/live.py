@@ -1,12 +1,22 @@
-"""Live updates: "game G is now at version N", and nothing else, over Server-Sent Events.
+"""Live updates over Server-Sent Events: "game G is now at version N", and with it, when the
+stream can work it out, what changed on this page for its viewer.
 
-No card data ever crosses this channel: each open page, told that its game changed, asks
-for its own viewer's fragment (which goes through `view_for`). The broadcaster lives in the
-process. Commits made by other processes reach it through PostgreSQL's LISTEN/NOTIFY
-(app/store/notify.py); on SQLite, and as a safety net on PostgreSQL, one poller per process
-re-reads every `poll` seconds the versions of all the games that have a stream open here, in
-one query, so pages still catch up within that time when another worker process committed
-the change.
+A page told of a new version needs only what changed in its live region (the out-of-band
+swaps of app/web/live_patch.py). A stream opened by a seat page knows whose page it is (the
+seat cookie, the judge's viewpoint, the language) and the version the page shows (the last
+one it told), so it sends that patch itself, built by the same function a page's catch-up
+fetch uses (app/web/pages/live_region.py: `view_for`, this viewer's key): the page applies it
+without asking again, which saves every watching page a round trip per update. When it
+can't (the page's region isn't known in this process, a patch would be no smaller than the
+whole region, a stream opened without `?v=`), the message carries the version alone and the
+page fetches its own fragment. Between app servers, only versions travel (PostgreSQL's
+LISTEN/NOTIFY: app/store/notify.py).
+
+The broadcaster lives in the process. Commits made by other processes reach it through
+LISTEN/NOTIFY; on SQLite, and as a safety net on PostgreSQL, one poller per process re-reads
+every `poll` seconds the versions of all the games that have a stream open here, in one
+query, so pages still catch up within that time when another worker process committed the
+change.
 
 A stream starts with the current version when the client is behind — the client says where
 it is with `?v=N` (the version its page was rendered at) or, on the browser's own
@@ -26,7 +36,8 @@ import contextlib
 import json
 import logging
 import math
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from starlette.concurrency import run_in_threadpool
@@ -288,8 +299,33 @@ def sse_message(event: str | None = None, data: str | None = None, id: str | Non
     return ("\n".join(lines) + "\n\n").encode()
 
 
-def changed(version: int) -> bytes:
-    return sse_message("changed", json.dumps({"version": version}), str(version))
+@dataclass(frozen=True)
+class Patch:
+    """What changed on a page for its viewer: out-of-band swaps that take its live region
+    from version `base` to `version`, in the page's language `lang`."""
+
+    base: int
+    version: int
+    html: str
+    lang: str
+
+
+# Given the version a page shows and the latest one the stream knows of, the patch that
+# brings the page to the game's version now, or a version alone (an int) when there is no
+# patch to send: see the module docstring.
+Patcher = Callable[[int, int], Awaitable["Patch | int"]]
+
+
+def changed(version: int, patch: Patch | None = None) -> bytes:
+    """A new version; with `patch`, what changed on the page (static/js/live.js applies it
+    only on a page that shows `base` in `lang`, and fetches otherwise)."""
+    data: dict[str, int | str]
+    if patch is None:
+        data = {"version": version}
+    else:
+        data = {"version": version, "base": patch.base, "lang": patch.lang, "html": patch.html}
+    # One data line: JSON escapes the patch's line breaks.
+    return sse_message("changed", json.dumps(data), str(version))
 
 
 def catch_up_from(v: int | None, last_event_id: str | None) -> int:
@@ -307,10 +343,12 @@ async def version_stream(
     since: int,
     seat: str = "",
     bound: int = STREAMS_PER_SEAT,
+    patcher: Patcher | None = None,
 ) -> AsyncGenerator[bytes, None]:
     """The messages of one stream: catch-up first, then one message per new version, a ping
     after `ping` seconds of silence, and the end after `lifetime` seconds (or at once when
-    the server is stopping, or when `seat` opened more than `bound` newer streams)."""
+    the server is stopping, or when `seat` opened more than `bound` newer streams). With a
+    `patcher`, a message to a page that said its version carries what changed on it."""
     broadcaster.attach(repository)
     yield f"retry: {RETRY_MS}\n\n".encode()
     if broadcaster.closing:
@@ -329,9 +367,24 @@ async def version_stream(
         while not (broadcaster.closing or game.gone or ticket.ended):
             now = loop.time()
             if game.latest > since:
-                since = game.latest
                 quiet_until = now + broadcaster.ping
-                yield changed(since)
+                if patcher is None or since < 0:
+                    since = game.latest
+                    yield changed(since)
+                    continue
+                # The patch is built at the head it reads, which may be newer still: the page
+                # then shows that version, and its news is not told twice.
+                try:
+                    told: Patch | int = await patcher(since, game.latest)
+                except Exception:  # the page fetches what it needs, as without a patcher
+                    log.exception("live: a patch for game %s failed", game_id)
+                    told = game.latest
+                if isinstance(told, Patch):
+                    since = max(told.version, since)
+                    yield changed(since, told)
+                else:
+                    since = max(told, game.latest, since)
+                    yield changed(since)
             elif now >= deadline:
                 return
             elif now >= quiet_until:

@@ -1,8 +1,10 @@
 /* Facedown: keep a seat page in step with its game when the network stumbles.
  * (And when a button's request fails, say that nothing was done.)
- * htmx-ext-sse tells #live "changed" and #live fetches what changed. If that fetch fails,
- * or the stream drops and comes back, or the phone wakes up or comes back online, ask
- * again (with a growing pause after failures). The stream itself carries no card data. */
+ * htmx-ext-sse tells #live "changed", usually with what changed on this page for its
+ * viewer (app/web/live.py): applied here when the page shows the version it starts from,
+ * with no request. Otherwise #live fetches what changed. If that fetch fails, or the stream
+ * drops and comes back, or the phone wakes up or comes back online, ask again (with a
+ * growing pause after failures). */
 (function () {
   "use strict";
   var failures = 0;
@@ -55,42 +57,59 @@
 
   /* "changed" to a version this page already shows needs no fetch: the answer to its own
    * tap is its new live region (one page render per action saved on the server).
-   * The stream usually tells before that answer arrives, so while a tap is on its way the
-   * news waits for the answer, and is fetched only if the answer showed an older version. */
-  var tapsOut = 0;
+   * The stream usually tells before that answer arrives, so while a tap (or a catch-up) is
+   * on its way the news waits for its answer — a patch is never applied over a page an
+   * answer is about to change — and is fetched only if the answer showed an older version. */
+  var requestsOut = 0;
   var heldVersion = null;
 
-  function sentVersion(trigger) {
-    try { var v = JSON.parse(trigger.detail.data).version; } catch (e) { return null; }
-    return typeof v === "number" ? v : null;
+  function sentNews(trigger) {
+    try { var news = JSON.parse(trigger.detail.data); } catch (e) { return null; }
+    return news && typeof news.version === "number" ? news : null;
+  }
+
+  /* The stream's patch: out-of-band swaps only, as a catch-up's answer would bring them. */
+  function applies(news, shown) {
+    return typeof news.html === "string" && news.base === shown &&
+      news.lang === document.documentElement.lang;
   }
 
   document.addEventListener("htmx:confirm", function (evt) {
     var trigger = evt.detail && evt.detail.triggeringEvent;
     if (!isLive(evt) || !trigger || trigger.type !== "sse:changed") { return; }
-    var sent = sentVersion(trigger);
-    if (sent === null) { return; }
+    var news = sentNews(trigger);
+    if (news === null) { return; }
+    var sent = news.version;
     var shown = shownVersion();
     if (shown !== null && sent <= shown) { evt.preventDefault(); return; }
-    if (tapsOut > 0) {
+    if (requestsOut > 0) {
       heldVersion = Math.max(heldVersion === null ? sent : heldVersion, sent);
       evt.preventDefault();
-    }
-  });
-  document.addEventListener("htmx:beforeRequest", function (evt) {
-    if (evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb === "post") {
-      tapsOut += 1;
-    }
-  });
-  document.addEventListener("htmx:afterRequest", function (evt) {
-    if (!(evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb === "post")) {
       return;
     }
-    tapsOut = Math.max(0, tapsOut - 1);
-    if (tapsOut === 0 && heldVersion !== null) {
+    if (shown !== null && applies(news, shown)) {
+      evt.preventDefault();
+      window.htmx.swap(live(), news.html, {swapStyle: "none"});
+      formsAtShownVersion();
+    }
+  });
+
+  /* A request whose answer may change #live: a tap, or #live's own catch-up. */
+  function changesLive(evt) {
+    var verb = evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb;
+    return verb === "post" || (verb === "get" && isLive(evt));
+  }
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (changesLive(evt)) { requestsOut += 1; }
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (!changesLive(evt)) { return; }
+    requestsOut = Math.max(0, requestsOut - 1);
+    if (requestsOut === 0 && heldVersion !== null) {
       var shown = shownVersion();
-      if (shown === null || heldVersion > shown) { refresh(); }
+      var held = heldVersion;
       heldVersion = null;
+      if (shown === null || held > shown) { refresh(); }
     }
   });
 

@@ -70,7 +70,7 @@ def test_a_live_action_reaches_all_four_pages_and_is_counted_against_one_insert(
                 bare_inserts=50,
             )
         )
-    # Alice's answer and the three fragments fetched after the stream's news all arrived.
+    # Alice's answer and what changed on the three other pages (by their streams) arrived.
     assert set(result["bytes"]) == {"Alice", "Bob", "spectator", "judge"}
     assert all(size > 200 for size in result["bytes"].values())
     assert result["cpu_ms"] > 0 and result["wall_ms"] > 0

@@ -151,10 +151,12 @@ def test_growth_measures_every_table_and_board_against_one_insert(tmp_path: Path
     s = result["slices"]
     assert s["bare"]["actions"] == 10
     assert [s[k]["actions"] for k in ("live_2", "live_3", "board_4", "board_6")] == [2] * 4
-    # Every open page received its answer after each tap, and fetched one fragment per tap.
+    # Every open page received its answer after each tap: what changed on it, carried by its
+    # stream, with nothing fetched (each page was drawn before its stream opened).
     assert set(s["live_3"]["bytes"]) == {"Alice", "Bob", "spectator"}
-    assert s["live_3"]["fetched"] == {"Bob": 2, "spectator": 2} and s["live_3"]["taps"] == 2
-    assert s["live_2"]["fetched"] == {"Bob": 2}
+    assert s["live_3"]["patched"] == {"Bob": 2, "spectator": 2} and s["live_3"]["taps"] == 2
+    assert s["live_3"]["fetched"] == {} and s["live_2"]["fetched"] == {}
+    assert s["live_2"]["patched"] == {"Bob": 2}
     assert all(size > 200 for size in s["live_3"]["bytes"].values())
     # The tapping page says the version it shows (as live.js does): its answer is only what
     # changed, about one tile, whatever the board's size.

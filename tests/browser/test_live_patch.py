@@ -1,7 +1,8 @@
 """Only what changed: after a tap, another open page gets out-of-band swaps of the parts of
-its live region that changed for its viewer (app/web/live_patch.py), not the whole region;
-the parts that did not change keep their DOM elements, and the page ends up as the whole
-region would have drawn it."""
+its live region that changed for its viewer (app/web/live_patch.py), not the whole region,
+carried by its live stream (app/web/live.py) with no request of its own; the parts that did
+not change keep their DOM elements, and the page ends up as the whole region would have
+drawn it."""
 
 from __future__ import annotations
 
@@ -33,9 +34,13 @@ def _normalised(html: str) -> str:
 
 
 def test_a_tap_swaps_only_the_tile_that_changed_on_the_other_page(server, phone):
-    game, _alice_ctx, alice, _bob_ctx, _bob = two_seats(server, phone)
+    game, alice_ctx, alice, _bob_ctx, _bob = two_seats(server, phone)
     game_id, tokens = game["id"], game["tokens"]
     fragments: list[tuple[str, dict[str, str], int]] = []
+    events: list[dict] = []
+    cdp = alice_ctx.new_cdp_session(alice)
+    cdp.send("Network.enable")
+    cdp.on("Network.eventSourceMessageReceived", lambda e: events.append(json.loads(e["data"])))
 
     def seen(response) -> None:
         request = response.request
@@ -63,12 +68,12 @@ def test_a_tap_swaps_only_the_tile_that_changed_on_the_other_page(server, phone)
     alice.locator("#live .status[data-version='2']").wait_for(timeout=LIVE_TIMEOUT_MS)
     alice.wait_for_timeout(300)
 
-    # One catch-up, asked with the version the page showed, answered with swaps only.
-    assert len(fragments) == 1, fragments
-    url, headers, size = fragments[0]
-    assert "since=1" in url
-    assert headers.get("hx-reswap") == "none"
-    assert size < whole / 2, (size, whole)
+    # No catch-up: the stream's message carried the swaps, from the version the page showed.
+    assert fragments == []
+    told = [e for e in events if e["version"] == 2]
+    assert len(told) == 1 and told[0]["base"] == 1 and told[0]["lang"] == "en", told
+    assert "hx-swap-oob" in told[0]["html"]
+    assert len(told[0]["html"]) < whole / 2, (len(told[0]["html"]), whole)
     marks = alice.evaluate(
         "() => [...document.querySelectorAll('#live li.tile')]"
         ".map(el => [el.classList.contains('is-tapped'), el.__mark === undefined ? null : el.__mark])"

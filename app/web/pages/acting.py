@@ -17,9 +17,10 @@ from app.store.repository import StaleVersion, StoreBusy, UnknownActor
 from app.web import game_service
 from app.web.deps import SeatAt, catalog_of
 from app.web.errors import ApiError
+from app.web.pages.acts_in_flight import ACTS
 from app.web.pages.cache_policy import PRIVATE
 from app.web.pages.chrome import base_context, refused
-from app.web.pages.live_region import keep_region, patch_since, shown_version
+from app.web.pages.live_region import keep_region, patch_since, seat_link, shown_version
 from app.web.pages.region_parts import render_region
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import Shown, game_url
@@ -44,6 +45,19 @@ def act_for_page(
     """Apply one action for a page, then answer (runs in the threadpool). `on_refusal`: how
     the form that posted it shows a rule's refusal (by default, the notice). `near_form`: what
     happened is told beside the form that asked (the judge's "Add a card"), not at the top."""
+    # Its streams say the version alone until the answer is built (acts_in_flight.py).
+    with ACTS.during(seat_link(at)):
+        return _act(request, at, body, htmx, on_refusal, near_form)
+
+
+def _act(
+    request: Request,
+    at: SeatAt,
+    body: dict[str, Any],
+    htmx: bool,
+    on_refusal: RuleRefusal | None,
+    near_form: bool,
+) -> Response:
     seat, seat_param, repository = at.seat, at.seat_param, at.repository
     try:
         result = game_service.perform(

@@ -1,13 +1,14 @@
-"""The live stream of a seat page: "game G is now at version N", and nothing else (the
-broadcaster and the stream's messages: app/web/live.py).
+"""The live stream of a seat page: "game G is now at version N", and what changed on the
+page for its viewer (the broadcaster and the stream's messages: app/web/live.py; the patch:
+app/web/pages/live_region.py's `stream_patch`).
 
 A stream stays open for minutes, and everything on its call stack stays in memory that long:
 through the middleware stack and FastAPI's routing that came to about 40 KB per stream. So a
 well-formed request from a seat of the game is served by `LiveLane`, a pure-ASGI layer in
 front of the stack: the same seat check as `SeatDep` (the same function), the same security
 headers (app/web/middleware/headers.py's), and nothing else held. Anything it does
-not take (no seat, a malformed `?v=` or Last-Event-ID, a body, another method) goes on to the
-route below, which answers as it always has: a refusal, or the same stream.
+not take (no seat, a malformed `?v=`, `&seat=` or Last-Event-ID, a body, another method)
+goes on to the route below, which answers as it always has: a refusal, or the same stream.
 """
 
 from __future__ import annotations
@@ -15,23 +16,29 @@ from __future__ import annotations
 import asyncio
 import re
 from typing import Annotated
+from urllib.parse import unquote_plus
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import Response
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.web.deps import SeatDep, page_seat
+from app.web.deps import SEAT_PARAM_MAX, SeatAt, SeatDep, SeatParam, page_seat
 from app.web.form_numbers import MalformedNumber
 from app.web.live import (
     STREAMS_PER_SEAT,
     STREAMS_PER_SPECTATOR_LINK,
     Broadcaster,
+    Patch,
+    Patcher,
     VersionSource,
     catch_up_from,
     version_stream,
 )
 from app.web.middleware.headers import security_headers
+from app.web.pages.acts_in_flight import ACTS
 from app.web.pages.chrome import refused
+from app.web.pages.live_region import region_known, seat_link, stream_patch
 from app.web.seat_cookie import NoSeat, PageSeat
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
@@ -46,7 +53,12 @@ class VersionStreamResponse(Response):
     media_type = "text/event-stream"
 
     def __init__(
-        self, repository: VersionSource, broadcaster: Broadcaster, seat: PageSeat, since: int
+        self,
+        repository: VersionSource,
+        broadcaster: Broadcaster,
+        seat: PageSeat,
+        since: int,
+        patcher: Patcher | None = None,
     ) -> None:
         # No body (hence no Content-Length): Response.__init__ would render an empty one.
         self.status_code = 200
@@ -56,7 +68,7 @@ class VersionStreamResponse(Response):
         # At most a handful of streams per seat and game (app/web/live.py's bounds).
         bound = STREAMS_PER_SPECTATOR_LINK if viewer.kind == "spectator" else STREAMS_PER_SEAT
         key = f"{viewer.kind}:{viewer.player or ''}"
-        self.stream = (repository, broadcaster, seat.game_id, since, key, bound)
+        self.stream = (repository, broadcaster, seat.game_id, since, key, bound, patcher)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         task = asyncio.current_task()
@@ -92,9 +104,37 @@ async def _until_disconnect(receive: Receive) -> None:
         pass
 
 
+def page_patcher(scope: Scope, seat: PageSeat, seat_param: str | None) -> Patcher:
+    """What changed on this stream's page, worked out for its viewer when a version comes:
+    the page's seat (its cookie, checked when the stream opened), the judge's viewpoint the
+    page was opened with, and the language the request asks for, as a catch-up fetch from
+    that page would."""
+
+    async def patch(shown: int, latest: int) -> Patch | int:
+        state = scope["app"].state
+        # The store's copy for one request: it reads the head afresh for each version.
+        at = SeatAt(seat, seat_param, state.repository.for_request(), state.viewer_cache)
+        request = Request(scope)
+        if ACTS.busy(seat_link(at)) or not region_known(request, at, shown):
+            # This seat link's own action is on its way (its answer brings the region), or
+            # there is nothing to diff from (a restart, a page another worker drew): the
+            # version alone, and this stream reads and builds nothing.
+            return latest
+        return await run_in_threadpool(stream_patch, request, at, shown)
+
+    return patch
+
+
 _PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,32})/live")
-_QUERY = re.compile(rb"(?:v=([0-9]{1,10}))?")
+# `seat=` is the judge's viewpoint, as the page's own links carry it (urlencoded).
+_QUERY = re.compile(rb"(?:v=([0-9]{1,10})(?:&seat=([A-Za-z0-9%+._~-]{1,200}))?)?")
 _BODY_HEADERS = (b"content-length", b"transfer-encoding")
+
+
+def _seat_param(scope: Scope) -> str | None:
+    """The viewpoint `&seat=` of a stream request the lane took (`_since` checked its form)."""
+    query = _QUERY.fullmatch(scope.get("query_string", b""))
+    return unquote_plus(query[2].decode("ascii")) if query is not None and query[2] else None
 
 
 def _since(scope: Scope) -> int | None:
@@ -102,6 +142,8 @@ def _since(scope: Scope) -> int | None:
     anything but plain: the route then answers it."""
     query = _QUERY.fullmatch(scope.get("query_string", b""))
     if query is None:
+        return None
+    if query[2] and len(unquote_plus(query[2].decode("ascii"))) > SEAT_PARAM_MAX:
         return None
     v = int(query[1]) if query[1] else None
     if v is not None and v > MAX_VERSION:
@@ -143,7 +185,8 @@ class LiveLane:
         except NoSeat:
             await self.app(scope, receive, send)  # the route refuses it, as a page would
             return
-        response = VersionStreamResponse(state.repository, state.broadcaster, seat, since)
+        patcher = page_patcher(scope, seat, _seat_param(scope))
+        response = VersionStreamResponse(state.repository, state.broadcaster, seat, since, patcher)
         response.raw_headers += await self.security_headers(scope, receive)
         await response(scope, receive, send)
 
@@ -159,8 +202,10 @@ async def live(
     request: Request,
     v: Annotated[int | None, Query(ge=0, le=MAX_VERSION)] = None,
     last_event_id: Annotated[str | None, Header()] = None,
+    seat_param: SeatParam = None,
 ) -> Response:
-    """The version stream of one game, for a page holding a seat of it."""
+    """The version stream of one game, for a page holding a seat of it (with what changed
+    on the page: `page_patcher`)."""
     broadcaster: Broadcaster = request.app.state.broadcaster
     try:
         since = catch_up_from(v, last_event_id)
@@ -168,4 +213,5 @@ async def live(
         return refused(request, "error.invalid", 422, message="Last-Event-ID")
     # The app's door, not this request's: the stream outlives the request, and reads the
     # head afresh when it opens.
-    return VersionStreamResponse(request.app.state.repository, broadcaster, seat, since)
+    patcher = page_patcher(request.scope, seat, seat_param)
+    return VersionStreamResponse(request.app.state.repository, broadcaster, seat, since, patcher)

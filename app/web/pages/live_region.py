@@ -29,6 +29,7 @@ from app.store.seats import hash_token
 from app.web.deps import SeatAt
 from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.i18n import pick_language
+from app.web.live import Patch
 from app.web.live_parts import Region
 from app.web.live_patch import live_patch
 from app.web.pages.region_parts import render_region
@@ -43,6 +44,11 @@ RegionKey = tuple[str, int, str, str | None, str]
 REGIONS: LRU[RegionKey, Region] = LRU(CACHE_SIZE)
 # The regions being built now, by the key they were asked under (the head's version then).
 BUILDING: SingleFlight[tuple[Region, int]] = SingleFlight()
+
+
+def seat_link(at: SeatAt) -> tuple[str, str]:
+    """The game and the seat link (its token's digest) a page belongs to."""
+    return (at.seat.game_id, hash_token(at.seat.token))
 
 
 def _key(at: SeatAt, version: int, lang: str) -> RegionKey:
@@ -123,6 +129,26 @@ def patch_since(
         return None
     shown = REGIONS.get(_key(at, since, pick_language(request)))
     return live_patch(shown, region) if shown is not None else None
+
+
+def region_known(request: Request, at: SeatAt, version: int) -> bool:
+    """Whether this process holds the region this seat's page shows at `version`."""
+    return REGIONS.get(_key(at, version, pick_language(request))) is not None
+
+
+def stream_patch(request: Request, at: SeatAt, shown: int) -> Patch | int:
+    """What a stream tells its page, which shows version `shown`, when the game moved on
+    (app/web/live.py): only what changed for this viewer, as a catch-up fetch from that page
+    would get it (the same region, the same key, the same patch: each is kept, so the
+    page's own catch-up or a second tab of this seat link costs a lookup), or the version
+    now alone when there is no patch (the page then fetches its region)."""
+    region, version = live_region(request, at)
+    if shown >= version:
+        return version
+    patch = patch_since(request, at, shown, region, version)
+    if patch is None:
+        return version
+    return Patch(shown, version, patch, pick_language(request))
 
 
 def shown_version(request: Request) -> int | None:

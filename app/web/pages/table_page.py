@@ -50,7 +50,8 @@ def urls_for(game_id: str, who: Looking, version: int) -> dict[str, str]:
         "base": base,
         "qs": qs,
         "act": f"{base}/act",
-        "live": f"{base}/live?v={version}",
+        # The stream works out what changed on this page, from this viewpoint (live.py).
+        "live": f"{base}/live?v={version}" + (f"&{qs[1:]}" if qs else ""),
         "objects": f"{base}/objects/",
         "log": f"{base}/log{qs}",
     }

@@ -1,0 +1,224 @@
+"""The live stream carries what changed on its page (app/web/live.py, app/web/pages/live.py):
+byte for byte what that page's own catch-up fetch would get, for that viewer, viewpoint and
+language, and the version alone whenever it can't know what the page shows."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from app.store.seats import hash_token
+from app.web import game_service
+from app.web.pages import live_region
+from app.web.pages.acts_in_flight import ACTS, ActsInFlight
+from tests.conftest import api_act
+from tests.web.pages_support import csrf_of, seat_client
+
+pytestmark = pytest.mark.engine
+
+HIDDEN = "Exalted Angel"  # Alice's, in her hand: cast face down below
+
+
+def short_streams(app: Any) -> None:
+    # A stream sends its catch-up at once, then waits out its lifetime: a tenth of a second.
+    app.state.broadcaster.lifetime = 0.1
+    app.state.broadcaster.poll = 0.05
+
+
+def news(body: str) -> list[dict[str, Any]]:
+    """The `changed` messages of a stream's bytes, as JSON."""
+    return [
+        json.loads(line.removeprefix("data: "))
+        for line in body.splitlines()
+        if line.startswith("data: ")
+    ]
+
+
+def cast_face_down(client, game_id: str, tokens: dict[str, str]) -> None:
+    view = client.get(
+        f"/api/games/{game_id}/view", headers={"Authorization": f"Bearer {tokens['Alice']}"}
+    ).json()
+    angel = next(o["id"] for o in view["objects"] if o.get("name") == HIDDEN)
+    body = {"type": "cast_face_down", "object": angel, "via": "morph"}
+    answer = api_act(client, game_id, tokens["Alice"], body)
+    assert answer.status_code == 200, answer.text
+
+
+def resolve(client, game_id: str, tokens: dict[str, str]) -> None:
+    """Version 1 to 2: the face-down spell resolves (a patch, where a new stack is not)."""
+    answer = api_act(client, game_id, tokens["Alice"], {"type": "resolve"})
+    assert answer.status_code == 200, answer.text
+
+
+def catch_up(browser, game_id: str, since: int, query: str = "") -> str:
+    """What the page's own catch-up fetch gets (static/js/live.js: `since`)."""
+    sep = "&" if query else "?"
+    response = browser.get(f"/g/{game_id}{query}{sep}since={since}", headers={"HX-Request": "true"})
+    assert response.status_code == 200, response.text
+    assert response.headers.get("hx-reswap") == "none", "a whole region, not a patch"
+    return response.text
+
+
+def test_the_stream_sends_a_seat_the_patch_its_catch_up_would_fetch(client, make_game):
+    game_id, tokens = make_game(client)
+    short_streams(client.app)
+    bob = seat_client(client.app, tokens["Bob"])
+    cast_face_down(client, game_id, tokens)
+    assert bob.get(f"/g/{game_id}").status_code == 200  # Bob's page shows version 1
+    resolve(client, game_id, tokens)
+
+    [told] = news(bob.get(f"/g/{game_id}/live?v=1").text)
+
+    assert told["version"] == 2 and told["base"] == 1 and told["lang"] == "en"
+    assert told["html"] == catch_up(bob, game_id, 1)
+    assert "hx-swap-oob" in told["html"]
+    # Bob sees a face-down spell: not its name, not anything that names it.
+    assert HIDDEN not in json.dumps(told) and "Face-down" in told["html"]
+
+
+def test_the_judge_gets_the_patch_of_the_viewpoint_the_page_was_opened_with(client, make_game):
+    game_id, tokens = make_game(client)
+    short_streams(client.app)
+    judge = seat_client(client.app, tokens["judge"])
+    cast_face_down(client, game_id, tokens)
+    page = judge.get(f"/g/{game_id}?seat=Bob").text
+    assert judge.get(f"/g/{game_id}").status_code == 200
+    # The page's stream carries the viewpoint (app/web/pages/table_page.py's urls).
+    assert f'sse-connect="/g/{game_id}/live?v=1&amp;seat=Bob"' in page
+    resolve(client, game_id, tokens)
+
+    [told] = news(judge.get(f"/g/{game_id}/live?v=1&seat=Bob").text)
+
+    assert told["html"] == catch_up(judge, game_id, 1, "?seat=Bob")
+    assert HIDDEN not in told["html"]  # Bob's eyes: the judge sees what Bob sees
+    [own] = news(judge.get(f"/g/{game_id}/live?v=1").text)
+    assert HIDDEN in own["html"]  # the judge's own eyes see it
+
+
+def test_a_french_page_gets_a_french_patch(client, make_game):
+    game_id, tokens = make_game(client)
+    short_streams(client.app)
+    bob = seat_client(client.app, tokens["Bob"])
+    bob.headers["Accept-Language"] = "fr-FR"
+    cast_face_down(client, game_id, tokens)
+    assert bob.get(f"/g/{game_id}").status_code == 200
+    resolve(client, game_id, tokens)
+
+    [told] = news(bob.get(f"/g/{game_id}/live?v=1").text)
+
+    assert told["lang"] == "fr"
+    assert told["html"] == catch_up(bob, game_id, 1)
+
+
+def test_without_the_pages_version_or_its_region_the_stream_says_the_version_alone(
+    client, make_game, monkeypatch
+):
+    game_id, tokens = make_game(client)
+    short_streams(client.app)
+    bob = seat_client(client.app, tokens["Bob"])
+    cast_face_down(client, game_id, tokens)
+    assert bob.get(f"/g/{game_id}").status_code == 200
+    resolve(client, game_id, tokens)
+
+    # A stream that doesn't say where its page is: the version alone.
+    assert news(bob.get(f"/g/{game_id}/live").text) == [{"version": 2}]
+    # A region this process no longer holds (a restart, another worker drew the page):
+    # nothing is built for the stream (the page's own fetch will build it).
+    live_region.REGIONS.clear()
+    built: list[int] = []
+    monkeypatch.setattr("app.web.pages.live.stream_patch", lambda *a: built.append(1))
+    assert news(bob.get(f"/g/{game_id}/live?v=1").text) == [{"version": 2}]
+    assert built == []
+
+
+def test_a_stream_whose_patch_fails_still_says_the_version(client, make_game, monkeypatch):
+    game_id, tokens = make_game(client)
+    short_streams(client.app)
+    bob = seat_client(client.app, tokens["Bob"])
+    cast_face_down(client, game_id, tokens)
+    assert bob.get(f"/g/{game_id}").status_code == 200
+    resolve(client, game_id, tokens)
+
+    def broken(*_args: Any) -> Any:
+        raise RuntimeError("the store hiccuped")
+
+    monkeypatch.setattr("app.web.pages.live.stream_patch", broken)
+    assert news(bob.get(f"/g/{game_id}/live?v=1").text) == [{"version": 2}]
+
+
+def test_a_viewpoint_past_its_bound_is_refused_by_the_route(client, make_game):
+    game_id, tokens = make_game(client)
+    judge = seat_client(client.app, tokens["judge"])
+    response = judge.get(f"/g/{game_id}/live?v=1&seat=" + "x" * 41)
+    assert response.status_code == 422
+
+
+def test_a_seat_naming_another_viewpoint_still_gets_its_own(client, make_game):
+    """`?seat=` is the judge's: Bob's stream asking for Alice's eyes gets Bob's patch."""
+    game_id, tokens = make_game(client)
+    short_streams(client.app)
+    bob = seat_client(client.app, tokens["Bob"])
+    cast_face_down(client, game_id, tokens)
+    assert bob.get(f"/g/{game_id}?seat=Alice").status_code == 200
+    resolve(client, game_id, tokens)
+
+    [told] = news(bob.get(f"/g/{game_id}/live?v=1&seat=Alice").text)
+
+    assert HIDDEN not in told["html"]
+    assert told["html"] == catch_up(bob, game_id, 1, "?seat=Alice")
+
+
+def test_while_its_own_action_is_on_its_way_a_seat_links_stream_says_the_version_alone(
+    client, make_game
+):
+    """The tapping page gets its region in its answer: its stream doesn't build it again."""
+    game_id, tokens = make_game(client)
+    short_streams(client.app)
+    bob = seat_client(client.app, tokens["Bob"])
+    cast_face_down(client, game_id, tokens)
+    assert bob.get(f"/g/{game_id}").status_code == 200
+    resolve(client, game_id, tokens)
+
+    with ACTS.during((game_id, hash_token(tokens["Bob"]))):
+        assert news(bob.get(f"/g/{game_id}/live?v=1").text) == [{"version": 2}]
+    # Alice's action on its way changes nothing for Bob's stream.
+    with ACTS.during((game_id, hash_token(tokens["Alice"]))):
+        assert "html" in news(bob.get(f"/g/{game_id}/live?v=1").text)[0]
+
+
+def test_a_page_action_marks_its_seat_link_busy_until_its_answer_is_built(
+    client, make_game, monkeypatch
+):
+    game_id, tokens = make_game(client)
+    alice = seat_client(client.app, tokens["Alice"])
+    page = alice.get(f"/g/{game_id}").text
+    busy: list[bool] = []
+    real = game_service.perform
+
+    def perform(*args: Any, **kwargs: Any) -> Any:
+        busy.append(ACTS.busy((game_id, hash_token(tokens["Alice"]))))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(game_service, "perform", perform)
+    answer = alice.post(
+        f"/g/{game_id}/act",
+        data={"action": json.dumps({"type": "next_turn"}), "csrf": csrf_of(page)},
+        headers={"HX-Request": "true"},
+    )
+    assert answer.status_code == 200, answer.text
+    assert busy == [True]
+    assert not ACTS.busy((game_id, hash_token(tokens["Alice"])))
+
+
+def test_acts_in_flight_counts_each_action_until_it_ends():
+    acts = ActsInFlight()
+    with acts.during("k"):
+        with acts.during("k"):
+            assert acts.busy("k")
+        assert acts.busy("k") and not acts.busy("other")
+    assert not acts.busy("k")
+    with pytest.raises(RuntimeError), acts.during("k"):
+        raise RuntimeError("the action failed")
+    assert not acts.busy("k")
