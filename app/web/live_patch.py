@@ -419,6 +419,12 @@ def live_patch(old: Region, new: Region, root: str = "#live") -> str | None:
     return known[0]
 
 
+def kept_patch(old: Region, new: Region, root: str = "#live") -> tuple[str | None] | None:
+    """`live_patch(old, new, root)` in a tuple when it was worked out already (a dictionary
+    lookup), else None."""
+    return PATCHES.get((old.html, new.html, root))
+
+
 def _patch(old: Region, new: Region, root: str) -> str | None:
     if len(old.parts) != len(new.parts):
         return None

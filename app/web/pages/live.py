@@ -38,7 +38,14 @@ from app.web.live import (
 from app.web.middleware.headers import security_headers
 from app.web.pages.acts_in_flight import ACTS
 from app.web.pages.chrome import refused
-from app.web.pages.live_region import region_known, seat_link, stream_patch
+from app.web.pages.live_region import (
+    RegionKey,
+    kept_stream_patch,
+    region_key,
+    region_known,
+    seat_link,
+    stream_patch,
+)
 from app.web.seat_cookie import NoSeat, PageSeat
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
@@ -120,9 +127,33 @@ def page_patcher(scope: Scope, seat: PageSeat, seat_param: str | None) -> Patche
             # there is nothing to diff from (a restart, a page another worker drew): the
             # version alone, and this stream reads and builds nothing.
             return latest
-        return await run_in_threadpool(stream_patch, request, at, shown)
+        # Another page of this seat link made it a moment ago (a second tab, everyone on
+        # the spectators' link): said at once, with no thread, read or render.
+        kept = kept_stream_patch(request, at, shown, latest)
+        if kept is not None:
+            return kept
+        # Or is making it now (they are told at the same instant): its work, awaited.
+        key = (region_key(request, at, shown), latest)
+        work = _MAKING.get(key)
+        if work is None:
+            work = asyncio.ensure_future(run_in_threadpool(stream_patch, request, at, shown))
+            _MAKING[key] = work
+            work.add_done_callback(lambda done: _made(key, done))
+        # Shielded: a stream that ends meanwhile doesn't cancel the others' patch.
+        return await asyncio.shield(work)
 
     return patch
+
+
+# The patches streams are working out now, by the region their page shows and the version
+# they go to (on the event loop: no lock).
+_MAKING: dict[tuple[RegionKey, int], asyncio.Future[Patch | int]] = {}
+
+
+def _made(key: tuple[RegionKey, int], work: asyncio.Future[Patch | int]) -> None:
+    _MAKING.pop(key, None)
+    if not work.cancelled():
+        work.exception()  # retrieved: each stream that awaited it has handled it already
 
 
 _PATH = re.compile(r"/g/([A-Za-z0-9_-]{1,32})/live")

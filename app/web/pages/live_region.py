@@ -31,7 +31,7 @@ from app.web.form_numbers import MalformedNumber, optional_number
 from app.web.i18n import pick_language
 from app.web.live import Patch
 from app.web.live_parts import Region
-from app.web.live_patch import live_patch
+from app.web.live_patch import kept_patch, live_patch
 from app.web.pages.region_parts import render_region
 from app.web.pages.seat_page import seat_page
 from app.web.pages.table_page import TablePage
@@ -131,9 +131,27 @@ def patch_since(
     return live_patch(shown, region) if shown is not None else None
 
 
+def region_key(request: Request, at: SeatAt, version: int) -> RegionKey:
+    """What this seat's page shows at `version` is kept under (and worked out once for)."""
+    return _key(at, version, pick_language(request))
+
+
 def region_known(request: Request, at: SeatAt, version: int) -> bool:
     """Whether this process holds the region this seat's page shows at `version`."""
-    return REGIONS.get(_key(at, version, pick_language(request))) is not None
+    return REGIONS.get(region_key(request, at, version)) is not None
+
+
+def kept_stream_patch(request: Request, at: SeatAt, shown: int, latest: int) -> Patch | None:
+    """`stream_patch` to version `latest` when everything it needs is kept already (both
+    regions and their patch: the pages of this seat link asked for them a moment ago), with
+    no read and no render, so a stream can say it at once; else None."""
+    lang = pick_language(request)
+    old = REGIONS.get(_key(at, shown, lang))
+    new = REGIONS.get(_key(at, latest, lang))
+    known = kept_patch(old, new) if old is not None and new is not None else None
+    if known is None or known[0] is None:
+        return None
+    return Patch(shown, latest, known[0], lang)
 
 
 def stream_patch(request: Request, at: SeatAt, shown: int) -> Patch | int:

@@ -4,16 +4,24 @@ language, and the version alone whenever it can't know what the page shows."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any
 
 import pytest
 
+from app.rules.redact import Viewer
 from app.store.seats import hash_token
 from app.web import game_service
+from app.web.live import Broadcaster, Patch, version_stream
+from app.web.pages import live as live_page
 from app.web.pages import live_region
 from app.web.pages.acts_in_flight import ACTS, ActsInFlight
+from app.web.seat_cookie import PageSeat
 from tests.conftest import api_act
+from tests.web.middleware.test_live_lane import run_async
+from tests.web.pages.test_pages_live import _Repo
 from tests.web.pages_support import csrf_of, seat_client
 
 pytestmark = pytest.mark.engine
@@ -222,3 +230,85 @@ def test_acts_in_flight_counts_each_action_until_it_ends():
     with pytest.raises(RuntimeError), acts.during("k"):
         raise RuntimeError("the action failed")
     assert not acts.busy("k")
+
+
+class _State:
+    """What a stream's patcher reads from the app (app.state)."""
+
+    class repository:
+        @staticmethod
+        def for_request() -> None:
+            return None
+
+    viewer_cache = None
+
+
+def _scope() -> dict[str, Any]:
+    app = type("App", (), {"state": _State})()
+    return {"type": "http", "headers": [], "app": app, "query_string": b""}
+
+
+def test_the_streams_of_one_seat_link_told_at_once_share_one_patch(monkeypatch):
+    """A second tab, everyone on the spectators' link: one build, every stream told."""
+    made: list[int] = []
+
+    def slow_patch(_request: Any, _at: Any, shown: int) -> Patch:
+        made.append(shown)
+        time.sleep(0.05)  # still being made when the other streams ask
+        return Patch(shown, 2, "<p hx-swap-oob='true'>x</p>", "en")
+
+    monkeypatch.setattr(live_page, "stream_patch", slow_patch)
+    monkeypatch.setattr(live_page, "region_known", lambda *_a: True)
+    seat = PageSeat("g1", "token", Viewer.spectator())
+    other = PageSeat("g1", "other-token", Viewer.spectator())
+
+    async def scenario() -> list[Patch | int]:
+        patchers = [live_page.page_patcher(_scope(), seat, None) for _ in range(3)]
+        told = await asyncio.gather(*(p(1, 2) for p in patchers))
+        # Another seat link's page is its own: its patch is made for it.
+        told.append(await live_page.page_patcher(_scope(), other, None)(1, 2))
+        return list(told)
+
+    told = run_async(scenario())
+    assert made == [1, 1]  # once for the three streams of one link, once for the other
+    assert all(t == Patch(1, 2, "<p hx-swap-oob='true'>x</p>", "en") for t in told)
+    assert live_page._MAKING == {}
+
+
+def test_a_stream_with_a_patcher_tells_each_version_with_its_patch_once():
+    """version_stream: the patch's own version is what the page will show (it may be newer
+    than the news that woke the stream): that news is then not told again."""
+    asked: list[tuple[int, int]] = []
+
+    async def patcher(shown: int, latest: int) -> Patch | int:
+        asked.append((shown, latest))
+        return Patch(shown, 5, "<p>x</p>", "fr") if shown == 3 else latest
+
+    async def scenario() -> list[bytes]:
+        broadcaster = Broadcaster(lifetime=5, poll=5, ping=5)
+        repo = _Repo(3)
+        stream = version_stream(repo, broadcaster, "g1", since=3, patcher=patcher)  # type: ignore[arg-type]
+        got = [await anext(stream)]  # retry
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.02)
+        broadcaster.publish("g1", 4)
+        got.append(await asyncio.wait_for(waiting, 2))
+        broadcaster.publish("g1", 5)  # already told (the patch went to 5)
+        waiting = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.05)
+        assert not waiting.done()
+        broadcaster.publish("g1", 6)
+        got.append(await asyncio.wait_for(waiting, 2))
+        await stream.aclose()
+        return got
+
+    got = run_async(scenario())
+    assert asked == [(3, 4), (5, 6)]
+    assert json.loads(got[1].split(b"data: ")[1]) == {
+        "version": 5,
+        "base": 3,
+        "lang": "fr",
+        "html": "<p>x</p>",
+    }
+    assert got[1].startswith(b"event: changed\nid: 5\n")
+    assert got[2] == b'event: changed\nid: 6\ndata: {"version": 6}\n\n'
