@@ -162,19 +162,15 @@ _QUERY = re.compile(rb"(?:v=([0-9]{1,10})(?:&seat=([A-Za-z0-9%+._~-]{1,200}))?)?
 _BODY_HEADERS = (b"content-length", b"transfer-encoding")
 
 
-def _seat_param(scope: Scope) -> str | None:
-    """The viewpoint `&seat=` of a stream request the lane took (`_since` checked its form)."""
-    query = _QUERY.fullmatch(scope.get("query_string", b""))
-    return unquote_plus(query[2].decode("ascii")) if query is not None and query[2] else None
-
-
-def _since(scope: Scope) -> int | None:
-    """Where a plain stream request's page is (catch_up_from), or None when the request is
-    anything but plain: the route then answers it."""
+def _plain(scope: Scope) -> tuple[int, str | None] | None:
+    """Where a plain stream request's page is (catch_up_from) and the judge's viewpoint it
+    was opened with, or None when the request is anything but plain: the route then
+    answers it."""
     query = _QUERY.fullmatch(scope.get("query_string", b""))
     if query is None:
         return None
-    if query[2] and len(unquote_plus(query[2].decode("ascii"))) > SEAT_PARAM_MAX:
+    seat_param = unquote_plus(query[2].decode("ascii")) if query[2] else None
+    if seat_param is not None and len(seat_param) > SEAT_PARAM_MAX:
         return None
     v = int(query[1]) if query[1] else None
     if v is not None and v > MAX_VERSION:
@@ -188,7 +184,7 @@ def _since(scope: Scope) -> int | None:
                 return None
             last_event_id = value.decode("latin-1")
     try:
-        return catch_up_from(v, last_event_id)
+        return catch_up_from(v, last_event_id), seat_param
     except MalformedNumber:
         return None
 
@@ -204,10 +200,11 @@ class LiveLane:
             await self.app(scope, receive, send)
             return
         path = _PATH.fullmatch(scope["path"])
-        since = _since(scope) if path is not None else None
-        if path is None or since is None:
+        plain = _plain(scope) if path is not None else None
+        if path is None or plain is None:
             await self.app(scope, receive, send)
             return
+        since, seat_param = plain
         state = scope["app"].state
         try:
             # page_seat checks the cookie against the game's seats in memory (one read in the
@@ -216,7 +213,7 @@ class LiveLane:
         except NoSeat:
             await self.app(scope, receive, send)  # the route refuses it, as a page would
             return
-        patcher = page_patcher(scope, seat, _seat_param(scope))
+        patcher = page_patcher(scope, seat, seat_param)
         response = VersionStreamResponse(state.repository, state.broadcaster, seat, since, patcher)
         response.raw_headers += await self.security_headers(scope, receive)
         await response(scope, receive, send)

@@ -60,6 +60,20 @@ def resolve(client, game_id: str, tokens: dict[str, str]) -> None:
     assert answer.status_code == 200, answer.text
 
 
+def page_behind(client, make_game, who: str = "Bob", query: str = "", lang: str = ""):
+    """A game at version 2 with `who`'s page drawn at version 1 (`query`: its URL's, `lang`:
+    its Accept-Language): (game id, tokens, `who`'s browser)."""
+    game_id, tokens = make_game(client)
+    short_streams(client.app)
+    browser = seat_client(client.app, tokens[who])
+    if lang:
+        browser.headers["Accept-Language"] = lang
+    cast_face_down(client, game_id, tokens)
+    assert browser.get(f"/g/{game_id}{query}").status_code == 200  # the page shows version 1
+    resolve(client, game_id, tokens)
+    return game_id, tokens, browser
+
+
 def catch_up(browser, game_id: str, since: int, query: str = "") -> str:
     """What the page's own catch-up fetch gets (static/js/live.js: `since`)."""
     sep = "&" if query else "?"
@@ -70,12 +84,7 @@ def catch_up(browser, game_id: str, since: int, query: str = "") -> str:
 
 
 def test_the_stream_sends_a_seat_the_patch_its_catch_up_would_fetch(client, make_game):
-    game_id, tokens = make_game(client)
-    short_streams(client.app)
-    bob = seat_client(client.app, tokens["Bob"])
-    cast_face_down(client, game_id, tokens)
-    assert bob.get(f"/g/{game_id}").status_code == 200  # Bob's page shows version 1
-    resolve(client, game_id, tokens)
+    game_id, _tokens, bob = page_behind(client, make_game)
 
     [told] = news(bob.get(f"/g/{game_id}/live?v=1").text)
 
@@ -92,7 +101,7 @@ def test_the_judge_gets_the_patch_of_the_viewpoint_the_page_was_opened_with(clie
     judge = seat_client(client.app, tokens["judge"])
     cast_face_down(client, game_id, tokens)
     page = judge.get(f"/g/{game_id}?seat=Bob").text
-    assert judge.get(f"/g/{game_id}").status_code == 200
+    assert judge.get(f"/g/{game_id}").status_code == 200  # and from the judge's own eyes
     # The page's stream carries the viewpoint (app/web/pages/table_page.py's urls).
     assert f'sse-connect="/g/{game_id}/live?v=1&amp;seat=Bob"' in page
     resolve(client, game_id, tokens)
@@ -106,13 +115,7 @@ def test_the_judge_gets_the_patch_of_the_viewpoint_the_page_was_opened_with(clie
 
 
 def test_a_french_page_gets_a_french_patch(client, make_game):
-    game_id, tokens = make_game(client)
-    short_streams(client.app)
-    bob = seat_client(client.app, tokens["Bob"])
-    bob.headers["Accept-Language"] = "fr-FR"
-    cast_face_down(client, game_id, tokens)
-    assert bob.get(f"/g/{game_id}").status_code == 200
-    resolve(client, game_id, tokens)
+    game_id, _tokens, bob = page_behind(client, make_game, lang="fr-FR")
 
     [told] = news(bob.get(f"/g/{game_id}/live?v=1").text)
 
@@ -123,12 +126,7 @@ def test_a_french_page_gets_a_french_patch(client, make_game):
 def test_without_the_pages_version_or_its_region_the_stream_says_the_version_alone(
     client, make_game, monkeypatch
 ):
-    game_id, tokens = make_game(client)
-    short_streams(client.app)
-    bob = seat_client(client.app, tokens["Bob"])
-    cast_face_down(client, game_id, tokens)
-    assert bob.get(f"/g/{game_id}").status_code == 200
-    resolve(client, game_id, tokens)
+    game_id, _tokens, bob = page_behind(client, make_game)
 
     # A stream that doesn't say where its page is: the version alone.
     assert news(bob.get(f"/g/{game_id}/live").text) == [{"version": 2}]
@@ -142,12 +140,7 @@ def test_without_the_pages_version_or_its_region_the_stream_says_the_version_alo
 
 
 def test_a_stream_whose_patch_fails_still_says_the_version(client, make_game, monkeypatch):
-    game_id, tokens = make_game(client)
-    short_streams(client.app)
-    bob = seat_client(client.app, tokens["Bob"])
-    cast_face_down(client, game_id, tokens)
-    assert bob.get(f"/g/{game_id}").status_code == 200
-    resolve(client, game_id, tokens)
+    game_id, _tokens, bob = page_behind(client, make_game)
 
     def broken(*_args: Any) -> Any:
         raise RuntimeError("the store hiccuped")
@@ -165,12 +158,7 @@ def test_a_viewpoint_past_its_bound_is_refused_by_the_route(client, make_game):
 
 def test_a_seat_naming_another_viewpoint_still_gets_its_own(client, make_game):
     """`?seat=` is the judge's: Bob's stream asking for Alice's eyes gets Bob's patch."""
-    game_id, tokens = make_game(client)
-    short_streams(client.app)
-    bob = seat_client(client.app, tokens["Bob"])
-    cast_face_down(client, game_id, tokens)
-    assert bob.get(f"/g/{game_id}?seat=Alice").status_code == 200
-    resolve(client, game_id, tokens)
+    game_id, _tokens, bob = page_behind(client, make_game, query="?seat=Alice")
 
     [told] = news(bob.get(f"/g/{game_id}/live?v=1&seat=Alice").text)
 
@@ -182,12 +170,7 @@ def test_while_its_own_action_is_on_its_way_a_seat_links_stream_says_the_version
     client, make_game
 ):
     """The tapping page gets its region in its answer: its stream doesn't build it again."""
-    game_id, tokens = make_game(client)
-    short_streams(client.app)
-    bob = seat_client(client.app, tokens["Bob"])
-    cast_face_down(client, game_id, tokens)
-    assert bob.get(f"/g/{game_id}").status_code == 200
-    resolve(client, game_id, tokens)
+    game_id, tokens, bob = page_behind(client, make_game)
 
     with ACTS.during((game_id, hash_token(tokens["Bob"]))):
         assert news(bob.get(f"/g/{game_id}/live?v=1").text) == [{"version": 2}]
