@@ -324,8 +324,10 @@ def changed(version: int, patch: Patch | None = None) -> bytes:
         data = {"version": version}
     else:
         data = {"version": version, "base": patch.base, "lang": patch.lang, "html": patch.html}
-    # One data line: JSON escapes the patch's line breaks.
-    return sse_message("changed", json.dumps(data), str(version))
+    # One data line: JSON escapes the patch's line breaks. Its other characters go as they
+    # are (UTF-8, as the page's HTML): a French page's patch is not six bytes a letter, and
+    # the patch reads in the stream's bytes as it does in the fetch's.
+    return sse_message("changed", json.dumps(data, ensure_ascii=False), str(version))
 
 
 def catch_up_from(v: int | None, last_event_id: str | None) -> int:

@@ -117,10 +117,13 @@ def test_the_judge_gets_the_patch_of_the_viewpoint_the_page_was_opened_with(clie
 def test_a_french_page_gets_a_french_patch(client, make_game):
     game_id, _tokens, bob = page_behind(client, make_game, lang="fr-FR")
 
-    [told] = news(bob.get(f"/g/{game_id}/live?v=1").text)
+    raw = bob.get(f"/g/{game_id}/live?v=1").text
+    [told] = news(raw)
 
     assert told["lang"] == "fr"
     assert told["html"] == catch_up(bob, game_id, 1)
+    # Its letters as they are, not \u escapes: the bytes read as the page's HTML does.
+    assert any(ord(c) > 127 for c in told["html"]) and "\\u00" not in raw
 
 
 def test_without_the_pages_version_or_its_region_the_stream_says_the_version_alone(
