@@ -38,9 +38,9 @@ PROBE_PATH = "/_bench/insert"
 
 # The open pages of one game, in the order they are added: the first taps (her answer is her
 # new live region: static/js/live.js fetches nothing more), each one holds its live stream,
-# and each other one takes what changed on it from its stream (or fetches its fragment). Four: the two seats, a spectator and the judge
-# (row 6); eight adds a second tab of each seat, a second spectator and the judge's second tab
-# (bench/growth.py). Each viewer stays within its bound of streams (app/web/live.py).
+# and each other one takes what changed on it from its stream (or fetches its fragment).
+# Four: the two seats, a spectator and the judge (row 6); eight adds a second tab of each
+# seat, a second spectator and the judge's second tab (bench/growth.py). Each viewer stays within its bound of streams (app/web/live.py).
 PAGE_ORDER = (
     ("Alice", "fd_seat"),
     ("Bob", "fd_seat"),

@@ -40,11 +40,10 @@ from app.web.pages.acts_in_flight import ACTS
 from app.web.pages.chrome import refused
 from app.web.pages.live_region import (
     RegionKey,
-    kept_stream_patch,
     region_key,
-    region_known,
     seat_link,
     stream_patch,
+    stream_patch_at_once,
 )
 from app.web.seat_cookie import NoSeat, PageSeat
 
@@ -122,16 +121,16 @@ def page_patcher(scope: Scope, seat: PageSeat, seat_param: str | None) -> Patche
         # The store's copy for one request: it reads the head afresh for each version.
         at = SeatAt(seat, seat_param, state.repository.for_request(), state.viewer_cache)
         request = Request(scope)
-        if ACTS.busy(seat_link(at)) or not region_known(request, at, shown):
-            # This seat link's own action is on its way (its answer brings the region), or
-            # there is nothing to diff from (a restart, a page another worker drew): the
+        if ACTS.busy(seat_link(at)):
+            # This seat link's own action is on its way (its answer brings the region): the
             # version alone, and this stream reads and builds nothing.
             return latest
-        # Another page of this seat link made it a moment ago (a second tab, everyone on
-        # the spectators' link): said at once, with no thread, read or render.
-        kept = kept_stream_patch(request, at, shown, latest)
-        if kept is not None:
-            return kept
+        # Nothing to diff from (the version alone, nothing built), or made a moment ago by
+        # another page of this seat link (a second tab, everyone on the spectators' link):
+        # said at once, with no thread, read or render.
+        at_once = stream_patch_at_once(request, at, shown, latest)
+        if at_once is not None:
+            return at_once
         # Or is making it now (they are told at the same instant): its work, awaited.
         key = (region_key(request, at, shown), latest)
         work = _MAKING.get(key)

@@ -136,19 +136,20 @@ def region_key(request: Request, at: SeatAt, version: int) -> RegionKey:
     return _key(at, version, pick_language(request))
 
 
-def region_known(request: Request, at: SeatAt, version: int) -> bool:
-    """Whether this process holds the region this seat's page shows at `version`."""
-    return REGIONS.get(region_key(request, at, version)) is not None
-
-
-def kept_stream_patch(request: Request, at: SeatAt, shown: int, latest: int) -> Patch | None:
-    """`stream_patch` to version `latest` when everything it needs is kept already (both
-    regions and their patch: the pages of this seat link asked for them a moment ago), with
-    no read and no render, so a stream can say it at once; else None."""
+def stream_patch_at_once(
+    request: Request, at: SeatAt, shown: int, latest: int
+) -> Patch | int | None:
+    """What a stream can tell its page, which shows version `shown`, with no read and no
+    render: the version `latest` alone when this process doesn't hold the region the page
+    shows (a restart, a page another worker drew: the page fetches its region), the patch to
+    `latest` when it is kept already (both regions and their patch: the pages of this seat
+    link asked for them a moment ago); None when it must be made (`stream_patch`)."""
     lang = pick_language(request)
     old = REGIONS.get(_key(at, shown, lang))
+    if old is None:
+        return latest
     new = REGIONS.get(_key(at, latest, lang))
-    known = kept_patch(old, new) if old is not None and new is not None else None
+    known = kept_patch(old, new) if new is not None else None
     if known is None or known[0] is None:
         return None
     return Patch(shown, latest, known[0], lang)

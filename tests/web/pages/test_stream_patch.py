@@ -244,7 +244,7 @@ def test_the_streams_of_one_seat_link_told_at_once_share_one_patch(monkeypatch):
         return Patch(shown, 2, "<p hx-swap-oob='true'>x</p>", "en")
 
     monkeypatch.setattr(live_page, "stream_patch", slow_patch)
-    monkeypatch.setattr(live_page, "region_known", lambda *_a: True)
+    monkeypatch.setattr(live_page, "stream_patch_at_once", lambda *_a: None)  # to be made
     seat = PageSeat("g1", "token", Viewer.spectator())
     other = PageSeat("g1", "other-token", Viewer.spectator())
 
