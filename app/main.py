@@ -63,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     listens = is_postgresql(engine)
     poll = settings.live_poll_seconds or (10.0 if listens else 2.0)
     threads = settings.threads or (16 if listens else 4)
-    broadcaster = Broadcaster(poll=poll)
+    broadcaster = Broadcaster(lifetime=settings.live_stream_seconds, poll=poll)
     repository = GameRepository(engine, snapshot_every=settings.snapshot_every)
     # Every committed action, from the API or a page, tells the live pages (app/web/live.py).
     repository.on_commit(broadcaster.committed)

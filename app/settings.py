@@ -51,6 +51,10 @@ class Settings(BaseSettings):
     # Live pages re-read their game's version this often when nothing told them of a change:
     # the only cross-process channel on SQLite, a safety net under LISTEN/NOTIFY on PostgreSQL.
     live_poll_seconds: float | None = Field(default=None, gt=0)
+    # A live stream ends after this long and the browser opens another, which carries on from
+    # the last version it was told (Last-Event-ID): shorter behind a proxy that cuts long
+    # responses sooner.
+    live_stream_seconds: float = Field(default=300.0, gt=0)
     # The address players open (https://facedown.example.org): absolute links (seat links,
     # a ruling's link, og:url, og:image, its canonical link) are built from it, never from
     # the request's Host header. Unset: the request's address is used, and ruling pages are

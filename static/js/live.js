@@ -2,9 +2,11 @@
  * (And when a button's request fails, say that nothing was done.)
  * htmx-ext-sse tells #live "changed", usually with what changed on this page for its
  * viewer (app/web/live.py): applied here when the page shows the version it starts from,
- * with no request. Otherwise #live fetches what changed. If that fetch fails, or the stream
- * drops and comes back, or the phone wakes up or comes back online, ask again (with a
- * growing pause after failures). */
+ * with no request. Otherwise #live fetches what changed. If that fetch fails, or the phone
+ * wakes up or comes back online, ask again (with a growing pause after failures). A stream
+ * that drops and comes back carries on from the last version it told (Last-Event-ID, or the
+ * version the page shows) and brings what changed meanwhile itself: nothing is fetched for
+ * it unless the page is behind what it was told. */
 (function () {
   "use strict";
   var failures = 0;
@@ -62,6 +64,7 @@
    * answer is about to change — and is fetched only if the answer showed an older version. */
   var requestsOut = 0;
   var heldVersion = null;
+  var toldVersion = null;  // the newest version the stream told
 
   function sentNews(trigger) {
     try { var news = JSON.parse(trigger.detail.data); } catch (e) { return null; }
@@ -80,6 +83,7 @@
     var news = sentNews(trigger);
     if (news === null) { return; }
     var sent = news.version;
+    toldVersion = Math.max(toldVersion === null ? sent : toldVersion, sent);
     var shown = shownVersion();
     if (shown !== null && sent <= shown) { evt.preventDefault(); return; }
     if (requestsOut > 0) {
@@ -140,6 +144,18 @@
       input.setAttribute("value", String(shown));
       input.value = String(shown);
     });
+    streamFromShownVersion(el, shown);
+  }
+
+  /* The stream's address says the version the page shows (`v`): a stream htmx opens anew
+   * (after the server refused one, say) then starts where the page is, and its first news
+   * is what changed since, ready to apply. (The browser's own reconnection says the last
+   * version it was told instead: Last-Event-ID.) */
+  function streamFromShownVersion(el, shown) {
+    var url = el.getAttribute("sse-connect");
+    if (!url) { return; }
+    var next = url.replace(/([?&]v=)\d+/, "$1" + String(shown));
+    if (next !== url) { el.setAttribute("sse-connect", next); }
   }
   document.addEventListener("htmx:afterRequest", function (evt) {
     // A catch-up or a tap's own answer: either may be only what changed.
@@ -152,8 +168,16 @@
     if (isLive(evt) && evt.detail.successful) { failures = 0; clearTimeout(timer); }
   });
   document.addEventListener("htmx:sseError", function () { streamBroke = true; });
+  /* A stream back after a drop brings what changed meanwhile itself (above). Fetch only
+   * when the page is behind what the old stream told and nothing is on its way: a patch it
+   * could not apply whose fetch was lost. */
   document.addEventListener("htmx:sseOpen", function () {
-    if (streamBroke) { streamBroke = false; refresh(); }
+    if (!streamBroke) { return; }
+    streamBroke = false;
+    var shown = shownVersion();
+    if (shown === null || (toldVersion !== null && toldVersion > shown && requestsOut === 0)) {
+      refresh();
+    }
   });
   window.addEventListener("online", refresh);
   document.addEventListener("visibilitychange", function () {
