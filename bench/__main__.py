@@ -16,7 +16,9 @@
    on a board of 200 objects and the JSON action mix (bench/profile.py); `--profile-label
    before` also writes them to bench/results/profile-before.md;
 8. growth with the table: a live action with 2, 4 and 8 open pages of one game, a page action
-   on a board of 20 and of 200 objects, each against one bare insert (bench/growth.py).
+   on a board of 20 and of 200 objects, each against one bare insert (bench/growth.py);
+9. the floor under a live action: the write and each open page's view, buttons and log, in
+   process, before any request or HTML, against (8)'s bare insert (bench/floor.py).
 
 The database is a fresh SQLite file, or with `--database-url postgresql+psycopg://...` a
 throwaway database created on that server and dropped at the end (bench/database.py).
@@ -46,6 +48,7 @@ from app.rules.families import family_of
 from bench import (
     database,
     fanout,
+    floor,
     growth,
     lighthouse,
     live_streams,
@@ -138,6 +141,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--no-growth", action="store_true", help="skip (8) growth with the table")
     parser.add_argument(
+        "--floor-taps",
+        type=int,
+        default=200,
+        help="(9) taps measured in process for the floor under a live action (after (8))",
+    )
+    parser.add_argument(
         "--growth-rounds", type=int, default=4, help="(8) alternating rounds of every slice"
     )
     parser.add_argument(
@@ -175,6 +184,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.fanout_rounds = 10
         args.profile_seconds = args.profile_seconds or 4.0
         args.growth_rounds, args.growth_actions = 2, 6
+        args.floor_taps = 60
     args.profile_seconds = args.profile_seconds or 10.0
     if args.only_actions:
         args.no_lighthouse = args.no_streams = args.no_growth = True
@@ -440,6 +450,17 @@ def _growth(args: argparse.Namespace, server: Server, bare: Server) -> dict[str,
     return measured
 
 
+def _floor(args: argparse.Namespace, results: dict[str, Any]) -> None:
+    """(9) the data under a live action, in this process, against row 8's bare insert."""
+    growth_result = results.get("growth") or {}
+    if "slices" not in growth_result:
+        results["floor"] = {"skipped": "needs (8) growth's bare insert"}
+        return
+    log(f"bench: (9) the floor under a live action, {args.floor_taps} taps in process")
+    bare_ms = growth_result["slices"]["bare"]["cpu_ms"]
+    results["floor"] = floor.against_bare(floor.measure(args.floor_taps), bare_ms)
+
+
 def _growth_only(args: argparse.Namespace, results: dict[str, Any]) -> int:
     """(8) alone, on a fresh database, beside the bare app; written beside latest.md."""
     tmp = Path(tempfile.mkdtemp(prefix="facedown-bench-"))
@@ -448,6 +469,7 @@ def _growth_only(args: argparse.Namespace, results: dict[str, Any]) -> int:
             results["meta"]["database"] = db.label
             with running_bare(tmp) as bare:
                 results["growth"] = _growth(args, server, bare)
+        _floor(args, results)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     results["meta"]["load_after"] = load_average()
@@ -527,6 +549,7 @@ def _measure(
                 }
             else:
                 results["growth"] = _growth(args, server, bare)
+            _floor(args, results)
             if args.middleware_costs:
                 log("bench: (1b) each middleware part's cost (probe ÷ bare, app per config)")
                 results["middleware"] = middleware_costs.measure(

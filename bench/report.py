@@ -268,6 +268,13 @@ def rows(results: dict[str, Any]) -> list[Row]:
         from bench import growth
 
         out += growth.rows(results["growth"])
+    if results.get("floor"):
+        from bench import floor
+
+        t = results.get("throughput") or {}
+        bare_cpu = (t.get("bare") or {}).get("server_cpu_ms")
+        # The page mix's target (÷ bare ≥ 0.25) leaves a page action 4 bare requests' CPU.
+        out += floor.rows(results["floor"], bare_cpu / 0.25 if bare_cpu else None)
     return out
 
 
@@ -416,6 +423,10 @@ def markdown(results: dict[str, Any], rows_: list[Row]) -> str:
         from bench import growth
 
         out += ["", growth.markdown(results["growth"]).rstrip()]
+    if results.get("floor"):  # (9) bench/floor.py
+        from bench import floor
+
+        out += ["", floor.markdown(results["floor"]).rstrip()]
     from bench import profile  # the top frames (bench/profile.py)
 
     for section in profile.all_markdown(results):

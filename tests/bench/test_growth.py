@@ -187,14 +187,25 @@ def test_only_growth_measures_the_growth_rows_and_leaves_latest_alone(tmp_path: 
     from bench.__main__ import main
 
     out = tmp_path / "results"
-    args = ["--only-growth", "--growth-rounds", "1", "--growth-actions", "1", "--out", str(out)]
+    args = [
+        "--only-growth",
+        "--growth-rounds",
+        "1",
+        "--growth-actions",
+        "1",
+        "--floor-taps",
+        "2",
+        "--out",
+        str(out),
+    ]
     assert main(args) == 0
     written = sorted(p.name for p in out.iterdir())
     assert len(written) == 2 and all(
         name.endswith(("_growth.json", "_growth.md")) for name in written
     )
     results = json.loads(next(out.glob("*_growth.json")).read_text())
-    assert set(results) == {"meta", "growth"}
+    assert set(results) == {"meta", "growth", "floor"}
+    assert results["floor"]["bare_ms"] == results["growth"]["slices"]["bare"]["cpu_ms"]
     assert set(results["growth"]["slices"]) == {
         "bare",
         "live_2",
@@ -205,3 +216,4 @@ def test_only_growth_measures_the_growth_rows_and_leaves_latest_alone(tmp_path: 
     }
     printed = capsys.readouterr().out
     assert "growth: 8 ÷ 2 open pages" in printed and "growth: 200 ÷ 20 objects" in printed
+    assert "a live action's data alone, 4 open pages" in printed
