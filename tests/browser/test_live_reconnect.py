@@ -71,7 +71,7 @@ def test_a_stream_that_ends_and_comes_back_costs_the_page_no_fetch(short_streams
     seen = recorded(alice)
 
     # Each stream lasts a second, and the browser opens the next two seconds later.
-    wait_for_streams(alice, seen, game["id"], 2)
+    wait_for_streams(alice, seen, game["id"], 1)
     alice.wait_for_timeout(500)  # time for a fetch the reopened stream would start
     assert fragment_gets(seen, game["id"]) == 0
 
