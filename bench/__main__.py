@@ -115,7 +115,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--only-growth",
         action="store_true",
-        help="only (8) growth with the table, against the bare app, printed and written as "
+        help="only (8) growth with the table, against the bare app, and (9) the floor, printed and written as "
         "bench/results/<date>_<commit>_growth.md|json (latest.md left alone): run it in two "
         "checkouts, one after the other, for a before/after of a change to the live path",
     )
