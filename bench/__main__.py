@@ -115,9 +115,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--only-growth",
         action="store_true",
-        help="only (8) growth with the table, against the bare app, and (9) the floor, printed and written as "
-        "bench/results/<date>_<commit>_growth.md|json (latest.md left alone): run it in two "
-        "checkouts, one after the other, for a before/after of a change to the live path",
+        help="only (8) growth with the table, against the bare app, and (9) the floor, "
+        "printed and written as bench/results/<date>_<commit>_growth.md|json (latest.md left "
+        "alone): run it in two checkouts, one after the other, for a before/after of a change "
+        "to the live path",
     )
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
     parser.add_argument("--no-streams", action="store_true", help="skip (5) live connections")
