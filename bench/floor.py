@@ -9,11 +9,11 @@ of the four viewers what their page reads at the new version (app/web/viewer_mem
 viewer was shown at the version before). No request, no HTML, no patch, no stream: every
 one of those comes on top.
 
-Measured here in this process, on a SQLite file of its own, thread CPU, the median over `taps` taps (and untaps) after a
-warm-up, each viewer's part on its own. Set against one bare insert (the bare app's server
-CPU per request, measured in the same run by rows 6 and 8), it says how much of row 6's
-target (a live action under 8 bare inserts) and of the page mix's (a page action at most 4
-bare requests under load: ÷ bare ≥ 0.25) the data alone already takes.
+Measured here in this process, on a SQLite file of its own, thread CPU, the median over
+`taps` taps (and untaps) after a warm-up, each viewer's part on its own. Set against one bare
+insert (the bare app's server CPU per request, measured in the same run by row 8), it says
+how much of row 6's target (a live action under 8 bare inserts) and of the page mix's (a page
+action at most 4 bare requests under load: ÷ bare ≥ 0.25) the data alone already takes.
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def against_bare(floor: dict[str, Any], bare_ms: float | None) -> dict[str, Any]
 def rows(result: dict[str, Any], page_budget_ms: float | None = None) -> list[Any]:
     """The table's rows (bench/report.py's Row): the floor against row 6's target, and the
     page action's floor against what the page mix's target leaves a page action
-    (`page_budget_ms`: the bare app's server CPU per request under load ÷ 0.25)."""
+    (`page_budget_ms`: the bare app's server CPU per request under load ÷ that target)."""
     from bench.fanout import TARGET as LIVE_TARGET
     from bench.report import Row
 

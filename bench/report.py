@@ -274,7 +274,8 @@ def rows(results: dict[str, Any]) -> list[Row]:
         t = results.get("throughput") or {}
         bare_cpu = (t.get("bare") or {}).get("server_cpu_ms")
         # The page mix's target (÷ bare ≥ 0.25) leaves a page action 4 bare requests' CPU.
-        out += floor.rows(results["floor"], bare_cpu / 0.25 if bare_cpu else None)
+        budget = bare_cpu / TARGETS["pages_ratio"] if bare_cpu else None
+        out += floor.rows(results["floor"], budget)
     return out
 
 

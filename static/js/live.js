@@ -94,7 +94,7 @@
     if (shown !== null && applies(news, shown)) {
       evt.preventDefault();
       window.htmx.swap(live(), news.html, {swapStyle: "none"});
-      formsAtShownVersion();
+      atShownVersion();
     }
   });
 
@@ -133,18 +133,23 @@
     }
   });
 
-  /* An answer that was only what changed leaves the forms it did not need to touch as they
-   * were, with the version they were drawn at (app/web/live_patch.py compares forms without
-   * it): each gets the version the page shows now, which is what the new region says. */
-  function formsAtShownVersion() {
+  /* After #live changed: what says the version outside the new parts follows it. */
+  function atShownVersion() {
     var el = live();
     var shown = shownVersion();
     if (!el || shown === null) { return; }
+    formsAtVersion(el, shown);
+    streamFromShownVersion(el, shown);
+  }
+
+  /* An answer that was only what changed leaves the forms it did not need to touch as they
+   * were, with the version they were drawn at (app/web/live_patch.py compares forms without
+   * it): each gets the version the page shows now, which is what the new region says. */
+  function formsAtVersion(el, shown) {
     el.querySelectorAll("input[name='expected_version']").forEach(function (input) {
       input.setAttribute("value", String(shown));
       input.value = String(shown);
     });
-    streamFromShownVersion(el, shown);
   }
 
   /* The stream's address says the version the page shows (`v`): a stream htmx opens anew
@@ -159,7 +164,7 @@
   }
   document.addEventListener("htmx:afterRequest", function (evt) {
     // A catch-up or a tap's own answer: either may be only what changed.
-    if (evt.detail && evt.detail.successful) { formsAtShownVersion(); }
+    if (evt.detail && evt.detail.successful) { atShownVersion(); }
   });
 
   document.addEventListener("htmx:sendError", failed);
