@@ -11,20 +11,18 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from tests.browser.test_live_refetch import fragment_gets
+from tests.browser.test_live_refetch import Seen, fragment_gets, recorded
 from tests.browser.test_morph_game import press, shown_version, two_seats
 from tests.server import running_server
 
 pytestmark = pytest.mark.browser
 
 LIVE_TIMEOUT_MS = 15_000
-
-Seen = list[tuple[str, str, dict[str, str]]]
 
 
 @pytest.fixture(scope="module")
@@ -34,22 +32,24 @@ def short_streams(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
-def recorded(page: Any) -> Seen:
-    seen: Seen = []
-    page.on("request", lambda r: seen.append((r.method, r.url, r.headers)))
-    return seen
-
-
 def streams_opened(seen: Seen, game_id: str) -> int:
     path = re.compile(rf"/g/{re.escape(game_id)}/live\?")
     return sum(1 for method, url, _headers in seen if method == "GET" and path.search(url))
 
 
-def wait_for_streams(page: Any, seen: Seen, game_id: str, count: int) -> None:
+def wait_until(page: Any, done: Callable[[], bool], what: str) -> None:
+    """Waits until `done()` holds: it reads the page's requests as the test recorded them,
+    which no locator can wait for."""
     deadline = time.monotonic() + LIVE_TIMEOUT_MS / 1000
-    while streams_opened(seen, game_id) < count:
-        assert time.monotonic() < deadline, f"{count} streams were not opened"
+    while not done():
+        assert time.monotonic() < deadline, what
         page.wait_for_timeout(100)
+
+
+def wait_for_streams(page: Any, seen: Seen, game_id: str, count: int) -> None:
+    wait_until(
+        page, lambda: streams_opened(seen, game_id) >= count, f"{count} streams were not opened"
+    )
 
 
 def turn_two(server: str, phone: Any) -> tuple[dict[str, Any], Any, Any]:
@@ -103,10 +103,7 @@ def test_what_changed_while_the_stream_was_down_comes_with_its_return(short_stre
         route.abort()
 
     alice.route(re.compile(r"/live\?"), refuse)
-    deadline = time.monotonic() + LIVE_TIMEOUT_MS / 1000
-    while not refused:
-        assert time.monotonic() < deadline, "the stream was not cut"
-        alice.wait_for_timeout(100)
+    wait_until(alice, lambda: bool(refused), "the stream was not cut")
     press(bob, "End the turn")  # Turn 3, while Alice's page hears nothing
     alice.wait_for_timeout(300)
     assert shown_version(alice) == before

@@ -7,6 +7,7 @@ fragment (the first change, which brings new parts of the page, is sent whole)."
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,18 @@ pytestmark = pytest.mark.browser
 LIVE_TIMEOUT_MS = 5000
 
 
-def fragment_gets(requests: list[tuple[str, str, dict[str, str]]], game_id: str) -> int:
+# Each request a page made: (method, URL, headers).
+Seen = list[tuple[str, str, dict[str, str]]]
+
+
+def recorded(page: Any) -> Seen:
+    """The requests `page` makes from now on, as it makes them."""
+    seen: Seen = []
+    page.on("request", lambda r: seen.append((r.method, r.url, r.headers)))
+    return seen
+
+
+def fragment_gets(requests: Seen, game_id: str) -> int:
     """htmx GETs of the game page (the live region), not the page loads."""
     path = re.compile(rf"/g/{re.escape(game_id)}(\?[^/]*)?$")
     return sum(
@@ -29,9 +41,7 @@ def fragment_gets(requests: list[tuple[str, str, dict[str, str]]], game_id: str)
 
 def test_changed_for_the_version_shown_fetches_nothing(server, phone):
     game, _alice_ctx, alice, _bob_ctx, bob = two_seats(server, phone)
-    seen: dict[str, list[tuple[str, str, dict[str, str]]]] = {"alice": [], "bob": []}
-    alice.on("request", lambda r: seen["alice"].append((r.method, r.url, r.headers)))
-    bob.on("request", lambda r: seen["bob"].append((r.method, r.url, r.headers)))
+    seen = {"alice": recorded(alice), "bob": recorded(bob)}
 
     press(alice, "End the turn")
     bob.locator("#live .status-title", has_text="Turn 2").wait_for(timeout=LIVE_TIMEOUT_MS)
@@ -48,9 +58,7 @@ def test_once_in_step_a_tap_costs_the_other_page_no_request(server, phone):
     game, _alice_ctx, alice, _bob_ctx, bob = two_seats(server, phone)
     press(alice, "End the turn")  # the first change: Bob's page fetches it whole
     bob.locator("#live .status-title", has_text="Turn 2").wait_for(timeout=LIVE_TIMEOUT_MS)
-    seen: dict[str, list[tuple[str, str, dict[str, str]]]] = {"alice": [], "bob": []}
-    alice.on("request", lambda r: seen["alice"].append((r.method, r.url, r.headers)))
-    bob.on("request", lambda r: seen["bob"].append((r.method, r.url, r.headers)))
+    seen = {"alice": recorded(alice), "bob": recorded(bob)}
 
     press(bob, "End the turn")
     alice.locator("#live .status-title", has_text="Turn 3").wait_for(timeout=LIVE_TIMEOUT_MS)
